@@ -65,7 +65,7 @@ def test_a_holdem_tournaments_header_names_its_blinds(browser: Any, tmp_path: Pa
                                                       size: str) -> None:
     """A hold'em tournament's header said "ante 1, bets 2/4" (the level's ante, which
     hold'em does not take) above a panel saying "blinds 1 and 2"; now both say
-    the blinds.  The host's Deal button said "players can also join later",
+    the blinds, and no limit's bet sizes as the least a bet may be ("min bet 2/4").  The host's Deal button said "players can also join later",
     which a tournament refuses (``tournament_started``), and Host controls offered
     Remove for an entrant, which the server refuses (``in_tournament``)."""
     server = ServerThread(tmp_path / "header.db")
@@ -75,9 +75,15 @@ def test_a_holdem_tournaments_header_names_its_blinds(browser: Any, tmp_path: Pa
         page = open_as_host(context(browser, size), server.url, tid, host)
         sit(page, "Ann")
         page.wait_for_selector("#tourney:not(.hidden)")
-        header = page.inner_text("#table-name")
-        assert "no-limit · blinds 1 and 2, bets 2/4" in header, header
-        assert "ante" not in header and "blinds 1 and 2" in page.inner_text("#tourney")
+        header = page.inner_text("#table-name").replace("\u00a0", " ")
+        # (no limit's two sizes are the least a bet may be, R-C-6: "bets 2/4" beside
+        # the blinds read to no-limit players as the stakes)
+        assert "no-limit · blinds 1 and 2, min bet 2/4" in header, header
+        tourney = page.inner_text("#tourney").replace("\u00a0", " ")
+        assert "ante" not in header and "blinds 1 and 2 · min bet 2/4" in tourney, tourney
+        assert "bets 2/4" not in header + tourney
+        assert page.locator(".tourney-levels th").nth(2).text_content() == "Min bet"
+        assert "min\u00a0bet" in page.inner_text("#table-name")  # never split over two lines
         # (and the Deal button's hint no longer says players can join later)
         assert page.inner_text("#start-hint") == ("Deal when every entrant has sat down: "
                                                   "nobody joins a tournament once it starts.")

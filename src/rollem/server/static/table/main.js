@@ -16,6 +16,7 @@ import {
   renderJoin, renderLedger, renderLog, renderNotice, renderResult, sayHeld,
 } from "./panels.js";
 import { initReplay, openLinkedHand } from "./replay.js";
+import { betWords } from "./stakes.js";
 import { initHostTools, renderAdjustments, renderHostTools, renderLocked, unlock } from "./hosttools.js";
 import "/static/verify.js";  // the deal check (issue 32): reads each state, sends the seed
 import { renderTournament, startLevelClock } from "./tourney.js";
@@ -30,9 +31,9 @@ function renderHeader(t, hand) {
   // (a one-game tournament's level says its forced bets in words: "blinds 1 and 2"
   // at hold'em, which takes no ante; a dealer's choice's, the level's ante)
   const levelBets = lv && (lv.forced ? lv.forced + ", " : lv.ante ? "ante " + lv.ante + ", " : "");
-  const stakes = t.config.structure + " · " + (lv ? levelBets
-    + "bets " + lv.small_bet + "/" + lv.big_bet : forcedBets(t, hand) + "bets "
-    + t.config.small_bet + "/" + t.config.big_bet);
+  const structure = t.config.structure;
+  const stakes = structure + " · " + (lv ? levelBets + betWords(structure, lv.small_bet, lv.big_bet)
+    : forcedBets(t, hand) + betWords(structure, t.config.small_bet, t.config.big_bet));
   const box = $("table-name");
   const text = t.name + " · " + game + " · " + stakes;
   if (box.dataset.text === text) return;

@@ -2,13 +2,14 @@
 // server's seconds_left), the stakes now and next, the places of the busted, the
 // prize pool and payouts, rebuys, and a deal among the final players.
 import { $, el, S, send, seatName } from "./state.js";
+import { betWords } from "./stakes.js";
 
 const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd"
   : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th");
 // a one-game table's level says the forced bets its hands post ("blinds 1 and 2"),
 // a dealer's choice the level's ante and bets (each game takes what it takes)
-const stakesText = (lv) => (lv.forced !== undefined ? (lv.forced ? lv.forced + " · " : "")
-  : (lv.ante ? "ante " + lv.ante + " · " : "")) + "bets " + lv.small_bet + "/" + lv.big_bet;
+const stakesText = (lv, structure) => (lv.forced !== undefined ? (lv.forced ? lv.forced + " · " : "")
+  : (lv.ante ? "ante " + lv.ante + " · " : "")) + betWords(structure, lv.small_bet, lv.big_bet);
 let endsAt = null;  // page time the level ends (ms), or null
 
 // The tournament's settings as rows of the How to play panel (issue 28): the
@@ -22,8 +23,8 @@ export function tournamentRows(t) {
   const rows = [
     ["Tournament", tt.schedule + " schedule, starting stack " + t.config.stack],
     ["Levels", tt.levels.length + " of " + (minutes.length === 1 ? minutes[0] + " minutes" : minutes.join("/") + " minutes")
-      + ", from " + stakesText(first) + " to " + stakesText(last)],
-    ["Level now", tt.level + ": " + stakesText(tt.stakes)],
+      + ", from " + stakesText(first, t.config.structure) + " to " + stakesText(last, t.config.structure)],
+    ["Level now", tt.level + ": " + stakesText(tt.stakes, t.config.structure)],
     ["Buy-in", String(tt.buy_in) + " (the prize pool: the buy-ins and rebuys, now " + tt.prize_pool + ")"],
     ["Rebuys", tt.rebuy_levels ? "in the first " + tt.rebuy_levels + " level" + (tt.rebuy_levels === 1 ? "" : "s")
       + ", a buy-in each" : "none"],
@@ -88,11 +89,11 @@ export function renderTournament(t, me) {
   box.innerHTML = "";
   const head = el("div", "tourney-head");
   head.append(el("b", "", "Level " + tt.level + " of " + tt.levels.length), " · ",
-    el("span", "tourney-stakes", stakesText(tt.stakes)));
+    el("span", "tourney-stakes", stakesText(tt.stakes, t.config.structure)));
   if (tt.started && !tt.over && tt.next) {
     const clock = el("b", "level-clock", clockText());
     clock.id = "level-clock";
-    head.append(" · next ", el("span", "", stakesText(tt.next)), " in ", clock);
+    head.append(" · next ", el("span", "", stakesText(tt.next, t.config.structure)), " in ", clock);
   } else if (tt.started && !tt.over) head.append(" · the last level");
   if (tt.rotate) head.append(" · the games rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level"));
   box.appendChild(head);
@@ -122,7 +123,7 @@ export function renderTournament(t, me) {
   const levels = el("details", "tourney-levels");
   levels.appendChild(el("summary", "", "Levels"));
   const table = el("table", "");
-  table.appendChild(el("tr", "")).append(el("th", "", "Level"), el("th", "", "Ante"), el("th", "", "Bets"), el("th", "", "Minutes"));
+  table.appendChild(el("tr", "")).append(el("th", "", "Level"), el("th", "", "Ante"), el("th", "", t.config.structure === "fixed-limit" ? "Bets" : "Min bet"), el("th", "", "Minutes"));
   tt.levels.forEach((lv, i) => {
     const row = el("tr", i + 1 === tt.level ? "current" : "");
     row.append(el("td", "", String(i + 1)), el("td", "", String(lv.ante)),
