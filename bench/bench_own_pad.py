@@ -10,7 +10,7 @@ process after the server's warm-up.  Reports, per run, CPU microseconds (this th
 state, and over the padded runs the bytes a seat's state had before and after
 padding (mean, and the own part's largest share of the allowance).
 
-    .venv/bin/python bench/bench_own_pad.py [--hands 8] [--runs 4] [--seats 6]
+    .venv/bin/python bench/bench_own_pad.py [--hands 8] [--runs 4] [--seats 6] [--viewers 1]
         [--games holdem,stud,rollyourown,rollem521]
 """
 
@@ -28,7 +28,7 @@ from rollem.server.own_pad import own_allowance, pad_view
 
 
 def one_run(games: list[str], hands: int, seats: int, pad: bool,
-            sizes: list[tuple[int, int, int]]) -> float:
+            sizes: list[tuple[int, int, int]], viewers: int | None = None) -> float:
     """Microseconds per seat state; appends (raw, padded, watcher) lengths to ``sizes``."""
     config = parse_config({"game": "dealers-choice", "seats": seats, "stack": 200})
     names = [f"p{i}" for i in range(seats)]
@@ -45,9 +45,9 @@ def one_run(games: list[str], hands: int, seats: int, pad: bool,
                 legal = session.hand.view(seat).to_dict()["legal"]
                 session.apply(seat, random_wire_action(legal, rng))
                 start = time.thread_time()
-                texts = [session.view_json(viewer, names) for viewer in range(seats)]
+                texts = [session.view_json(viewer, names) for viewer in range(viewers or seats)]
                 spent += time.thread_time() - start
-                states += seats
+                states += len(texts)
                 if pad:
                     watcher = len(session.view_json(None, names))
                     sizes.extend((len(t.rstrip(" }")) + 1, len(t), watcher) for t in texts)
@@ -61,6 +61,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=4)
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--games", default="holdem,stud,rollyourown,rollem521")
+    parser.add_argument("--viewers", type=int, default=None,
+                        help="seats whose states are built (default: all; 1: one person "
+                             "among computer players, the padding's dearest case)")
     args = parser.parse_args()
     games = args.games.split(",")
     warm_up()
@@ -68,7 +71,8 @@ def main() -> None:
     sizes: list[tuple[int, int, int]] = []
     for _ in range(args.runs):
         for pad in (False, True):
-            times[pad].append(one_run(games, args.hands, args.seats, pad, sizes))
+            times[pad].append(one_run(games, args.hands, args.seats, pad, sizes,
+                                      args.viewers))
     for pad in (False, True):
         print(f"{'padded' if pad else 'as main'}: us per seat state "
               f"{' '.join(f'{t:.1f}' for t in times[pad])} "
