@@ -43,6 +43,7 @@ from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource, ReplaySource, SecureSource
 from rollem.engine.views import HandView, build_view
 from rollem.narration.felt import FeltTalk, Scoring, hand_so_far, scoring_of
+from rollem.server.own_pad import pad_view
 
 if TYPE_CHECKING:
     from rollem.server.config import TableConfig
@@ -781,7 +782,10 @@ class GameSession:
         """:meth:`view` as compact JSON text (``events`` last), built once per change
         of the hand: the same text is returned until an action changes the hand.
         Each event is turned into ``seat``'s form and serialised once (the event
-        log only grows), so a state costs the same early and late in a hand."""
+        log only grows), so a state costs the same early and late in a hand.
+        A seat's text (``seat`` not ``None``) ends in spaces before its closing brace,
+        to a length that follows only the watcher's text of the same moment
+        (:func:`rollem.server.own_pad.pad_view`: sizes tell nothing of its cards)."""
         hand = self.hand
         version = (len(hand.actions), len(hand.events))
         key = tuple(names) if names is not None else None
@@ -816,6 +820,10 @@ class GameSession:
         body = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
         text = (body[:-1] + b',"log":[' + log + b'],"events":[' + b",".join(parts)
                 + b"]}").decode()
+        if seat is not None:
+            # its length a function of public things only (own_pad: TLS hides content,
+            # not length; "ace high" is two bytes shorter than "queen high")
+            text = pad_view(text, self.view_json(None, names))
         self._view_json[seat] = (version, key, text)
         return text
 

@@ -181,8 +181,9 @@ export function startPinging() {
     reconnect();
   });
 }
-export function send(obj) {
-  if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; }
+export function send(obj, pad = 0) {
+  // (pad: spaces after the JSON, which the server's parser skips)
+  if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj) + " ".repeat(pad)); return true; }
   toast("not connected: reconnecting…");
   return false;
 }
@@ -191,7 +192,11 @@ export function act(action) {
   S.confirmFold = false;
   hideToast();   // (what it said was about the decision now made)
   const state = S.state;
-  if (send({ type: "action", hand: state.hand.hand_no, seq: state.seq, action: action })) {
+  // A declaration is sent at one length whatever its side ("low" is a byte shorter
+  // than "high" and "both"; TLS hides content, not length: docs/dev/hostile.md,
+  // "Own state padded").
+  const pad = action.kind === "declare" ? Math.max(0, 4 - String(action.side).length) : 0;
+  if (send({ type: "action", hand: state.hand.hand_no, seq: state.seq, action: action }, pad)) {
     tap = { seq: state.seq, ping: pings + 1 };
     ping();   // its answer says the action arrived; none within ANSWER_MS: reconnect
   }

@@ -1,0 +1,65 @@
+"""A seat's own view padded to a length that follows public information only.
+
+TLS hides a message's content, not its length, and the web table sends its
+states uncompressed (stop 55), so a passive observer of one player's
+connection reads the length of what that player is sent.  A seat's view holds
+words that follow its own hidden cards (``hand_name``: "ace high" against
+"queen high"; its own muck line; a 5-2-1 declaration before its reveal, in its
+own event, label and hand name), so its raw length tells something of them.
+Padding the whole message to a bucket would not do: an eavesdropper who also
+plays knows the public part's length exactly.
+
+The rule here: a seat's view text is padded with spaces (JSON allows
+whitespace before the closing brace; parsers never see them) to the length of
+a watcher's view of the same moment plus :func:`own_allowance`, a bound on the
+seat's own part that is itself a function of the watcher's length only
+(:data:`OWN_BASE` bytes plus one eighth of it: the own part grows with public
+things too, the seat's own decision and the log).  Both are public, so the
+padded length is.
+
+Measured (tests' random play, every shipped game, 2 to 6 players, every state
+of every seat): the own part (a seat's view minus a watcher's) ran up to
+1,064 bytes and never past ``462 + watcher // 10``; the allowance leaves
+room above that.  Should an own part ever exceed it, the allowance doubles
+until it fits (:func:`padded_length`): that step alone would tell a little,
+once, and never happened in the measurements (docs/dev/hostile.md, "Own state
+padded").
+"""
+
+from __future__ import annotations
+
+OWN_BASE = 768
+"""Bytes of the own part's allowance before the public share (:func:`own_allowance`)."""
+
+PUBLIC_SHARE = 8
+"""The allowance grows by one byte per this many bytes of the watcher's view."""
+
+
+def own_allowance(watcher_length: int) -> int:
+    """The bytes a seat's view may exceed a watcher's of the same moment by:
+    :data:`OWN_BASE` + ``watcher_length // PUBLIC_SHARE`` (``watcher_length``:
+    characters of the watcher's view text, >= 0)."""
+    return OWN_BASE + watcher_length // PUBLIC_SHARE
+
+
+def padded_length(own_length: int, watcher_length: int) -> int:
+    """The length a seat's view text of ``own_length`` characters is padded to,
+    when a watcher's of the same moment has ``watcher_length``: the watcher's
+    plus :func:`own_allowance`, the allowance doubled until the own view fits
+    (never seen in the measurements)."""
+    allowance = own_allowance(watcher_length)
+    while watcher_length + allowance < own_length:
+        allowance *= 2
+    return watcher_length + allowance
+
+
+def pad_view(own: str, watcher: str) -> str:
+    """``own`` (a seat's view: a JSON object's text, ending in ``}``) with spaces
+    before its closing brace, to :func:`padded_length` of ``own`` and ``watcher``
+    (a watcher's view of the same moment).  The JSON value is unchanged.
+
+    Raises ``ValueError`` if ``own`` does not end in ``}``."""
+    if not own.endswith("}"):
+        raise ValueError(f"a view's text must be a JSON object ending in '}}', not {own[-20:]!r}")
+    extra = padded_length(len(own), len(watcher)) - len(own)
+    return own[:-1] + " " * extra + "}"
