@@ -65,7 +65,8 @@ def test_a_holdem_tournaments_header_names_its_blinds(browser: Any, tmp_path: Pa
                                                       size: str) -> None:
     """A hold'em tournament's header said "ante 1, bets 2/4" (the level's ante, which
     hold'em does not take) above a panel saying "blinds 1 and 2"; now both say
-    the blinds, and no limit's bet sizes as the least a bet may be ("min bet 2/4").  The host's Deal button said "players can also join later",
+    the blinds, and no limit's bet sizes as the least a bet may be ("min bet
+    2/4").  The host's Deal button said "players can also join later",
     which a tournament refuses (``tournament_started``), and Host controls offered
     Remove for an entrant, which the server refuses (``in_tournament``)."""
     server = ServerThread(tmp_path / "header.db")
