@@ -253,3 +253,29 @@ def test_strongtrap_is_told_the_hand_end() -> None:
     trapper.inner.count_hand_ends = True
     observe_hand_end(trapper, dataclasses.replace(view, events=end))
     assert trapper.inner.book.tendencies(0).faced_after_check == 1
+
+
+def test_a_1v5_control_is_zero_by_construction() -> None:
+    """The 1 vs 5 control (``strong`` against five copies of itself, issue 31,
+    twentieth pass) has expectation 0 because of three properties, checked here on
+    three SDR fixed-limit deals: every deal's seat nets sum to 0 (no chip made or
+    lost: no odd chip, rake or cap); a hero seat's session gives the same nets
+    whether it runs first or after the other five (no state carried between
+    sessions in the process: the six sessions differ only in their bots' seeds);
+    and the hero's unit is the mean over the hero seats of that seat's net in its
+    own session (``_job``'s seeding ``seed * 7919 + k`` for the ``k``-th hero seat).
+    With the sessions alike in law, the hero's mean is the mean of a zero-sum
+    table's seats."""
+    league = _league()
+    deals, seed, n = [11, 22, 33], 5, 6
+    sessions = {k: league._play("sdr", ["strong"] * n, deals, "fixed-limit", seed * 7919 + k)
+                for k in range(n)}
+    for nets in sessions.values():
+        assert [sum(nets[i * n:(i + 1) * n]) for i in range(len(deals))] == [0, 0, 0]
+    assert any(nets[i * n + k] != 0 for k, nets in sessions.items() for i in range(3))
+    for k in reversed(range(n)):
+        assert league._play("sdr", ["strong"] * n, deals, "fixed-limit",
+                            seed * 7919 + k) == sessions[k]
+    units = league._job(("sdr", "strong", "strong", "1v5", "fixed-limit", deals, seed,
+                         tuple(range(n))))
+    assert units == [sum(sessions[k][i * n + k] for k in range(n)) / n for i in range(3)]
