@@ -314,9 +314,9 @@ def test_the_lobby_offers_every_game_the_dealers_choice_and_a_game_file(
         bad.write_text(example.replace('size = "small"', 'size = "medium"', 1))
         page.set_input_files("input[name=game_file]", str(bad))
         page.click("#create-btn")
-        page.wait_for_selector("#create-error:has-text('game_file:')")
-        assert page.text_content("#create-error") == (
-            "game_file: steps[2].size: must be one of small, big, got 'medium'")
+        page.wait_for_selector("#create-error:has-text('Your own game file:')")
+        assert page.text_content("#create-error") == (  # (the refusal in the form's words)
+            "Your own game file: steps[2].size: must be one of small, big, got 'medium'")
         good = tmp_path / "crazy-pineapple.toml"
         good.write_text(example)
         page.set_input_files("input[name=game_file]", str(good))
