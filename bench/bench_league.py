@@ -299,23 +299,46 @@ class StrongTrapper:
         self.inner = StrongBot(rng)
         self.inner.slow_play = 0.5
 
-    def act(self, view: HandView) -> object:
+    def _check_raise(self, view: HandView) -> object | None:
+        """The check-raise of its rule on ``view`` (after its own check this round,
+        facing a bet, equity from 0.6 heads-up), else None; its book sees the
+        view's events first, as ``strong``'s ``act`` and ``policy`` do."""
         legal = view.legal
         if legal is not None and "raise" in legal.actions and _checked_this_round(view) \
                 and view.game in LAST_ROUND:
             self.inner.book.observe(view.events, view.seat)
             eq = max(self.inner.equities(view).values())
             if eq >= 0.6 * 2.0 / max(_live(view), 2):
-                action = _aggress(legal, view)
-                # its book counts the fold that may end the hand on this raise, as
-                # for the raises of its own policy (OpponentBook.acted)
-                self.inner.book.acted(view, action)
-                return action
+                return _aggress(legal, view)
+        return None
+
+    def act(self, view: HandView) -> object:
+        action = self._check_raise(view)
+        if action is not None:
+            # its book counts the fold that may end the hand on this raise, as
+            # for the raises of its own policy (OpponentBook.acted)
+            self.inner.book.acted(view, action)
+            return action
         return self.inner.act(view)
 
     def policy(self, view: HandView) -> dict[object, float]:
-        action = self.act(view)
-        return {action: 1.0}
+        """The probability of each action :meth:`act` may take on ``view`` (issue
+        31, twentieth pass): its check-raise (probability 1) where the rule acts,
+        else the inner ``strong``'s :meth:`policy` (its slow-plays at 0.5 among
+        its mixes). Nothing is counted in its book as acted (``act`` does that),
+        so ``policy`` then ``act`` on a view acts as ``act`` alone. Before, this
+        was ``act``'s one draw as a point mass, counted in the book twice with
+        the ``act`` after it: the variance-reduced estimator's action terms had
+        nothing to take out of its decisions.
+
+        Raises:
+            ValueError: if the view offers no legal options (``strong``'s own).
+        """
+        action = self._check_raise(view)
+        if action is not None:
+            return {action: 1.0}
+        policy: dict[object, float] = self.inner.policy(view)
+        return policy
 
     def observe_hand_end(self, view: HandView) -> None:
         """The hand's end, passed to the inner ``strong`` (its showdown reads and

@@ -279,3 +279,33 @@ def test_a_1v5_control_is_zero_by_construction() -> None:
     units = league._job(("sdr", "strong", "strong", "1v5", "fixed-limit", deals, seed,
                          tuple(range(n))))
     assert units == [sum(sessions[k][i * n + k] for k in range(n)) / n for i in range(3)]
+
+
+def test_strongtrap_policy_is_the_law_act_draws_from() -> None:
+    """``StrongTrapper.policy`` is the law of its ``act`` (issue 31, twentieth
+    pass: the variance-reduced estimator's action terms need it): SDR round 1,
+    Ah Ad with the Stop As first to act, its slow-play (0.5) against a bet of 2,
+    as its inner ``strong``'s policy; checked and bet into, its check-raise rule's
+    raise to 4 with probability 1, its book not counting the raise as acted until
+    ``act`` (before: ``act``'s one draw as a point mass, the raise counted)."""
+    import random
+
+    from engine_helpers import stacked_hand
+    from rollem.engine import Bet, Check, Raise
+
+    league = _league()
+    hand = stacked_hand([200, 200], 1, {0: "Ah Ad", 1: "7c 2d"}, stop="As", drop="4c",
+                        roll="Kc Qd 7s")
+    view = hand.view(0)
+    trapper = league.StrongTrapper(random.Random(0))
+    assert trapper.policy(view) == {Check(): 0.5, Bet(2): 0.5}
+    taken = {league.StrongTrapper(random.Random(s)).act(view) for s in range(12)}
+    assert taken == {Check(), Bet(2)}
+    hand.apply(0, Check())
+    hand.apply(1, Bet(2))
+    view = hand.view(0)
+    trapper = league.StrongTrapper(random.Random(0))
+    assert trapper.policy(view) == {Raise(4): 1.0}
+    assert trapper.inner.book._unanswered is None
+    assert trapper.act(view) == Raise(4)
+    assert trapper.inner.book._unanswered is not None
