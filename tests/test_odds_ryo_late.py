@@ -162,13 +162,15 @@ def test_6_player_late_views_learn_the_origin_shares_run_by_run(
     # seat 4 (the third opponent): its second up card kept and its third
     # drawn last, (0, 0, 2), or both drawn, (0, 1, 2); the batches split
     # it about 0.2 / 0.8 (48 batches, three pilots), where this pilot found
-    # 0.002 (seeded: then 0.015 and 0.503 in the runs): the third run
-    # proposes 0.208
+    # 0.0002 (seeded: then 0.292 and 0.241 in the runs, with the shown
+    # discard's place put off to seat 1's step (branch s55-ryo2); main's
+    # runs found 0.015 and 0.503): the third run proposes 0.213
     assert [o.seat for o in third.opponents][2] == 4
     assert ryoseen._origins(third.opponents[2], set(third.discards))[2] == (0, 0, 2)
     assert stage2[2][2][2] < 0.01
-    assert second[2][2][2] > 0.4
-    assert third_run[1][2][2] == pytest.approx(0.208, abs=0.002)
+    assert first[2][2][2] == pytest.approx(0.292, abs=0.002)
+    assert second[2][2][2] == pytest.approx(0.241, abs=0.002)
+    assert third_run[1][2][2] == pytest.approx(0.213, abs=0.002)
 
 
 def test_6_player_third_card_up_places_a_shown_discard_by_the_shows_origins() -> None:
@@ -195,6 +197,46 @@ def test_6_player_third_card_up_places_a_shown_discard_by_the_shows_origins() ->
         assert (at_1 | (order[:, seen.opponents[j].draws[1]] == four)).all()
         if steered:
             assert at_1.mean() == pytest.approx(0.2 / 3, abs=0.006)
+            # its 1 / q (15 at place 1, 15 / 14 at 7) is taken on at seat
+            # 1's step since branch s55-ryo2 (below)
+            weight = weight * np.where(at_1, 15.0, 15 / 14)
         else:
             assert at_1.mean() == pytest.approx(0.5, abs=0.012)
         assert weight[at_1].sum() / weight.sum() == pytest.approx(0.5, abs=0.03)
+
+
+def test_6_player_third_card_up_puts_the_shown_discards_place_off_to_the_shows_step() -> None:
+    # issue 33, branch s55-ryo2: hand 30001, seat 1 shows the seat's own 4h,
+    # drawn from pool place 1 (origin (0, 0, 1)) or 7. Steered by seat 1's
+    # origin shares (0 / 0.5 / 0.5), the layout puts it at place 1 in 0.2 / 3
+    # of the worlds; the 1 / q of that place (15 there, 15 / 14 at place 7)
+    # is now taken on at seat 1's step, with the 1 / q of its origins, not
+    # in the layout's weights: those stay even (on main the worlds at place 1
+    # weighed 14 times the others, and every resampling before seat 1's step,
+    # the last, copied them, where the posterior gives (0, 0, 1) 0.01 to
+    # 0.07). The weighted share of place 1 is the prior's half either way.
+    # After the wild card nothing is steered or put off.
+    from rollem.cards import parse_card
+
+    four = parse_card("4h")
+    for round_name, steered in (("third card up", True), ("after the wild card", False)):
+        seen = _seen(6, round_name)
+        j = next(i for i, o in enumerate(seen.opponents) if four in o.ups)
+        shares = [np.full(len(ryoseen._origins(o, set(seen.discards))), 1.0)
+                  / len(ryoseen._origins(o, set(seen.discards))) for o in seen.opponents]
+        shares[j] = np.array([0.0, 0.5, 0.5])
+        order, _, _, weight, later = ryoseen._layout(seen, 20000, np.random.default_rng(5),
+                                                     shares)
+        at_1 = order[:, seen.opponents[j].draws[0]] == four
+        live = weight > 0
+        assert live.mean() > 0.9
+        full = weight * np.exp(later[:, j])
+        assert full[at_1].sum() / full.sum() == pytest.approx(0.5, abs=0.03)
+        if steered:
+            assert at_1.mean() == pytest.approx(0.2 / 3, abs=0.006)
+            # even: 15 then 14 places for the unseen 8s and 2c (main: times
+            # 15 at place 1 and 15 / 14 at place 7, 3,150 against 225)
+            assert (weight[live] == 210.0).all()
+        else:
+            assert at_1.mean() == pytest.approx(0.5, abs=0.012)
+            assert np.unique(weight[live]).size == 1  # (alike: even as on main)
