@@ -27,8 +27,9 @@ cannot see, by **sequential importance sampling**, one opponent at a time:
   the third card up round the pilot is made in two stages and each run's
   shares are averaged into the next run's (:data:`LEARN_FROM`), and a
   seat's discard an opponent shows is placed by that opponent's origins
-  (:func:`_discard_places`), the place's weight taken on at that
-  opponent's step.
+  (:func:`_discard_places`), and the seat's other discards by the origins
+  of whoever drew each place (:func:`_hidden_places`), each place's weight
+  taken on at that opponent's step.
 - **One opponent at a time** (:func:`_read_opponent`): :data:`CANDIDATES`
   candidates for what is still unnamed of it (its hidden kept cards from a
   guide (:func:`_guide`) that favours sets explaining its keep and exposes,
@@ -385,7 +386,9 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     weighed 14 times the others on hand 30001, every resampling before that
     opponent's step, the last, copied them, and there most were lost; put
     off, a batch's equity spread 2.24 points against 2.79, 100 batches as
-    play draws them, the same CPU)."""
+    play draws them, the same CPU); and so is the part for the place of a
+    seat's discard no one shows, drawn by the origins of the opponent that
+    drew that place (:func:`_hidden_places`; 1.79 points against 2.24)."""
     m = len(seen.opponents)
     n = 3 * (1 + m)
     rows = np.arange(k)
@@ -413,6 +416,8 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
                     break
             else:
                 at = [p for p in range(n) if p not in known]
+                if steer:
+                    prefer, shower = _hidden_places(seen, shares, n), -2  # type: ignore[arg-type]
         options.append((s, at, prefer, shower))
     options.sort(key=lambda o: len(o[1]))  # the forced ones first
     order = np.full((k, n), -1, dtype=np.int64)
@@ -437,6 +442,14 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
         if shower >= 0:
             weight *= total > 0
             later[:, shower] += np.log(np.maximum(inv_q, 1e-300))
+        elif shower == -2:  # the place's part put off to the step of the one that drew it
+            by = np.full(n, -1)
+            for j, opp in enumerate(seen.opponents):
+                by[opp.draws] = j
+            drew = by[pos]
+            weight *= total
+            off = (drew >= 0) & (total > 0)
+            later[rows[off], drew[off]] -= np.log(prefer[pos[off]])
         else:
             weight *= inv_q
         taken[rows, pos] = True
@@ -513,6 +526,39 @@ def _discard_places(opp: SeenOpponent, e: int, combos: list[tuple[int, ...]], sh
     out = np.zeros(n)
     for combo, b in zip(combos, base, strict=True):
         out[opp.draws[combo[e] - 1]] += b
+    return out
+
+
+def _hidden_places(seen: SeenPool, shares: list[Floats], n: int) -> Floats:
+    """Per pool place ``(n,)``, the chance :func:`_layout` gives one of the
+    seat's discards that no opponent shows (nor the seat drew), up to a
+    constant: at an opponent's draw ``r`` (pool place ``opp.draws[r - 1]``)
+    the share (mixed with :data:`DEFENSIVE` as :func:`_layout` mixes it) of
+    that opponent's origins that leave draw ``r`` hidden (a discard of the
+    seat there is not one of its up cards), elsewhere 1; ``shares`` per
+    opponent, in :func:`_origins` order (issue 33, branch s55-ryo2).
+
+    Placed alike, such a discard fell at an opponent's draw its likely
+    origins need for an up card in some worlds, and there only its unlikely
+    origins fit: that opponent's step (where the layout's ``1 / q`` of its
+    origins is taken on) weighed those worlds far below the rest
+    (hand 30001, third card up: every step's weights the more uneven). The
+    place's own ``1 / q`` is taken on at the same step (:func:`_layout`).
+
+    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[1, 7], live=True)
+    >>> _origins(o, set())
+    [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0), (0, 1, 2)]
+    >>> shares = [np.array([0.0, 0.0, 0.5, 0.0, 0.5])]
+    >>> _hidden_places(SeenPool([], [], [], [o], 2, None), shares, 9)[[0, 1, 7]].round(4).tolist()
+    [1.0, 0.48, 0.12]
+    """
+    discards = set(seen.discards)
+    out = np.ones(n)
+    for j, opp in enumerate(seen.opponents):
+        combos = _origins(opp, discards)
+        base = (1 - DEFENSIVE) * np.asarray(shares[j]) + DEFENSIVE / len(combos)
+        for r, at in enumerate(opp.draws, start=1):
+            out[at] = sum(b for combo, b in zip(combos, base, strict=True) if r not in combo)
     return out
 
 
