@@ -252,33 +252,3 @@ def test_6_player_third_card_up_puts_the_seats_discards_places_off_to_the_drawer
     assert ryoseen._hidden_places(seen, shares, 18).round(3).tolist() == [
         1.0, 0.467, 0.4, 0.4, 0.4, 0.4, 1.0, 0.067, 0.6, 0.6, 0.6, 0.6,
         1.0, 1.0, 1.0, 1.0, 1.0, 1.0]
-
-
-def test_5_and_6_player_third_card_up_views_place_the_seats_discards_by_the_origins() -> None:
-    # issue 33, branch s55-ryo2: from the third card up at 5 players too
-    # (not only where the shares are learnt), the seat's discards no one
-    # shows are placed by the origins of whoever drew each place. Hand
-    # 30001 at 5 players, every origin's share alike: the seat's 5s lies at
-    # an opponent's first draw in 0.4 / 9 of the worlds, at a second draw
-    # 0.6 / 9, at a place no one drew 1 / 9 (main: 1 / 13 each, 13 places),
-    # the layout's weights within 10% of each other (the normaliser).
-    from rollem.cards import parse_card
-
-    assert ryoseen.steers_places(_seen(5, "third card up"))
-    assert ryoseen.steers_places(_seen(6, "third card up"))
-    for players, round_name in ((5, "after the wild card"), (6, "after the wild card"),
-                                (4, "third card up"), (6, "second card up")):
-        assert not ryoseen.steers_places(_seen(players, round_name))
-    seen = _seen(5, "third card up")
-    assert [o.draws for o in seen.opponents] == [[1, 6], [2, 7], [3, 8], [0, 5]]
-    shares = [np.full(len(ryoseen._origins(o, set(seen.discards))), 1.0)
-              / len(ryoseen._origins(o, set(seen.discards))) for o in seen.opponents]
-    assert ryoseen._hidden_places(seen, shares, 15).round(3).tolist() == [
-        0.4, 0.4, 0.4, 0.4, 1.0, 0.6, 0.6, 0.6, 0.6, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]
-    order, _, _, weight, _ = ryoseen._layout(seen, 20000, np.random.default_rng(5), shares)
-    at = (order == parse_card("5s")).mean(axis=0)
-    assert at[[0, 1, 2, 3]] == pytest.approx([0.4 / 9] * 4, abs=0.006)
-    assert at[[5, 6, 7, 8]] == pytest.approx([0.6 / 9] * 4, abs=0.007)
-    assert at[10:] == pytest.approx([1 / 9] * 5, abs=0.009)
-    live = weight > 0
-    assert live.all() and weight.max() / weight.min() < 1.1

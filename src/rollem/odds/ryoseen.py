@@ -396,7 +396,7 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     mine_at = {p: c for p, c in seen.my_draws}
     wild_at = seen.drawn if seen.wild is not None else None
     known = set(mine_at) | ({wild_at} if wild_at is not None else set())
-    steer = shares is not None and steers_places(seen)
+    steer = shares is not None and learns_shares(seen)
     options: list[tuple[int, list[int], Floats, int]] = []
     for s in seen.discards:
         at = [p for p, c in mine_at.items() if c == s]
@@ -2169,9 +2169,9 @@ def pilot_worlds(seen: SeenPool) -> int:
 
 def learns_shares(seen: SeenPool) -> bool:
     """Whether runs of ``seen`` within :func:`shared_proposals` learn the
-    origin shares they propose from the runs before them (the seat's
-    discards are placed by them there too: :func:`steers_places`): in the
-    third card up round (every one showing three cards, the wild
+    origin shares they propose from the runs before them, and place a
+    seat's discard an opponent shows by them (:func:`_discard_places`):
+    in the third card up round (every one showing three cards, the wild
     card not turned) with :data:`LEARN_FROM` opponents. Not after the wild
     card: there 20 runs of play came out 2.1 ± 0.4 points below the 40 s
     long run of main's batches (main's own runs 0.1 ± 0.7 below), and
@@ -2179,21 +2179,6 @@ def learns_shares(seen: SeenPool) -> bool:
     Kish count 10 to 300 there, which self-normalised estimate is the
     nearer the posterior's mean was not settled (branch s55-ryo)."""
     return seen.wild is None and _all_up(seen) and len(seen.opponents) >= LEARN_FROM
-
-
-def steers_places(seen: SeenPool) -> bool:
-    """Whether :func:`_layout` places the seat's discards by the opponents'
-    origin shares (:func:`_discard_places`, :func:`_hidden_places`), their
-    weights taken on at the steps of the opponents that drew those places:
-    in the third card up round (every one showing three cards, the wild card
-    not turned) with :data:`BY_DRAWS_FROM` opponents or more (5 and 6
-    players; issue 33, branches s55-ryo and s55-ryo2). At 5 players (hand
-    30001, 20 pilots × 8 half batches) a half batch's equity spread 1.00
-    points against 1.34, and its mean came out 6.52 ± 0.08 against 6.97 ±
-    0.11, where batches of 8,000 worlds agree on 6.56 and 6.57 (± 0.17,
-    0.13): main's half batches sat high by their own self-normalising bias
-    (docs/dev/odds-precision.md)."""
-    return seen.wild is None and _all_up(seen) and len(seen.opponents) >= BY_DRAWS_FROM
 
 
 def _learnt(shared: dict[Any, Any], key: Any, shares: list[Floats], found: list[Floats],
