@@ -27,7 +27,9 @@ cannot see, by **sequential importance sampling**, one opponent at a time:
   the third card up round the pilot is made in two stages and each run's
   shares are averaged into the next run's (:data:`LEARN_FROM`), and a
   seat's discard an opponent shows is placed by that opponent's origins
-  (:func:`_discard_places`).
+  (:func:`_discard_places`), and the seat's other discards by the origins
+  of whoever drew each place (:func:`_hidden_places`), each place's weight
+  taken on at that opponent's step.
 - **One opponent at a time** (:func:`_read_opponent`): :data:`CANDIDATES`
   candidates for what is still unnamed of it (its hidden kept cards from a
   guide (:func:`_guide`) that favours sets explaining its keep and exposes,
@@ -377,7 +379,16 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     ways to name the labels left unnamed (``(A)_U``, ``A`` unseen cards,
     ``U`` labels), so that they stay comparable between worlds with
     different origins (:func:`_read_opponent` divides it back out); the
-    parts for an opponent's origins are put off to its step."""
+    parts for an opponent's origins are put off to its step, and so is the
+    part for the place of a seat's discard it shows, where that place is
+    steered (:func:`_discard_places`; issue 33, branch s55-ryo2: in the
+    layout's weights, the worlds where the seat's 4♥ lay at the rare place
+    weighed 14 times the others on hand 30001, every resampling before that
+    opponent's step, the last, copied them, and there most were lost; put
+    off, a batch's equity spread 2.24 points against 2.79, 100 batches as
+    play draws them, the same CPU); and so is the part for the place of a
+    seat's discard no one shows, drawn by the origins of the opponent that
+    drew that place (:func:`_hidden_places`; 1.79 points against 2.24)."""
     m = len(seen.opponents)
     n = 3 * (1 + m)
     rows = np.arange(k)
@@ -386,12 +397,13 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     wild_at = seen.drawn if seen.wild is not None else None
     known = set(mine_at) | ({wild_at} if wild_at is not None else set())
     steer = shares is not None and learns_shares(seen)
-    options: list[tuple[int, list[int], Floats]] = []
+    options: list[tuple[int, list[int], Floats, int]] = []
     for s in seen.discards:
         at = [p for p, c in mine_at.items() if c == s]
         if not at and s == seen.wild:
             at = [wild_at]  # type: ignore[list-item]
         prefer = np.ones(n)
+        shower = -1  # the opponent that shows it, where its place is steered
         if not at:
             for j, opp in enumerate(seen.opponents):
                 if s in opp.ups:
@@ -400,15 +412,19 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
                     if steer:
                         prefer = _discard_places(opp, e, _origins(opp, discards),
                                                  shares[j], n)  # type: ignore[index]
+                        shower = j
                     break
             else:
                 at = [p for p in range(n) if p not in known]
-        options.append((s, at, prefer))
+                if steer:
+                    prefer, shower = _hidden_places(seen, shares, n), -2  # type: ignore[arg-type]
+        options.append((s, at, prefer, shower))
     options.sort(key=lambda o: len(o[1]))  # the forced ones first
     order = np.full((k, n), -1, dtype=np.int64)
     taken = np.zeros((k, n), dtype=bool)
     weight = np.ones(k)
-    for s, at, prefer in options:
+    later = np.zeros((k, m))  # log factors each opponent's step takes on (see below)
+    for s, at, prefer, shower in options:
         mask = np.zeros((k, n), dtype=bool)
         mask[:, at] = True
         mask &= ~taken
@@ -419,8 +435,23 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
         if (prefer != 1).any():  # in proportion to the opponent's origins that put it there
             live = total > 0
             pos[live] = _sample_rows(gen, mass[live], 1)
-        # 1 / q of the place (the prior is uniform over orders)
-        weight *= np.where(total > 0, total / np.maximum(mass[rows, pos], 1e-300), 0.0)
+        # 1 / q of the place (the prior is uniform over orders); where it was
+        # steered, put off to the step of the opponent that shows it (as the
+        # 1 / q of its origins): resampling before that step keeps it
+        inv_q = np.where(total > 0, total / np.maximum(mass[rows, pos], 1e-300), 0.0)
+        if shower >= 0:
+            weight *= total > 0
+            later[:, shower] += np.log(np.maximum(inv_q, 1e-300))
+        elif shower == -2:  # the place's part put off to the step of the one that drew it
+            by = np.full(n, -1)
+            for j, opp in enumerate(seen.opponents):
+                by[opp.draws] = j
+            drew = by[pos]
+            weight *= total
+            off = (drew >= 0) & (total > 0)
+            later[rows[off], drew[off]] -= np.log(prefer[pos[off]])
+        else:
+            weight *= inv_q
         taken[rows, pos] = True
         order[rows, pos] = s
     free = np.argsort(taken, axis=1, kind="stable")[:, :3 * m]  # positions not taken
@@ -435,7 +466,6 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
         named[rows[lab], item[lab] - 52] = c
         weight *= (lab | (item == c))  # a discard of the seat there must be that card
     origin = np.zeros((k, m), dtype=np.int64)
-    later = np.zeros((k, m))  # log factors each opponent's step takes on (see below)
     a = np.full(k, 52 - len(_seen_cards(seen)))
     for j, opp in enumerate(seen.opponents):
         combos = _origins(opp, discards)
@@ -470,7 +500,7 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
         # the labels left ((A)_U, A unseen cards, U unnamed labels): put off
         # to the opponent's step, so that resampling before it keeps them
         q = np.where(total > 0, chance[rows, pick] / np.maximum(total, 1e-300), 1.0)
-        later[:, j] = _log_falling(a, (named < 0).sum(axis=1)) - before - np.log(q)
+        later[:, j] += _log_falling(a, (named < 0).sum(axis=1)) - before - np.log(q)
     return order, named, origin, weight, later
 
 
@@ -496,6 +526,39 @@ def _discard_places(opp: SeenOpponent, e: int, combos: list[tuple[int, ...]], sh
     out = np.zeros(n)
     for combo, b in zip(combos, base, strict=True):
         out[opp.draws[combo[e] - 1]] += b
+    return out
+
+
+def _hidden_places(seen: SeenPool, shares: list[Floats], n: int) -> Floats:
+    """Per pool place ``(n,)``, the chance :func:`_layout` gives one of the
+    seat's discards that no opponent shows (nor the seat drew), up to a
+    constant: at an opponent's draw ``r`` (pool place ``opp.draws[r - 1]``)
+    the share (mixed with :data:`DEFENSIVE` as :func:`_layout` mixes it) of
+    that opponent's origins that leave draw ``r`` hidden (a discard of the
+    seat there is not one of its up cards), elsewhere 1; ``shares`` per
+    opponent, in :func:`_origins` order (issue 33, branch s55-ryo2).
+
+    Placed alike, such a discard fell at an opponent's draw its likely
+    origins need for an up card in some worlds, and there only its unlikely
+    origins fit: that opponent's step (where the layout's ``1 / q`` of its
+    origins is taken on) weighed those worlds far below the rest
+    (hand 30001, third card up: every step's weights the more uneven). The
+    place's own ``1 / q`` is taken on at the same step (:func:`_layout`).
+
+    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[1, 7], live=True)
+    >>> _origins(o, set())
+    [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0), (0, 1, 2)]
+    >>> shares = [np.array([0.0, 0.0, 0.5, 0.0, 0.5])]
+    >>> _hidden_places(SeenPool([], [], [], [o], 2, None), shares, 9)[[0, 1, 7]].round(4).tolist()
+    [1.0, 0.48, 0.12]
+    """
+    discards = set(seen.discards)
+    out = np.ones(n)
+    for j, opp in enumerate(seen.opponents):
+        combos = _origins(opp, discards)
+        base = (1 - DEFENSIVE) * np.asarray(shares[j]) + DEFENSIVE / len(combos)
+        for r, at in enumerate(opp.draws, start=1):
+            out[at] = sum(b for combo, b in zip(combos, base, strict=True) if r not in combo)
     return out
 
 
