@@ -28,30 +28,31 @@ from rollem.cards import CARDS
 from rollem.engine import Hand
 from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.options import Options
-from rollem.engine.randomness import ReplaySource
 from rollem.server.game_session import GameSession, action_from_wire
 from rollem.server.own_pad import own_allowance, pad_view, padded_length
-from test_views_unseen_cards import CARD_RE, NAMES, NUMBER, PLAYERS, _mapped, _options, _play
+from test_views_unseen_cards import (
+    CARD_RE,
+    NAMES,
+    NUMBER,
+    PLAYERS,
+    _mapped,
+    _options,
+    _play,
+    _sent_to,
+    _session,
+)
 
 SEEDS = 3
 Wire = dict[str, object]
 
 
 def _texts(game: str, opts: Options, outcomes: list[tuple[str, list[int]]],
-           actions: list[tuple[int, Wire]], viewer: int | None
+           actions: list[tuple[int, Wire]], viewer: int
            ) -> tuple[list[str], list[str], GameSession]:
     """``viewer``'s state texts before the first action and after each, and the
     watcher's of the same moments."""
-    hand = Hand(game, [200] * PLAYERS, button=0, options=opts, source=ReplaySource(outcomes))
-    session = GameSession(1, {"game": game, "seats": list(range(PLAYERS)),
-                              "stacks": [200] * PLAYERS, "button": 0,
-                              "options": opts.to_dict(), "carry_in": 0, "outcomes": []}, hand)
-    own, watcher = [session.view_json(viewer, NAMES)], [session.view_json(None, NAMES)]
-    for seat, wire in actions:
-        hand.apply(seat, action_from_wire(wire))
-        own.append(session.view_json(viewer, NAMES))
-        watcher.append(session.view_json(None, NAMES))
-    return own, watcher, session
+    texts, session = _sent_to(game, opts, outcomes, actions, [viewer, None])
+    return texts[viewer], texts[None], session
 
 
 def _own_cards(texts: list[str], watchers: list[str]) -> list[str]:
@@ -80,11 +81,12 @@ def test_a_seats_message_length_does_not_change_with_its_own_cards(game: str) ->
     for seed in range(SEEDS):
         opts = _options(game)
         outcomes, actions = _play(game, seed, opts)
+        sent = _sent_to(game, opts, outcomes, actions, list(range(PLAYERS)))[0]
         for viewer in range(PLAYERS):
             texts, watchers, session = _texts(game, opts, outcomes, actions, viewer)
             mine = _own_cards(texts, watchers)
-            everyone = set().union(*(CARD_RE.findall(t) for v in range(PLAYERS)
-                                     for t in _texts(game, opts, outcomes, actions, v)[0]))
+            everyone = set().union(*(CARD_RE.findall(t) for seat_texts in sent.values()
+                                     for t in seat_texts))
             stub = [str(c) for c in CARDS if str(c) not in everyone]
             if not mine:
                 continue  # (every card it held was shown to all)
@@ -116,12 +118,8 @@ def test_a_seats_message_length_does_not_change_with_its_own_cards(game: str) ->
 def _checked_down(deck: list[int]) -> tuple[list[str], Hand]:
     """Hold'em, 3 players, button 0, every seat checking or calling to the end, dealt
     from ``deck`` (card numbers, top first): seat 0's state texts before each action."""
-    opts = _options("holdem")
-    hand = Hand("holdem", [200] * PLAYERS, button=0, options=opts,
-                source=ReplaySource([("deck", deck)]))
-    session = GameSession(1, {"game": "holdem", "seats": list(range(PLAYERS)),
-                              "stacks": [200] * PLAYERS, "button": 0,
-                              "options": opts.to_dict(), "carry_in": 0, "outcomes": []}, hand)
+    session = _session("holdem", _options("holdem"), [("deck", deck)])
+    hand = session.hand
     texts = []
     while not hand.is_over:
         texts.append(session.view_json(0, NAMES))

@@ -71,18 +71,33 @@ def _play(game: str, seed: int, opts: Options
     return [(label, list(order)) for label, order in source.outcomes], actions
 
 
+def _session(game: str, opts: Options, outcomes: list[tuple[str, list[int]]]) -> GameSession:
+    """A hand of ``game`` at :data:`PLAYERS` seats of 200, button 0, dealt ``outcomes``."""
+    hand = Hand(game, [200] * PLAYERS, button=0, options=opts, source=ReplaySource(outcomes))
+    return GameSession(1, {"game": game, "seats": list(range(PLAYERS)),
+                           "stacks": [200] * PLAYERS, "button": 0,
+                           "options": opts.to_dict(), "carry_in": 0, "outcomes": []}, hand)
+
+
+def _sent_to(game: str, opts: Options, outcomes: list[tuple[str, list[int]]],
+             actions: list[tuple[int, Wire]], viewers: list[int | None]
+             ) -> tuple[dict[int | None, list[str]], GameSession]:
+    """The state texts each of ``viewers`` is sent before the first action and
+    after each, from one replay of the hand."""
+    session = _session(game, opts, outcomes)
+    texts: dict[int | None, list[str]] = {v: [session.view_json(v, NAMES)] for v in viewers}
+    for seat, wire in actions:
+        session.hand.apply(seat, action_from_wire(wire))
+        for v in viewers:
+            texts[v].append(session.view_json(v, NAMES))
+    return texts, session
+
+
 def _sent(game: str, opts: Options, outcomes: list[tuple[str, list[int]]],
           actions: list[tuple[int, Wire]], viewer: int | None) -> tuple[list[str], GameSession]:
     """The state text ``viewer`` is sent before the first action and after each."""
-    hand = Hand(game, [200] * PLAYERS, button=0, options=opts, source=ReplaySource(outcomes))
-    session = GameSession(1, {"game": game, "seats": list(range(PLAYERS)),
-                              "stacks": [200] * PLAYERS, "button": 0,
-                              "options": opts.to_dict(), "carry_in": 0, "outcomes": []}, hand)
-    texts = [session.view_json(viewer, NAMES)]
-    for seat, wire in actions:
-        hand.apply(seat, action_from_wire(wire))
-        texts.append(session.view_json(viewer, NAMES))
-    return texts, session
+    texts, session = _sent_to(game, opts, outcomes, actions, [viewer])
+    return texts[viewer], session
 
 
 def _mapped(wire: Wire, pi: dict[str, str]) -> Wire:
