@@ -17,40 +17,29 @@ padding (mean, and the own part's largest share of the allowance).
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 
+from random_sessions import random_play
 from rollem.server import game_session
-from rollem.server.config import parse_config
-from rollem.server.game_session import GameSession, random_wire_action, warm_up
+from rollem.server.game_session import warm_up
 from rollem.server.own_pad import own_allowance, pad_view
 
 
 def one_run(games: list[str], hands: int, seats: int, pad: bool,
             sizes: list[tuple[int, int, int]], viewers: int | None = None) -> float:
     """Microseconds per seat state; appends (raw, padded, watcher) lengths to ``sizes``."""
-    config = parse_config({"game": "dealers-choice", "seats": seats, "stack": 200})
     names = [f"p{i}" for i in range(seats)]
     game_session.pad_view = pad_view if pad else (lambda own, watcher: own)  # type: ignore[assignment]
     spent, states = 0.0, 0
-    for seed in range(hands):
-        for game in games:
-            rng = random.Random(seed)
-            session = GameSession.new(seed, game, config, list(range(seats)),
-                                      dict.fromkeys(range(seats), 200), seed % seats,
-                                      names=names)
-            while not session.over:
-                seat = session.pending_seats()[0]
-                legal = session.hand.view(seat).to_dict()["legal"]
-                session.apply(seat, random_wire_action(legal, rng))
-                start = time.thread_time()
-                texts = [session.view_json(viewer, names) for viewer in range(viewers or seats)]
-                spent += time.thread_time() - start
-                states += len(texts)
-                if pad:
-                    watcher = len(session.view_json(None, names))
-                    sizes.extend((len(t.rstrip(" }")) + 1, len(t), watcher) for t in texts)
+    for session in random_play(games, hands, seats, names):
+        start = time.thread_time()
+        texts = [session.view_json(viewer, names) for viewer in range(viewers or seats)]
+        spent += time.thread_time() - start
+        states += len(texts)
+        if pad:
+            watcher = len(session.view_json(None, names))
+            sizes.extend((len(t.rstrip(" }")) + 1, len(t), watcher) for t in texts)
     game_session.pad_view = pad_view
     return 1e6 * spent / states
 

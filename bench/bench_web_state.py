@@ -17,19 +17,17 @@ these words add to.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 
-from rollem.server.config import parse_config
-from rollem.server.game_session import GameSession, random_wire_action, warm_up
+from random_sessions import random_play
+from rollem.server.game_session import GameSession, warm_up
 
 SEATS = 6
 
 
 def one_run(games: list[str], hands: int, felt: bool) -> float:
     """Microseconds per viewer state over ``hands`` hands of each game."""
-    config = parse_config({"game": "dealers-choice", "seats": SEATS, "stack": 200})
     names = [f"p{i}" for i in range(SEATS)]
     saved = GameSession._add_felt
     if not felt:
@@ -37,21 +35,12 @@ def one_run(games: list[str], hands: int, felt: bool) -> float:
             lambda self, data, seat, names, log_json=False: b"")
     try:
         spent, states = 0.0, 0
-        for seed in range(hands):
-            for game in games:
-                rng = random.Random(seed)
-                session = GameSession.new(seed, game, config, list(range(SEATS)),
-                                          dict.fromkeys(range(SEATS), 200), seed % SEATS,
-                                          names=names)
-                while not session.over:
-                    seat = session.pending_seats()[0]
-                    legal = session.hand.view(seat).to_dict()["legal"]
-                    session.apply(seat, random_wire_action(legal, rng))
-                    start = time.perf_counter()
-                    for viewer in (None, *range(SEATS)):
-                        session.view_json(viewer, names)
-                    spent += time.perf_counter() - start
-                    states += SEATS + 1
+        for session in random_play(games, hands, SEATS, names):
+            start = time.perf_counter()
+            for viewer in (None, *range(SEATS)):
+                session.view_json(viewer, names)
+            spent += time.perf_counter() - start
+            states += SEATS + 1
         return 1e6 * spent / states
     finally:
         GameSession._add_felt = saved  # type: ignore[method-assign]
