@@ -42,8 +42,34 @@ export async function openReplay(n) {
   $("replay").classList.remove("hidden");
   showFrame();
 }
+// A finished hand's last action and its result are two steps (stop 56): the last
+// step showed the last action ("Ann: check") over the pot already paid and the
+// result, as if the check had paid it.  Its action's step shows the pots still in
+// the middle and the stacks before they were paid (each winner's share out of its
+// stack) and no one's cards shown yet; the step after it is the result.
+function steps() {
+  const frames = replay.data.frames;
+  return frames.length + (frames[frames.length - 1].result ? 1 : 0);
+}
+function beforeAward(f, prev) {
+  const won = {};
+  for (const p of f.result.pots || []) {
+    for (const [s, c] of Object.entries(p.winners || {})) won[s] = (won[s] || 0) + c;
+  }
+  const pot = (f.result.pots || []).reduce((n, p) => n + (p.amount || 0), 0);
+  const viewer = replay.data.seat;
+  return { ...f, result: null, pot,
+    seats: f.seats.map((s, i) => ({ ...s, bet: 0, stack: s.stack - (won[i] || 0),
+      // (the showdown's cards come with the result: before it, as they were)
+      cards: i === viewer || !prev || !prev.seats[i] ? s.cards : prev.seats[i].cards })) };
+}
 function showFrame() {
-  const f = replay.data.frames[replay.i];
+  const frames = replay.data.frames;
+  const last = steps() - 1;
+  const atResult = replay.i === last && frames.length <= last;  // the result's own step
+  const ended = frames[Math.min(replay.i, frames.length - 1)];
+  const f = replay.i === frames.length - 1 && ended.result && !atResult
+    ? beforeAward(ended, frames[replay.i - 1]) : ended;
   // A frame's event log is the first events_n of the hand's (sent once: the log only grows).
   if (!f.events) f.events = (replay.data.events || []).slice(0, f.events_n || 0);
   // The seats as they were in this hand: its players' names (from its history), not
@@ -51,12 +77,12 @@ function showFrame() {
   const names = replay.data.names || [];
   const t = { ...S.state.table, seats: S.state.table.seats.map((s, i) => (f.seats[i] && f.seats[i].dealt
     ? { ...s, free: false, name: names[i] || s.name || seatWord(i) } : { ...s, free: true })) };
-  const last = replay.data.frames.length - 1;
-  $("replay-pos").textContent = "Hand " + replay.data.hand + " · step " + replay.i + " of " + last;
+  $("replay-pos").textContent = "Hand " + replay.data.hand + " · step " + replay.i + " of " + last
+    + (atResult ? ": the result" : "");
   $("replay-prev").disabled = replay.i === 0;
   $("replay-next").disabled = replay.i === last;
   const la = f.last_action;
-  $("replay-what").textContent = la ? seatName(t, la.seat) + ": " + la.kind
+  $("replay-what").textContent = atResult ? "The result" : la ? seatName(t, la.seat) + ": " + la.kind
     + (la.amount !== undefined ? " " + la.amount : "") + (la.to !== undefined ? " to " + la.to : "")
     + (la.cards ? " " + la.cards.join(" ") : "") + (la.card ? " " + la.card : "")
     + (la.side ? " " + la.side : "") + (la.count !== undefined ? " " + la.count + " cards" : "")
@@ -86,7 +112,7 @@ window.addEventListener("hashchange", openLinkedHand);
 $("replay-copy").onclick = () => copyText($("replay-link").href, $("replay-copy"), null);
 $("replay").onclick = (ev) => { if (ev.target === $("replay")) closeReplay(); };
 $("replay-prev").onclick = () => { if (replay.i > 0) { replay.i--; showFrame(); } };
-$("replay-next").onclick = () => { if (replay.i < replay.data.frames.length - 1) { replay.i++; showFrame(); } };
+$("replay-next").onclick = () => { if (replay.i < steps() - 1) { replay.i++; showFrame(); } };
 $("replay-close").onclick = closeReplay;
 document.addEventListener("keydown", (ev) => {
   if ($("replay").classList.contains("hidden")) return;

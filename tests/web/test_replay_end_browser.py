@@ -1,0 +1,73 @@
+"""The web replay's end (stop 56): the last step showed the hand's last action
+("Ann: check") over the pot already paid ("pot 6 awarded", the winner's stack
+with it) and the result, as if that check had paid it.  A replayer's player
+expects the last action, then the showdown: now the last action is a step of its
+own, the pot still in the middle and the stacks before it was paid, and the step
+after it is the result ("The result").  At a phone's and a desktop's size;
+screenshots test-artifacts/web/replay-end-{phone,desktop}-{action,result}.png."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from table_ui import DESKTOP, PHONE, shot
+from test_table_ui import play_hand
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_replay_ends_with_the_last_action_then_the_result(
+        browser: Any, live: ServerThread, size: str) -> None:
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    try:
+        page, tid, _ = play_hand(live, ctx.new_page(), "holdem", 3, f"replay-end-{size}",
+                                 checking=True)
+        page.goto(f"{live.url}/t/{tid}#hand=1")
+        page.wait_for_selector("#replay:not(.hidden)")
+        data = page.evaluate(f"fetch('/api/tables/{tid}/hands/1').then(r => r.json())")
+        frames, names = data["frames"], data["names"]
+        end = frames[-1]
+        assert end["result"] is not None and all(f["result"] is None for f in frames[:-1])
+        won = {int(s): 0 for s in range(len(end["seats"]))}
+        for pot in end["result"]["pots"]:
+            for s, chips in pot["winners"].items():
+                won[int(s)] += chips
+        paid = sum(p["amount"] for p in end["result"]["pots"])
+        n = len(frames)  # steps 0 .. n: the deal, each action, the result
+        for _ in range(n - 1):
+            page.click("#replay-next")
+        # the last action's step: the pot in the middle, stacks before it was paid
+        assert page.inner_text("#replay-pos") == f"Hand 1 · step {n - 1} of {n}"
+        action = end["last_action"]
+        assert page.inner_text("#replay-what").startswith(f"{names[action['seat']]}: ")
+        stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()
+        assert stacks == [f"{names[s]} {sv['stack'] - won[s]}"
+                          for s, sv in enumerate(end["seats"]) if sv["dealt"]]
+        assert page.inner_text("#replay-center .pots").startswith(f"pot {paid}")
+        assert "awarded" not in page.inner_text("#replay-center .pots")
+        assert page.inner_text("#replay-result") == ""
+        assert page.locator("#replay-seats .seat:not([data-seat='0']) .card:not(.back)"
+                            ).count() == 0  # (their cards are shown with the result)
+        assert not page.is_disabled("#replay-next")
+        shot(page, f"replay-end-{size}-action")
+        page.click("#replay-next")
+        # the result: the pot paid, the stacks after, the shown hands
+        assert page.inner_text("#replay-pos") == f"Hand 1 · step {n} of {n}: the result"
+        assert page.inner_text("#replay-what") == "The result"
+        stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()
+        assert stacks == [f"{names[s]} {sv['stack']}"
+                          for s, sv in enumerate(end["seats"]) if sv["dealt"]]
+        assert f"pot {paid} awarded" in page.inner_text("#replay-center .pots")
+        assert page.locator("#replay-result .shown-line").count() == len(end["result"]["shown"])
+        assert re.search(r"\bwins? the pot \(\d+\)|\bsplit", page.inner_text("#replay-result"))
+        assert page.is_disabled("#replay-next")
+        shot(page, f"replay-end-{size}-result")
+        page.click("#replay-prev")
+        assert page.inner_text("#replay-pos") == f"Hand 1 · step {n - 1} of {n}"
+    finally:
+        ctx.close()
