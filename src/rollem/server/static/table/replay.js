@@ -46,11 +46,11 @@ export async function openReplay(n) {
 // step showed the last action ("Ann: check") over the pot already paid and the
 // result, as if the check had paid it.  Its action's step shows the pots still in
 // the middle and the stacks before they were paid (each winner's share out of its
-// stack) and no one's cards shown yet; the step after it is the result.
-function steps() {
-  const frames = replay.data.frames;
-  return frames.length + (frames[frames.length - 1].result ? 1 : 0);
-}
+// stack) and no one's cards shown yet; the step after it is the result.  (Cards
+// shown by choice after the hand are actions after the ending one: steps after the
+// result.)
+function ending() { return replay.data.frames.findIndex((f) => f.result); }
+function steps() { return replay.data.frames.length + (ending() >= 0 ? 1 : 0); }
 function beforeAward(f, prev) {
   const won = {};
   for (const p of f.result.pots || []) {
@@ -66,10 +66,10 @@ function beforeAward(f, prev) {
 function showFrame() {
   const frames = replay.data.frames;
   const last = steps() - 1;
-  const atResult = replay.i === last && frames.length <= last;  // the result's own step
-  const ended = frames[Math.min(replay.i, frames.length - 1)];
-  const f = replay.i === frames.length - 1 && ended.result && !atResult
-    ? beforeAward(ended, frames[replay.i - 1]) : ended;
+  const end = ending();
+  const atResult = end >= 0 && replay.i === end + 1;  // the result's own step
+  const shown = frames[end >= 0 && replay.i > end ? replay.i - 1 : replay.i];
+  const f = replay.i === end ? beforeAward(shown, frames[end - 1]) : shown;
   // A frame's event log is the first events_n of the hand's (sent once: the log only grows).
   if (!f.events) f.events = (replay.data.events || []).slice(0, f.events_n || 0);
   // The seats as they were in this hand: its players' names (from its history), not
