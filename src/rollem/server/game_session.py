@@ -1064,10 +1064,10 @@ class GameSession:
             # the result in words at each frame from the hand's end on (the result's
             # own step, then any cards shown by choice after it: stop 56, the result
             # step of a hand with a show after it fell back to the bare pots)
-            for frame in frames:
-                if frame.get("result") is not None:
-                    frame["narration"] = result_lines(
-                        {**frame, "events": events[:frame["events_n"]]}, names)
+            for ended in frames:
+                if ended.get("result") is not None:
+                    ended["narration"] = result_lines(
+                        {**ended, "events": events[:ended["events_n"]]}, names)
         return {"events": events, "frames": frames}
 
     def _replay_hand(self) -> Hand:
