@@ -56,7 +56,10 @@ def test_the_replay_ends_with_the_last_action_then_the_result(
         # the last action's step: the pot in the middle, stacks before it was paid
         assert page.inner_text("#replay-pos") == f"Hand 1 · step {k} of {n}"
         action = end["last_action"]
-        assert page.inner_text("#replay-what").startswith(f"{names[action['seat']]}: ")
+        # (in the seat tiles' words, "Ann checks": was the wire's "Ann: check")
+        assert re.fullmatch(re.escape(names[action["seat"]])
+                            + r" (checks|calls \d+|folds|bets \d+|raises to \d+)",
+                            page.inner_text("#replay-what")), page.inner_text("#replay-what")
         stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()
         assert stacks == [f"{names[s]} {sv['stack'] - won[s]}"
                           for s, sv in enumerate(end["seats"]) if sv["dealt"]]
@@ -82,7 +85,8 @@ def test_the_replay_ends_with_the_last_action_then_the_result(
         if shows:  # then Ann shows her cards, the result still there
             page.click("#replay-next")
             assert page.inner_text("#replay-pos") == f"Hand 1 · step {n} of {n}"
-            assert page.inner_text("#replay-what").startswith("Ann: show ")
+            assert re.fullmatch(r"Ann shows (?:[2-9JQKA]|10)[♣♦♥♠] (?:[2-9JQKA]|10)[♣♦♥♠]",
+                                page.inner_text("#replay-what"))
             assert page.locator("#replay-result .shown-line").count() >= 1
             own = page.locator("#replay-seats .seat[data-seat='0'] .card").count()
             assert own == 2

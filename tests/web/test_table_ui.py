@@ -270,7 +270,7 @@ def test_the_replayer_names_the_players_of_the_hand_not_those_seated_now(
             action = frame.get("last_action")
             what = page.inner_text("#replay-what")
             assert what == "The result" if i == len(frames) else \
-                what.startswith(f"{names[action['seat']]}: ") if action else what == "the deal"
+                what.startswith(f"{names[action['seat']]} ") if action else what == "the deal"
             assert "Newbie" not in page.inner_text("#replay"), where
             if i < len(frames):
                 page.click("#replay-next")

@@ -2,7 +2,7 @@
 // viewer saw them (the felt's own drawing of seats and middle).
 import { GAME_NAME } from "/static/cards.js";
 import { $, el, S, seatName, seatWord, tid, toast } from "./state.js";
-import { renderCenter, renderSeats } from "./felt.js";
+import { labelOf, renderCenter, renderSeats, textWithCards } from "./felt.js";
 import { copyText, describeResult } from "./panels.js";
 
 let replay = null;
@@ -63,6 +63,24 @@ function beforeAward(f, prev) {
       // (the showdown's cards come with the result: before it, as they were)
       cards: i === viewer || !prev || !prev.seats[i] ? s.cards : prev.seats[i].cards })) };
 }
+// A step's action in the seat tiles' words ("Bob raises to 8", "Cy draws 2", "Ann
+// shows 5♥ 7♥"), from the events the step added (stop 56: was the wire's words,
+// "Bob: raise to 8"); the wire's words where none of them is the seat's.
+function actionLine(t, f, from, la) {
+  // (the first of them: the action's own; a showdown's "mucks" may follow it)
+  for (const e of (f.events || []).slice(from)) {
+    if (e.seat !== la.seat) continue;
+    const label = labelOf(e);
+    if (label) {
+      return seatName(t, la.seat) + " " + label.text
+        + (label.kind === "show" && la.cards ? " " + la.cards.join(" ") : "");
+    }
+  }
+  return seatName(t, la.seat) + ": " + la.kind
+    + (la.amount !== undefined ? " " + la.amount : "") + (la.to !== undefined ? " to " + la.to : "")
+    + (la.cards ? " " + la.cards.join(" ") : "") + (la.card ? " " + la.card : "")
+    + (la.side ? " " + la.side : "") + (la.count !== undefined ? " " + la.count + " cards" : "");
+}
 function showFrame() {
   const frames = replay.data.frames;
   const last = steps() - 1;
@@ -82,11 +100,11 @@ function showFrame() {
   $("replay-prev").disabled = replay.i === 0;
   $("replay-next").disabled = replay.i === last;
   const la = f.last_action;
-  $("replay-what").textContent = atResult ? "The result" : la ? seatName(t, la.seat) + ": " + la.kind
-    + (la.amount !== undefined ? " " + la.amount : "") + (la.to !== undefined ? " to " + la.to : "")
-    + (la.cards ? " " + la.cards.join(" ") : "") + (la.card ? " " + la.card : "")
-    + (la.side ? " " + la.side : "") + (la.count !== undefined ? " " + la.count + " cards" : "")
-    : "the deal";
+  const at = frames[end >= 0 && replay.i > end ? replay.i - 2 : replay.i - 1];  // the step before
+  const what = $("replay-what");
+  what.textContent = "";
+  textWithCards(what, atResult ? "The result" : la
+    ? actionLine(t, f, at ? (at.events_n || 0) : 0, la) : "the deal");
   // Pot and stacks at this step, from the frame itself.
   const stacks = $("replay-stacks");
   stacks.innerHTML = "";
