@@ -136,3 +136,31 @@ def test_a_pause_and_resume_loop_does_not_make_the_bot_think_again() -> None:
             loop.call(table.shutdown)
         finally:
             live_table._BOT_THREAD = saved  # type: ignore[assignment]
+
+
+def test_a_finished_hand_is_not_kept_by_its_computer_players_last_thinks() -> None:
+    """Each seat's last think is kept for a pause and resume (its key holds the
+    hand); once the hand is over it is released (stop 56): on main the bot's entry
+    still held hand 1 after its end, until the bot's next decision."""
+    with virtual_server() as (loop, store):
+        table, people = new_table(loop, store, bots=1, bot_delay=0.1)
+        assert table.hand is not None
+        first = table.hand
+        thought_in_first = False
+        while not first.over:
+            assert loop.now < 1_000_000 + 120, "hand 1 never ended"
+            loop.advance(0.01)
+            thought_in_first |= any(k[1] is first for k, _ in
+                                    table.turns.computer._thinking.values())
+            for client in people:
+                if table.hand is first and client.seat in table.decision_seq:
+                    legal = first.view(client.seat)["legal"]
+                    loop.call(table.handle, client, ClientMessage(
+                        "action", first.hand_no, table.seq,
+                        {"action": passive(legal) or first.timeout_action(client.seat)}))
+        loop.advance(0.01)
+        assert thought_in_first  # (the bot did decide in hand 1)
+        held = [k[1] for k, _ in table.turns.computer._thinking.values()]
+        assert all(h is not first for h in held), "hand 1 is still held by a bot's think"
+        assert table.turns.computer._thinking == {} or table.hand is not first
+        loop.call(table.shutdown)

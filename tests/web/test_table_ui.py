@@ -176,14 +176,26 @@ def test_the_replayer_steps_through_a_hand_as_its_viewer_saw_it(
         data = page.evaluate(f"fetch('/api/tables/{tid}/hands/1').then(r => r.json())")
         frames = data["frames"]
         assert data["seat"] == 0
-        for i, frame in enumerate(frames):
-            assert f"step {i} of {len(frames) - 1}" in page.inner_text("#replay-pos")
+        # (stop 56: the last action and the result are two steps, the last action's
+        # with the pot unpaid and no result: test_replay_end_browser.py)
+        steps = [*frames[:-1], {**frames[-1], "result": None}, frames[-1]]
+        paid_to = {int(s): 0 for s in range(len(frames[-1]["seats"]))}
+        for pot in frames[-1]["result"]["pots"]:
+            for s, chips in pot["winners"].items():
+                paid_to[int(s)] += chips
+        for i, frame in enumerate(steps):
+            assert f"step {i} of {len(steps) - 1}" in page.inner_text("#replay-pos")
             # The pot and every dealt-in stack at this step.
+            unpaid = i == len(steps) - 2
             shown_stacks = [t.split()[-1] for t in
                             page.locator("#replay-stacks .replay-stack").all_inner_texts()]
-            assert shown_stacks == [str(sv["stack"]) for sv in frame["seats"] if sv["dealt"]]
+            assert shown_stacks == [str(sv["stack"] - (paid_to[s] if unpaid else 0))
+                                    for s, sv in enumerate(frame["seats"]) if sv["dealt"]]
             pots = page.inner_text("#replay-center .pots")
-            if frame["result"] is None:
+            if unpaid:
+                unpaid_pot = sum(p["amount"] for p in frames[-1]["result"]["pots"])
+                assert pots.startswith(f"pot {unpaid_pot}") and "awarded" not in pots, pots
+            elif frame["result"] is None:
                 # every chip in the hand: the middle and the bets in front (issue 26)
                 total = frame["pot"] + sum(sv.get("bet", 0) for sv in frame["seats"])
                 assert pots.startswith(f"pot {total}"), pots
@@ -203,11 +215,11 @@ def test_the_replayer_steps_through_a_hand_as_its_viewer_saw_it(
             assert set(faces) <= shown, f"step {i}: {faces} not shown to seat 0"
             if i == 2:
                 shot(page, "ui-replay-step")
-            if i < len(frames) - 1:
+            if i < len(steps) - 1:
                 page.click("#replay-next")
         assert page.locator("#replay-next[disabled]").count() == 1
         page.click("#replay-prev")
-        assert f"step {len(frames) - 2} of" in page.inner_text("#replay-pos")
+        assert f"step {len(steps) - 2} of" in page.inner_text("#replay-pos")
         # The link to the hand opens the replayer, for a watcher too, in the watcher's
         # redaction (no hole card of anyone that was not shown).
         link = page.get_attribute("#replay-link", "href")
@@ -246,20 +258,21 @@ def test_the_replayer_names_the_players_of_the_hand_not_those_seated_now(
         data = page.evaluate(f"fetch('/api/tables/{tid}/hands/1').then(r => r.json())")
         assert data["names"] == names
         frames = data["frames"]
-        for i, frame in enumerate(frames):
+        for i, frame in enumerate([*frames, frames[-1]]):  # (the result: a step of its own)
             where = f"step {i}"
             panels = page.locator("#replay-seats .seat").evaluate_all(
                 "ss => ss.map(s => [Number(s.dataset.seat), s.querySelector('.name').textContent])")
             assert sorted(panels) == [[s, names[s]] for s, sv in enumerate(frame["seats"])
                                       if sv["dealt"]], where
             stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()
-            assert stacks == [f"{names[s]} {sv['stack']}" for s, sv in enumerate(frame["seats"])
-                              if sv["dealt"]], where
+            assert [t.rsplit(" ", 1)[0] for t in stacks] == [
+                names[s] for s, sv in enumerate(frame["seats"]) if sv["dealt"]], where
             action = frame.get("last_action")
             what = page.inner_text("#replay-what")
-            assert what.startswith(f"{names[action['seat']]}: ") if action else what == "the deal"
+            assert what == "The result" if i == len(frames) else \
+                what.startswith(f"{names[action['seat']]} ") if action else what == "the deal"
             assert "Newbie" not in page.inner_text("#replay"), where
-            if i < len(frames) - 1:
+            if i < len(frames):
                 page.click("#replay-next")
         shown = page.locator("#replay-result .shown-line").evaluate_all(
             "ls => ls.map(l => [Number(l.dataset.seat), l.querySelector('.who').textContent])")

@@ -68,7 +68,9 @@ __all__ = ["default_history_dir", "play_command"]
 
 GAMES = ("sdr", "rollyourown", "rollem521", "holdem", "omaha", "omaha8", "stud", "stud8",
          "razz", "draw5", "deuces-wild", "dealers-choice")
-BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
+BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jay")
+"""The computer players' names, in seat order from seat 1; one the player's own
+``--name`` reads or looks like is skipped (hence ten for at most nine players)."""
 
 
 def default_history_dir() -> Path:
@@ -162,6 +164,7 @@ class TerminalGame:
         tournament_flags: TournamentFlags | None = None,
         bomb_pot_every: int = 0,
         bomb_pot_ante: int | None = None,
+        player_name: str | None = None,
     ) -> None:
         from rollem.bots import make_bot
         from rollem.table import Table
@@ -178,7 +181,13 @@ class TerminalGame:
                                highlight=False, soft_wrap=not rich,
                                width=None if rich else 200)
         self.read_line = read_line
-        self.names = ["You", *BOT_NAMES[: players - 1]]
+        bot_names = _bot_names(player_name, players - 1)
+        self.names = ["You", *bot_names]
+        """The names told in the terminal: the player is "You" there."""
+        self.copy_names = [player_name or "You", *bot_names]
+        """The names the saved copies carry (``--name``: a replay of a copy, also one
+        shared, says "As Mia saw it" and then "You are dealt")."""
+        self.player_name = player_name
         self.style = Style(rich, self.names)
         self.show_odds = show_odds
         self.stack = stack
@@ -467,7 +476,8 @@ class TerminalGame:
         from rollem.table import TableError
 
         status = 0
-        for part in _wrap(f"rollem: you are in seat 0 with {len(self.bots)} computer "
+        named = f" as {self.player_name}" if self.player_name else ""
+        for part in _wrap(f"rollem: you are in seat 0{named} with {len(self.bots)} computer "
                           f"player(s) ({self.level}). Answer each prompt; ? explains the "
                           "decision, last tells the last hand again, q quits."):
             self.say(Text(part, style="bold"))
@@ -722,7 +732,7 @@ class TerminalGame:
         try:
             self.session_dir.mkdir(parents=True, exist_ok=True)
             path = self.session_dir / f"hand-{self.hand_no:04d}-{hand.game.id}.toml"
-            text = write_own_copy(hand, 0, players=self.names, tournament=self.hand_level)
+            text = write_own_copy(hand, 0, players=self.copy_names, tournament=self.hand_level)
             path.write_text(text, encoding="utf-8")
             self.saved += 1
             try:
@@ -861,13 +871,18 @@ class TerminalGame:
 @tournament_flags
 @table_option_flags
 @staple_flags
+@click.option("--name", "player_name", default=None, metavar="NAME",
+              help="Your name in your copies of the hand histories (a replay of one, also "
+                   "shared, says whose it is); 1 to 24 characters, the web table's rules for "
+                   "names (not a computer player's name, not You). The terminal still "
+                   "calls you You; a computer player of the same name takes another.")
 @click.option("--no-color", is_flag=True,
               help="No colour on a terminal (also when the NO_COLOR environment variable is "
                    "set); suit symbols stay.")
 def play_command(game: str, players: int, level: str, stack: int, seed: int | None,
                  show_odds: bool, history_dir: Path | None, no_color: bool,
                  game_file: str | None, choice: str | None, schedule_name: str | None,
-                 **flags: Any) -> None:
+                 player_name: str | None = None, **flags: Any) -> None:
     """Play poker in the terminal against computer players, hand after hand.
 
     GAME is sdr (Stop, Drop and Roll), rollyourown (Five Card Roll Your Own),
@@ -893,6 +908,8 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     from rollem.bots import LEVELS, make_bot
     from rollem.games import get
 
+    if player_name is not None:
+        player_name = _checked_name(player_name)
     game = game.strip().lower()
     offered: list[str] | None = None
     if game_file is not None:
@@ -989,11 +1006,39 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         game=game, players=players, level=level, stack=stack, seed=seed, show_odds=show_odds,
         history_dir=folder, rich=rich, read_line=read_line, out=sys.stdout, options=options,
         colour=colour_allowed(no_color_flag=no_color, terminal=rich), games=offered,
-        bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante,
+        bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante, player_name=player_name,
     )
     status = session.run()
     if status:
         raise SystemExit(status)
+
+
+def _checked_name(name: str) -> str:
+    """``--name``, checked and tidied as the web table checks a name to sit down
+    with (:func:`rollem.server.live_table.player_names.clean_name`: 1 to 24
+    characters, no invisible or control characters, not a computer player's name
+    or ``You``); a refusal exits 2 with the table's own words."""
+    from rollem.server.live_table.errors import TableError
+    from rollem.server.live_table.player_names import MAX_NAME, clean_name
+
+    if not name.strip():  # (the table's words are "a name is needed to sit down")
+        fail(f"--name {name!r}: give a name of 1 to {MAX_NAME} characters, or leave out "
+             "--name (your copies then call you You)")
+    try:
+        return clean_name(name)
+    except TableError as err:
+        shown = name if len(name) <= 40 else name[:40] + "..."
+        fail(f"--name {shown!r}: {err.message}")
+
+
+def _bot_names(player_name: str | None, count: int) -> list[str]:
+    """The ``count`` computer players' names: :data:`BOT_NAMES` in order, less one
+    that reads or looks like ``player_name`` (``--name Ann``: Bob, Cat, ...)."""
+    if player_name is None:
+        return list(BOT_NAMES[:count])
+    from rollem.server.live_table.player_names import same_name
+
+    return [n for n in BOT_NAMES if not same_name(n, player_name)][:count]
 
 
 def _schedule(name: str) -> Any:

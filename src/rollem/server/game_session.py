@@ -1023,8 +1023,10 @@ class GameSession:
         for actor, action in self.hand.actions:
             replay.apply(actor, action)
             frames.append(self._frame(replay, seat, (actor, action)))
-        if names is not None and frames[-1].get("result") is not None:
-            frames[-1]["narration"] = result_lines(frames[-1], names)
+        if names is not None:  # (each frame from the end on: cards shown by choice after)
+            for frame in frames:
+                if frame.get("result") is not None:
+                    frame["narration"] = result_lines(frame, names)
         return frames
 
     def replay(self, seat: int | None, names: list[str] | None = None, *,
@@ -1058,8 +1060,14 @@ class GameSession:
             frames.append(frame((actor, action)))
             if pause is not None:
                 pause()
-        if names is not None and frames[-1].get("result") is not None:
-            frames[-1]["narration"] = result_lines({**frames[-1], "events": events}, names)
+        if names is not None:
+            # the result in words at each frame from the hand's end on (the result's
+            # own step, then any cards shown by choice after it: stop 56, the result
+            # step of a hand with a show after it fell back to the bare pots)
+            for ended in frames:
+                if ended.get("result") is not None:
+                    ended["narration"] = result_lines(
+                        {**ended, "events": events[:ended["events_n"]]}, names)
         return {"events": events, "frames": frames}
 
     def _replay_hand(self) -> Hand:

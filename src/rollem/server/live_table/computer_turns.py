@@ -83,6 +83,16 @@ class ComputerTurns:
         self._thinking[seat] = (asked_of, fut)
         fut.add_done_callback(lambda f: self._thought(seat, opened_seq, f, asked))
 
+    def release(self, hand: object | None) -> None:
+        """Forget the thinks asked of another hand than ``hand`` (the table's hand in
+        play; ``None``: none is): a finished hand is not kept alive by its computer
+        players' last thinks (their key holds the hand) until their seats' next
+        decision, which may be hours later or never (stop 56).  Called by
+        ``Turns.refresh_decisions`` and ``Turns.stop``."""
+        for seat in [s for s, (asked_of, _) in self._thinking.items() if asked_of[1] is not hand]:
+            del self._thinking[seat]
+            self._due.pop(seat, None)
+
     def _thought(self, seat: int, opened_seq: int, fut: asyncio.Future[Any],
                  asked: float) -> None:
         """The bot thread is done with ``seat``'s decision asked for at ``asked``

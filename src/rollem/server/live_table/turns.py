@@ -85,6 +85,7 @@ class Turns:
         self.decision_seq.clear()
         self.decision_opened.clear()
         self._held = None
+        self.computer.release(None)
         if forget:
             self._last_key = None
 
@@ -278,6 +279,9 @@ class Turns:
             pending = table.hand.pending_seats()
         elif table.dealers_choice.open_choice():
             pending = [int(table.session["choice"]["seat"])]
+        # (a think of a hand over, or of the hand before, is not kept: stop 56)
+        self.computer.release(table.hand if table.hand is not None and not table.hand.over
+                              else None)
         for seat in list(self.decision_seq):
             if seat not in pending or key != self._last_key:
                 self._close_decision(seat)

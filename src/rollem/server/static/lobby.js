@@ -109,16 +109,42 @@
       ownHouse.classList.remove("hidden");
     }
   });
+  // While the table is made and its page loads (a second or more on a loaded server,
+  // a phone, a slow link) the button says so and takes no second press (which made a
+  // second table), and the invite link shows at once (stop 56: the lobby stayed as it
+  // was, its button live, until the table page came).
+  const btn = document.getElementById("create-btn");
+  const status = document.getElementById("create-status");
+  const label = btn.textContent;
+  let busy = false;
+  const idle = () => {
+    busy = false; btn.disabled = false; btn.textContent = label;
+    btn.removeAttribute("aria-busy"); status.textContent = "";
+  };
+  // (Back from the table page may show this page as it was left: ready again)
+  window.addEventListener("pageshow", (ev) => { if (ev.persisted) idle(); });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
+    if (busy) return;
+    busy = true; btn.disabled = true; btn.setAttribute("aria-busy", "true");
+    btn.textContent = "Creating the table…";
     err.textContent = "";
+    try {
+      if (!await create()) idle();
+    } catch (e) {
+      idle();
+      err.textContent = "the server cannot be reached";
+    }
+  });
+  // The form sent: true once the table is made and its page is on its way.
+  async function create() {
     const data = { house: {}, choices: [] };
     for (const el of form.elements) {
       if (!el.name) continue;
       if (el.name.startsWith("choice.")) { if (el.checked) data.choices.push(el.name.slice(7)); continue; }
       if (el.type === "file") {
         if (el.files.length) {
-          if (el.files[0].size > 65536) { err.textContent = "the " + (el.name === "game_file" ? "game" : "schedule") + " file is larger than 64 KB"; return; }
+          if (el.files[0].size > 65536) { err.textContent = "the " + (el.name === "game_file" ? "game" : "schedule") + " file is larger than 64 KB"; return false; }
           data[el.name] = await el.files[0].text();
         }
         continue;
@@ -128,7 +154,7 @@
         const what = label ? label.textContent.trim() : el.name;
         err.textContent = what + ": enter a number" + (el.min !== "" ? " (at least " + el.min + ")" : "");
         el.focus();
-        return;
+        return false;
       }
       if (el.name === "payouts") {  // "65/35" -> [65, 35] (the server checks them)
         const text = el.value.trim();
@@ -143,22 +169,25 @@
     if (data.game === "own-file") {  // the uploaded game alone
       if (!data.game_file || !ownId) {
         err.textContent = "Game: choose your game file below (it names its game's id)";
-        return;
+        return false;
       }
       data.game = ownId;
     }
-    try {
-      const resp = await fetch("/api/tables", {
-        method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(data), credentials: "same-origin",
-      });
-      const body = await resp.json();
-      if (!resp.ok) { err.textContent = body.form_message || body.message || "could not create the table"; return; }
-      // The table page shows the invite link at once, before its websocket is up.
-      try { sessionStorage.setItem("rollem_invite_" + body.id, body.invite || ""); } catch (e) { /* private mode */ }
-      window.location.href = body.url;
-    } catch (e) {
-      err.textContent = "the server cannot be reached";
-    }
-  });
+    const resp = await fetch("/api/tables", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(data), credentials: "same-origin",
+    });
+    const body = await resp.json();
+    if (!resp.ok) { err.textContent = body.form_message || body.message || "could not create the table"; return false; }
+    // The table page shows the invite link at once, before its websocket is up.
+    try { sessionStorage.setItem("rollem_invite_" + body.id, body.invite || ""); } catch (e) { /* private mode */ }
+    btn.textContent = "Opening your table…";
+    status.textContent = "Table created. Invite link: ";
+    const a = document.createElement("a");
+    a.href = body.url; a.textContent = body.invite || (location.origin + body.url);
+    status.appendChild(a);
+    status.scrollIntoView({ block: "nearest" });
+    window.location.href = body.url;
+    return true;
+  }
 })();

@@ -644,7 +644,8 @@ function labelsFrom(hand) {
   }
   return out;
 }
-function labelOf(e) {
+// (exported for the replayer's line of a step's action)
+export function labelOf(e) {
   const allIn = e.all_in ? " (all-in)" : "";
   const n = (k) => (k === 1 ? "1 card" : k + " cards");
   switch (e.kind) {

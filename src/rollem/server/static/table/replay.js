@@ -2,7 +2,7 @@
 // viewer saw them (the felt's own drawing of seats and middle).
 import { GAME_NAME } from "/static/cards.js";
 import { $, el, S, seatName, seatWord, tid, toast } from "./state.js";
-import { renderCenter, renderSeats } from "./felt.js";
+import { labelOf, renderCenter, renderSeats, textWithCards } from "./felt.js";
 import { copyText, describeResult } from "./panels.js";
 
 let replay = null;
@@ -42,8 +42,52 @@ export async function openReplay(n) {
   $("replay").classList.remove("hidden");
   showFrame();
 }
+// A finished hand's last action and its result are two steps (stop 56): the last
+// step showed the last action ("Ann: check") over the pot already paid and the
+// result, as if the check had paid it.  Its action's step shows the pots still in
+// the middle and the stacks before they were paid (each winner's share out of its
+// stack) and no one's cards shown yet; the step after it is the result.  (Cards
+// shown by choice after the hand are actions after the ending one: steps after the
+// result.)
+function ending() { return replay.data.frames.findIndex((f) => f.result); }
+function steps() { return replay.data.frames.length + (ending() >= 0 ? 1 : 0); }
+function beforeAward(f, prev) {
+  const won = {};
+  for (const p of f.result.pots || []) {
+    for (const [s, c] of Object.entries(p.winners || {})) won[s] = (won[s] || 0) + c;
+  }
+  const pot = (f.result.pots || []).reduce((n, p) => n + (p.amount || 0), 0);
+  const viewer = replay.data.seat;
+  return { ...f, result: null, pot,
+    seats: f.seats.map((s, i) => ({ ...s, bet: 0, stack: s.stack - (won[i] || 0),
+      // (the showdown's cards come with the result: before it, as they were)
+      cards: i === viewer || !prev || !prev.seats[i] ? s.cards : prev.seats[i].cards })) };
+}
+// A step's action in the seat tiles' words ("Bob raises to 8", "Cy draws 2", "Ann
+// shows 5♥ 7♥"), from the events the step added (stop 56: was the wire's words,
+// "Bob: raise to 8"); the wire's words where none of them is the seat's.
+function actionLine(t, f, from, la) {
+  // (the first of them: the action's own; a showdown's "mucks" may follow it)
+  for (const e of (f.events || []).slice(from)) {
+    if (e.seat !== la.seat) continue;
+    const label = labelOf(e);
+    if (label) {
+      return seatName(t, la.seat) + " " + label.text
+        + (label.kind === "show" && la.cards ? " " + la.cards.join(" ") : "");
+    }
+  }
+  return seatName(t, la.seat) + ": " + la.kind
+    + (la.amount !== undefined ? " " + la.amount : "") + (la.to !== undefined ? " to " + la.to : "")
+    + (la.cards ? " " + la.cards.join(" ") : "") + (la.card ? " " + la.card : "")
+    + (la.side ? " " + la.side : "") + (la.count !== undefined ? " " + la.count + " cards" : "");
+}
 function showFrame() {
-  const f = replay.data.frames[replay.i];
+  const frames = replay.data.frames;
+  const last = steps() - 1;
+  const end = ending();
+  const atResult = end >= 0 && replay.i === end + 1;  // the result's own step
+  const shown = frames[end >= 0 && replay.i > end ? replay.i - 1 : replay.i];
+  const f = replay.i === end ? beforeAward(shown, frames[end - 1]) : shown;
   // A frame's event log is the first events_n of the hand's (sent once: the log only grows).
   if (!f.events) f.events = (replay.data.events || []).slice(0, f.events_n || 0);
   // The seats as they were in this hand: its players' names (from its history), not
@@ -51,16 +95,16 @@ function showFrame() {
   const names = replay.data.names || [];
   const t = { ...S.state.table, seats: S.state.table.seats.map((s, i) => (f.seats[i] && f.seats[i].dealt
     ? { ...s, free: false, name: names[i] || s.name || seatWord(i) } : { ...s, free: true })) };
-  const last = replay.data.frames.length - 1;
-  $("replay-pos").textContent = "Hand " + replay.data.hand + " · step " + replay.i + " of " + last;
+  $("replay-pos").textContent = "Hand " + replay.data.hand + " · step " + replay.i + " of " + last
+    + (atResult ? ": the result" : "");
   $("replay-prev").disabled = replay.i === 0;
   $("replay-next").disabled = replay.i === last;
   const la = f.last_action;
-  $("replay-what").textContent = la ? seatName(t, la.seat) + ": " + la.kind
-    + (la.amount !== undefined ? " " + la.amount : "") + (la.to !== undefined ? " to " + la.to : "")
-    + (la.cards ? " " + la.cards.join(" ") : "") + (la.card ? " " + la.card : "")
-    + (la.side ? " " + la.side : "") + (la.count !== undefined ? " " + la.count + " cards" : "")
-    : "the deal";
+  const at = frames[end >= 0 && replay.i > end ? replay.i - 2 : replay.i - 1];  // the step before
+  const what = $("replay-what");
+  what.textContent = "";
+  textWithCards(what, atResult ? "The result" : la
+    ? actionLine(t, f, at ? (at.events_n || 0) : 0, la) : "the deal");
   // Pot and stacks at this step, from the frame itself.
   const stacks = $("replay-stacks");
   stacks.innerHTML = "";
@@ -86,7 +130,7 @@ window.addEventListener("hashchange", openLinkedHand);
 $("replay-copy").onclick = () => copyText($("replay-link").href, $("replay-copy"), null);
 $("replay").onclick = (ev) => { if (ev.target === $("replay")) closeReplay(); };
 $("replay-prev").onclick = () => { if (replay.i > 0) { replay.i--; showFrame(); } };
-$("replay-next").onclick = () => { if (replay.i < replay.data.frames.length - 1) { replay.i++; showFrame(); } };
+$("replay-next").onclick = () => { if (replay.i < steps() - 1) { replay.i++; showFrame(); } };
 $("replay-close").onclick = closeReplay;
 document.addEventListener("keydown", (ev) => {
   if ($("replay").classList.contains("hidden")) return;
