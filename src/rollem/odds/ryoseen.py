@@ -1707,29 +1707,40 @@ def _pick_each(gen: np.random.Generator, avail: Bools, reps: int, m: int,
     size = avail.sum(axis=1)
     if (size - e < m).any():
         raise ValueError(f"{m} unknown cards are needed but fewer are left")
-    r, c = np.nonzero(avail)  # row by row, the available cards first
-    first = np.zeros(avail.shape, dtype=np.int64)
-    first[r, (np.cumsum(avail, axis=1) - 1)[r, c]] = c
-    flat_first = first.reshape(-1)
-    start = np.repeat(np.arange(k) * avail.shape[1], reps)  # each draw's row in ``first``
-    size_r = np.repeat(size, reps)
-    out = np.empty((k * reps, m), dtype=np.int64)
+    # issue 33 (branch s56-fast): the same draws from the same stream, with
+    # fewer passes (the listing from one search, each card's bit made once)
+    width = avail.shape[1]
+    flat = np.flatnonzero(avail)  # row by row, the available cards first
+    row = flat // width
+    first = np.zeros(k * width, dtype=np.int64)
+    first[row * width + np.arange(len(flat)) - np.repeat(np.cumsum(size) - size, size)] = (
+        flat - row * width)
+    n = k * reps
+    start = np.repeat(np.arange(k) * width, reps)  # each draw's row in ``first``
+    size_r = np.repeat(size.astype(np.float64), reps)
+    out = np.empty((n, m), dtype=np.int64)
     # per draw, the cards it has taken (or may not take) as bits of one integer
-    taken = np.zeros(k * reps, dtype=np.int64)
+    taken = np.zeros(n, dtype=np.int64)
     if exclude is not None:
         for x in range(e):
             taken |= np.left_shift(1, exclude[:, x])
     for i in range(m):
-        u = gen.random(k * reps)
-        card = flat_first[start + (u * size_r).astype(np.int64)]
+        u = gen.random(n)
+        u *= size_r
+        at = u.astype(np.int64)
+        at += start
+        card = first.take(at)
+        bit = np.left_shift(1, card)
+        if i or e:  # (the first card of a draw with nothing excluded is never taken)
+            todo = np.flatnonzero(taken & bit)
+            while len(todo):  # taken already: drawn again (uniform among the others)
+                again = first.take(start[todo] + (gen.random(len(todo)) * size_r[todo]
+                                                  ).astype(np.int64))
+                card[todo] = again
+                bit[todo] = now = np.left_shift(1, again)
+                todo = todo[(taken[todo] & now) != 0]
         out[:, i] = card
-        todo = np.flatnonzero((taken >> card) & 1)
-        while len(todo):  # taken already: drawn again (uniform among the others)
-            card = flat_first[start[todo] + (gen.random(len(todo)) * size_r[todo]
-                                             ).astype(np.int64)]
-            out[todo, i] = card
-            todo = todo[(taken[todo] >> card) & 1 == 1]
-        taken |= np.left_shift(1, out[:, i])
+        taken |= bit
     return out
 
 
