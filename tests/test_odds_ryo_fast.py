@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_odds_ryo_late import _view_at
 
 from rollem.odds import ryoseen
 from rollem.odds.keepchance import ROW_BY_ROW, keep_chance
 from rollem.odds.play import play_odds
 from rollem.odds.policy import keep_ranks_fast
+from test_odds_ryo_late import _view_at
 
 
 def _per_row(kept: np.ndarray, thrown: np.ndarray, tremble: float) -> np.ndarray:

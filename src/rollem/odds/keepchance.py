@@ -6,26 +6,23 @@ says an opponent kept (R-RYO-2): some hundred thousand six-card hands a
 batch, a fifth of a batch's CPU before this module (issue 33, branch
 s56-fast). :func:`keep_chance` gives exactly what the per-row reading of
 :func:`rollem.odds.policy.keep_ranks_fast` gave (the same scores, ties and
-floating-point operations, bit for bit), in about half the time: the 20
-keeps' table indices are counted card row by card row (``(6, N)``,
-``int32``: three whole-row operations a keep, not a gather of ``(N, 20)``
-three times; for a few hands, one small matrix product), and the scores are laid out keep by keep ``(20,
-N)``, so the best score and its ties are read across 20 rows of ``N``
-rather than within ``N`` rows of 20.
+floating-point operations, bit for bit),
+in about half the time: the 20 keeps' table indices are counted card row
+by card row (``(6, N)``, ``int32``: three whole-row operations a keep, not
+a gather of ``(N, 20)`` three times; for a few hands, one small matrix
+product), and the scores are laid out keep by keep ``(20, N)``, so the
+best score and its ties are read across 20 rows of ``N`` rather than
+within ``N`` rows of 20.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 import numpy as np
 
+from rollem.odds.common import Floats, Ints
 from rollem.odds.policy import TRIPLES, _keep_table_by_cards
-
-Ints = Any
-Floats = Any
-
 
 _KEEPS = [(int(a), int(b), int(c)) for a, b, c in TRIPLES]
 """The 20 keeps of :data:`rollem.odds.policy.TRIPLES` as tuples of indices
@@ -91,4 +88,5 @@ def keep_chance(kept: Ints, thrown: Ints, tremble: float) -> Floats:
     scores = np.take(_keep_table_by_cards().reshape(-1), index)  # (20, N)
     best = scores.max(axis=0)
     ties = np.add.reduce(scores == best, axis=0, dtype=np.int16)  # (1 to 20)
-    return np.asarray((1 - tremble) * (scores[0] == best) / ties + tremble / 20)
+    return np.asarray((1 - tremble) * (scores[0] == best) / ties + tremble / 20,
+                      dtype=np.float64)

@@ -95,8 +95,8 @@ from rollem.cards import parse_card
 from rollem.hands.category import Category
 from rollem.odds.common import Floats, Ints, np_rng
 from rollem.odds.evaluate import wild5
-from rollem.odds.look521 import Bools
 from rollem.odds.keepchance import keep_chance
+from rollem.odds.look521 import Bools
 from rollem.odds.policy import FAST, FastPolicy
 from rollem.odds.result import Odds, worlds_words
 from rollem.odds.view import ViewInfo
