@@ -95,8 +95,9 @@ from rollem.cards import parse_card
 from rollem.hands.category import Category
 from rollem.odds.common import Floats, Ints, np_rng
 from rollem.odds.evaluate import wild5
+from rollem.odds.keepchance import keep_chance
 from rollem.odds.look521 import Bools
-from rollem.odds.policy import FAST, FastPolicy, keep_ranks_fast
+from rollem.odds.policy import FAST, FastPolicy
 from rollem.odds.result import Odds, worlds_words
 from rollem.odds.view import ViewInfo
 
@@ -1706,29 +1707,40 @@ def _pick_each(gen: np.random.Generator, avail: Bools, reps: int, m: int,
     size = avail.sum(axis=1)
     if (size - e < m).any():
         raise ValueError(f"{m} unknown cards are needed but fewer are left")
-    r, c = np.nonzero(avail)  # row by row, the available cards first
-    first = np.zeros(avail.shape, dtype=np.int64)
-    first[r, (np.cumsum(avail, axis=1) - 1)[r, c]] = c
-    flat_first = first.reshape(-1)
-    start = np.repeat(np.arange(k) * avail.shape[1], reps)  # each draw's row in ``first``
-    size_r = np.repeat(size, reps)
-    out = np.empty((k * reps, m), dtype=np.int64)
+    # issue 33 (branch s56-fast): the same draws from the same stream, with
+    # fewer passes (the listing from one search, each card's bit made once)
+    width = avail.shape[1]
+    flat = np.flatnonzero(avail)  # row by row, the available cards first
+    row = flat // width
+    first = np.zeros(k * width, dtype=np.int64)
+    first[row * width + np.arange(len(flat)) - np.repeat(np.cumsum(size) - size, size)] = (
+        flat - row * width)
+    n = k * reps
+    start = np.repeat(np.arange(k) * width, reps)  # each draw's row in ``first``
+    size_r = np.repeat(size.astype(np.float64), reps)
+    out = np.empty((n, m), dtype=np.int64)
     # per draw, the cards it has taken (or may not take) as bits of one integer
-    taken = np.zeros(k * reps, dtype=np.int64)
+    taken = np.zeros(n, dtype=np.int64)
     if exclude is not None:
         for x in range(e):
             taken |= np.left_shift(1, exclude[:, x])
     for i in range(m):
-        u = gen.random(k * reps)
-        card = flat_first[start + (u * size_r).astype(np.int64)]
+        u = gen.random(n)
+        u *= size_r
+        at = u.astype(np.int64)
+        at += start
+        card = first.take(at)
+        bit = np.left_shift(1, card)
+        if i or e:  # (the first card of a draw with nothing excluded is never taken)
+            todo = np.flatnonzero(taken & bit)
+            while len(todo):  # taken already: drawn again (uniform among the others)
+                again = first.take(start[todo] + (gen.random(len(todo)) * size_r[todo]
+                                                  ).astype(np.int64))
+                card[todo] = again
+                bit[todo] = now = np.left_shift(1, again)
+                todo = todo[(taken[todo] & now) != 0]
         out[:, i] = card
-        todo = np.flatnonzero((taken >> card) & 1)
-        while len(todo):  # taken already: drawn again (uniform among the others)
-            card = flat_first[start[todo] + (gen.random(len(todo)) * size_r[todo]
-                                             ).astype(np.int64)]
-            out[todo, i] = card
-            todo = todo[(taken[todo] >> card) & 1 == 1]
-        taken |= np.left_shift(1, out[:, i])
+        taken |= bit
     return out
 
 
@@ -1748,12 +1760,13 @@ def _keep_lik(policy: FastPolicy, kept: Ints, thrown: Ints, tremble: float,
     and ``thrown`` ``(N, 3)`` keeps ``kept`` (R-RYO-2; ties alike, any three
     with chance ``tremble``). ``six``: the two side by side ``(N, 6)``, where
     the caller has them."""
+    if type(policy).keep_scores is FastPolicy.keep_scores:
+        # the default policy's scores from a table by cards, read keep by keep
+        # (issue 33, branch s56-fast: bit for bit the same, about half the time)
+        return keep_chance(kept, thrown, tremble)
     if six is None:
         six = np.concatenate([kept, thrown], axis=1)
-    # the default policy's scores from a table by cards (issue 33: the same
-    # scores, about a quarter less time); another policy's as it gives them
-    scores = (keep_ranks_fast(six) if type(policy).keep_scores is FastPolicy.keep_scores
-              else policy.keep_scores(six))
+    scores = policy.keep_scores(six)  # another policy's as it gives them
     best = scores.max(axis=1)
     return np.asarray((1 - tremble) * (scores[:, 0] == best)
                       / (scores == best[:, None]).sum(axis=1) + tremble / 20)
@@ -1817,7 +1830,11 @@ class _ExposeTable:
                 pats.append(np.asarray(list(product(*slots)), dtype=np.int64).reshape(
                     -1, len(slots)))
             if pats:
-                self._fill(j, np.unique(np.concatenate(pats) @ self.powers[j]))
+                # the distinct keys, in order, by a mask of the table (issue 33,
+                # branch s56-fast: the keys np.unique gave, a tenth of its time)
+                seen_key = np.zeros(len(self.tables[j]), dtype=bool)
+                seen_key[np.concatenate(pats) @ self.powers[j]] = True
+                self._fill(j, np.flatnonzero(seen_key))
 
     def _fill(self, j: int, keys: Ints) -> None:
         ranks = (keys[:, None] // self.powers[j]) % 13
@@ -1920,9 +1937,12 @@ def _guide(policy: FastPolicy, kept_up: list[int], f: int, unseen: Ints, like: I
     from rollem.odds.look521 import _pick
 
     xs = _pick(gen, avail, 3)
-    scores = policy.keep_scores(np.concatenate([rows, xs], axis=1))
-    best = scores.max(axis=1)
-    keep = ((scores[:, 0] == best) / (scores == best[:, None]).sum(axis=1))
+    if type(policy).keep_scores is FastPolicy.keep_scores:  # (the same, faster: s56-fast)
+        keep = keep_chance(rows, xs, 0.0)
+    else:
+        scores = policy.keep_scores(np.concatenate([rows, xs], axis=1))
+        best = scores.max(axis=1)
+        keep = ((scores[:, 0] == best) / (scores == best[:, None]).sum(axis=1))
     lik *= keep.reshape(m, GUIDE_X).mean(axis=1) + 0.05
     prob = lik / lik.sum()
     prob = 0.9 * prob + 0.1 / m  # a floor: every set stays possible
