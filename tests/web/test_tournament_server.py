@@ -160,7 +160,8 @@ def test_the_hosts_pause_stops_the_clock_and_a_restart_resumes_it() -> None:
 
 def test_a_deal_is_applied_only_when_every_player_left_agrees() -> None:
     with virtual_server() as (loop, store):
-        table, people = _table(loop, store)
+        # (three places paid: a deal is open to the four left, Tournament.deal_from)
+        table, people = _table(loop, store, payouts=[50, 30, 20])
         while table.hand is None:
             _step(loop, table, people)
         a, b = people

@@ -26,6 +26,7 @@ def _three_people(loop: VirtualLoop, store: Store) -> tuple[LiveTable, list[Clie
         "decision_seconds": 30.0, "time_bank_seconds": 0.0, "grace_seconds": 1000.0,
         "between_hands": 0.5, "bot_delay": 0.0, "tournament": "custom",
         "tournament_schedule": SCHEDULE.replace("stack = 60", "stack = 900"), "buy_in": 10,
+        "payouts": [50, 30, 20],  # (three places paid: a deal is open to all four)
     })
     table, _ = loop.call(LiveTable.create, store, config)
     people = seat_people(loop, table, 3)
@@ -123,7 +124,8 @@ def test_a_proposal_whose_proposer_goes_out_is_dropped() -> None:
                 "game": "holdem", "seats": 4, "bots": 0, "structure": "no-limit",
                 "decision_seconds": 30.0, "time_bank_seconds": 0.0, "grace_seconds": 1000.0,
                 "between_hands": 0.5, "bot_delay": 0.0, "tournament": "custom",
-                "tournament_schedule": SCHEDULE, "buy_in": 10})
+                "tournament_schedule": SCHEDULE, "buy_in": 10,
+                "payouts": [50, 30, 20]})  # (a deal open to all four: deal_from 4)
             table, _ = loop.call(LiveTable.create, store, config)
             people = seat_people(loop, table, 4)
             loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))

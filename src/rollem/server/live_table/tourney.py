@@ -41,7 +41,7 @@ from rollem.narration.words import and_list
 from rollem.server.live_table.deadline import StoredDeadline
 from rollem.server.live_table.errors import TableError
 from rollem.tournament.payouts import payout_percentages
-from rollem.tournament.session import DEAL_METHODS, Tournament
+from rollem.tournament.session import DEAL_METHODS, Tournament, deal_from
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
@@ -421,7 +421,9 @@ class Tourney:
         (seat as text -> the hand number from which that seat may propose a
         deal again, after its last proposal was declined or lapsed: before it,
         while the table's ``hand_no`` is below it, a proposal is refused
-        ``too_soon``, and the page says so instead of offering one)."""
+        ``too_soon``, and the page says so instead of offering one), and
+        ``deal_from``: how many players left, at the most, may propose a deal
+        (:attr:`Tournament.deal_from`; the page offers one only then)."""
         live = self.table
         schedule = live.config.schedule()
         if schedule is None:
@@ -442,6 +444,7 @@ class Tourney:
                     "stakes": self._level_words(schedule.levels[0]),
                     "prize_pool": live.config.buy_in * seated,
                     "percentages": list(live.config.payouts or shipped),
+                    "deal_from": deal_from(live.config.payouts or shipped),
                     "ledger": self.field_ledger(field)}
         state = self._state()
         assert state is not None
@@ -465,6 +468,7 @@ class Tourney:
             "deal": bool(t.deal),
             "proposal": proposal, "last_call": self.last_call_public(),
             "next_proposal": {str(s): int(h) for s, h in state.get("next_proposal", {}).items()},
+            "deal_from": t.deal_from,
             "ledger": self.ledger(t),  # (in the buy-in's units, the page's ledger)
         }  # fmt: skip
 
@@ -506,7 +510,9 @@ class Tourney:
         ``decline``, are not the open proposal's), ``not_yet`` (the hand
         in play, or the one being named or waiting for client seeds, must end
         first), ``too_soon`` (this seat's last proposal was declined by a person
-        or lapsed fewer than :data:`DEAL_AGAIN_HANDS` hands ago), ``over``.
+        or lapsed fewer than :data:`DEAL_AGAIN_HANDS` hands ago), ``too_early``
+        (more players left than :attr:`Tournament.deal_from`: the places paid plus
+        one, at least 3), ``over``.
         Unanswered for :data:`DEAL_ANSWER_SECONDS` once worked out, a proposal
         lapses as if declined.
         """
@@ -536,6 +542,10 @@ class Tourney:
                 left = again - int(live.session.get("hand_no", 0))
                 raise TableError("too_soon", f"your last deal was declined or lapsed: you may "
                                  f"propose again after {left} more hand{'s' if left > 1 else ''}")
+            if not t.deal_open(chips):
+                left = len(t.left(chips))
+                raise TableError("too_early", f"a deal is for the final players: propose one "
+                                 f"when {t.deal_from} or fewer are left ({left} are now)")
             self.fold_clock()
             state["proposal"] = {"method": method, "by": seat, "offer": None, "agreed": [seat]}
             if not self._hand_offered():

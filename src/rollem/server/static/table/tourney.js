@@ -29,6 +29,7 @@ export function tournamentRows(t) {
     ["Rebuys", tt.rebuy_levels ? "in the first " + tt.rebuy_levels + " level" + (tt.rebuy_levels === 1 ? "" : "s")
       + ", a buy-in each" : "none"],
     ["Payouts", pays || "the shipped table for the field"],
+    ["Deal", "the players left may agree one when " + tt.deal_from + " or fewer are left"],
   ];
   if (t.config.game === "dealers-choice") {
     rows.push(["Games", tt.rotate ? "rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level")
@@ -154,7 +155,9 @@ function renderDeal(box, t, tt, me) {
   const playing = me.seat !== null && tt.left.includes(me.seat);
   const p = tt.proposal;
   if (!p) {
-    if (!playing || tt.left.length < 2) return;
+    // (a deal is for the final players: from deal_from left, the places paid
+    // plus one; before, the server refuses one, too_early)
+    if (!playing || tt.left.length < 2 || tt.left.length > tt.deal_from) return;
     const row = el("div", "tourney-deal");
     row.append(el("span", "", "Deal: "));
     // after a proposal of mine was declined or lapsed the server refuses another
