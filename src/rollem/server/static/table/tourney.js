@@ -98,6 +98,13 @@ export function renderTournament(t, me) {
   } else if (tt.started && !tt.over) head.append(" · the last level");
   if (tt.rotate) head.append(" · the games rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level"));
   box.appendChild(head);
+  // A level that rose during a hand: the hand in play keeps the stakes it was
+  // dealt at (its `level`), the new ones start with the next hand.
+  const hand = S.state && S.state.hand;
+  if (tt.started && !tt.over && hand && !hand.result && hand.level && hand.level < tt.level) {
+    box.appendChild(el("div", "tourney-now", "This hand is still played at level " + hand.level
+      + "'s stakes; level " + tt.level + "'s start with the next hand."));
+  }
   const pool = tt.prize_pool;
   const pct = tt.percentages || [];
   const pays = pct.map((p, i) => ORDINAL(i + 1) + " " + p + "%").join(" · ");
