@@ -118,3 +118,136 @@ def test_the_deal_buttons_show_at_the_final_players_only(browser: Any, tmp_path:
         assert _deal_buttons(ann) == 0  # (and still none at the four-handed table)
     finally:
         server.stop()
+
+
+def _first_bust(seed: int, propose: int | None) -> tuple[int, list[int], Any]:
+    """Play a 4-entrant tournament (50/30/20: a deal open to all four; rebuys in
+    level 1) on deal seed ``seed`` to the end of the hand of its first bust-out;
+    P0 proposes an ICM deal at the start of hand ``propose`` (a hand in play: it
+    is worked out when that hand ends).  Returns (that hand's number, the seats
+    busted in it, the tournament's public state after it)."""
+    with virtual_server(deal_seed=seed) as (loop, store):
+        table, people = _table(loop, store, payouts=[50, 30, 20], rebuy_levels=1)
+        state = table.session["tournament"]
+        while not state["busts"] and loop.now < 1_000_000 + 600:
+            while table.hand is None:
+                _step(loop, table, people)
+            if table.hand.hand_no == propose:
+                _send(loop, table, people[0], "deal", op="propose", method="icm")
+                assert state["proposal"] is not None and state["proposal"]["offer"] is None
+            while table.hand is not None:
+                _step(loop, table, people)
+        hand = int(table.session["hand_no"])
+        out = [b[1] for b in state["busts"]]
+        public = table.tourney.public()
+        public["proposal_now"] = state["proposal"]  # type: ignore[index]
+        loop.call(table.shutdown)
+        return hand, out, public
+
+
+def test_a_proposal_is_dropped_when_its_hand_busts_one_who_may_rebuy() -> None:
+    """A deal proposed during a hand is worked out when the hand ends; when that
+    hand busted a player who may still rebuy (the first level), it is dropped
+    instead (a deal waits for the rebuys), and the proposer is not barred."""
+    for seed in range(1, 20):
+        hand, out, public = _first_bust(seed, None)
+        if out and 0 not in out and public["rebuy_open"]:
+            break
+    else:
+        raise AssertionError("no seed busts another than P0 in level 1")
+    again, out_again, public = _first_bust(seed, hand)
+    assert (again, out_again) == (hand, out)  # (a proposal in a hand changes no play)
+    assert public["may_rebuy"] == sorted(out) and not public["over"]
+    assert public["proposal_now"] is None and not public["deal_open"]
+    assert public["next_proposal"] == {}
+
+
+SHOVE = """
+stack = 3
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 30
+[[levels]]
+ante = 2
+small_bet = 4
+big_bet = 8
+minutes = 30
+"""
+"""Three chips a player, an ante of 1 and bets of 2: a bet and a call put both all-in."""
+
+
+def _shove(page: Any, fold: bool = False) -> None:
+    """Bet (all-in here) or call where the page offers it, else as the tests'
+    passive player; ``fold``: check, else fold, instead."""
+    from table_ui import decision_kind, take_decision
+
+    kind = decision_kind(page)
+    if kind is None:
+        return
+    if fold and kind in ("bet", "fold-confirm"):
+        for action in ("check", "fold"):
+            button = page.locator(f"#controls [data-action={action}]")
+            if button.count():
+                button.first.click()
+                return
+    for action in ("bet", "call"):
+        button = page.locator(f"#controls [data-action={action}]")
+        if kind == "bet" and button.count():
+            button.first.click()
+            return
+    take_decision(page, kind, "sdr")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_deal_waits_for_a_rebuy_and_says_for_whom(browser: Any, tmp_path: Path,
+                                                      size: str) -> None:
+    """Ann, Bob and Cat, 3 chips each, rebuys in level 1: one busts; the two left
+    read "A deal waits until <name> has rebought or said no." and have no deal
+    buttons; the busted one says no (No rebuy: I'm out) and the buttons come."""
+    server = ServerThread(tmp_path / "rebuy-deal.db")
+    try:
+        for _attempt in range(5):
+            tid, host = new_table(server.url, game="sdr", seats=3, bots=0, buy_in=10,
+                                  tournament="custom", tournament_schedule=SHOVE,
+                                  rebuy_levels=1, between_hands=0.3)
+            pages = [open_as_host(context(browser, size), server.url, tid, host)]
+            for _ in range(2):
+                pages.append(context(browser, size).new_page())
+                pages[-1].goto(f"{server.url}/t/{tid}")
+            for page, name in zip(pages, ("Ann", "Bob", "Cat"), strict=True):
+                sit(page, name)
+            pages[0].click("#start-btn")
+            table = server.manager.tables[tid]
+            end = time.monotonic() + 60
+            while "tournament" not in table.session or not table.session["tournament"]["busts"]:
+                assert time.monotonic() < end, "nobody busted"
+                for n, page in enumerate(pages):
+                    _shove(page, fold=n == 2)  # (Cat stays out: one of two busts)
+                pages[0].wait_for_timeout(50)
+            while table.hand is not None:
+                pages[0].wait_for_timeout(50)
+            state = table.session["tournament"]
+            out = [b[1] for b in state["busts"]]
+            if len(out) == 1:
+                break
+            for page in pages:
+                page.context.close()
+        else:
+            raise AssertionError("every try busted two at once")
+        names = {0: "Ann", 1: "Bob", 2: "Cat"}
+        left = [s for s in range(3) if s != out[0]]
+        for s in left:
+            pages[s].wait_for_selector(".tourney-deal.hint")
+            assert pages[s].inner_text(".tourney-deal.hint") == (
+                f"A deal waits until {names[out[0]]} has rebought or said no.")
+            assert _deal_buttons(pages[s]) == 0
+        shot(pages[left[0]], f"deal-waits-rebuy-{size}")
+        pages[out[0]].locator("button:has-text('No rebuy')").click()
+        for s in left:
+            pages[s].wait_for_selector("[data-deal=icm]:enabled")
+            assert pages[s].locator(".tourney-deal.hint").count() == 0
+        shot(pages[left[0]], f"deal-after-rebuy-{size}")
+    finally:
+        server.stop()

@@ -265,8 +265,12 @@ class Tournament:
 
     def deal_open(self, stacks: Sequence[int]) -> bool:
         """Whether the players left may propose a deal now: 2 or more of them, at
-        most :attr:`deal_from`, and the tournament not over."""
-        return 2 <= len(self.left(stacks)) <= self.deal_from and not self.over(stacks)
+        most :attr:`deal_from`, nobody busted who may still rebuy
+        (:meth:`rebuy_waiting`: the field and the prize pool may still grow; a
+        deal among the others ended the tournament before their answer), and the
+        tournament not over."""
+        return (2 <= len(self.left(stacks)) <= self.deal_from and not self.rebuy_waiting()
+                and not self.over(stacks))
 
     def prizes_left(self, stacks: Sequence[int]) -> list[int]:
         """The prizes still to be paid to the players left, best place first

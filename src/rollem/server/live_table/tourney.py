@@ -423,7 +423,10 @@ class Tourney:
         while the table's ``hand_no`` is below it, a proposal is refused
         ``too_soon``, and the page says so instead of offering one), and
         ``deal_from``: how many players left, at the most, may propose a deal
-        (:attr:`Tournament.deal_from`; the page offers one only then)."""
+        (:attr:`Tournament.deal_from`), ``deal_open`` (whether one may be
+        proposed now: :meth:`Tournament.deal_open`; the page offers one only then)
+        and ``may_rebuy`` (the busted seats who may still rebuy, whom a deal
+        waits for)."""
         live = self.table
         schedule = live.config.schedule()
         if schedule is None:
@@ -469,6 +472,8 @@ class Tourney:
             "proposal": proposal, "last_call": self.last_call_public(),
             "next_proposal": {str(s): int(h) for s, h in state.get("next_proposal", {}).items()},
             "deal_from": t.deal_from,
+            "deal_open": t.deal_open(chips) and not state.get("over"),
+            "may_rebuy": t.rebuy_waiting(),
             "ledger": self.ledger(t),  # (in the buy-in's units, the page's ledger)
         }  # fmt: skip
 
@@ -512,7 +517,7 @@ class Tourney:
         first), ``too_soon`` (this seat's last proposal was declined by a person
         or lapsed fewer than :data:`DEAL_AGAIN_HANDS` hands ago), ``too_early``
         (more players left than :attr:`Tournament.deal_from`: the places paid plus
-        one, at least 3), ``over``.
+        one, at least 3; or one busted may still rebuy), ``over``.
         Unanswered for :data:`DEAL_ANSWER_SECONDS` once worked out, a proposal
         lapses as if declined.
         """
@@ -542,6 +547,10 @@ class Tourney:
                 left = again - int(live.session.get("hand_no", 0))
                 raise TableError("too_soon", f"your last deal was declined or lapsed: you may "
                                  f"propose again after {left} more hand{'s' if left > 1 else ''}")
+            if t.rebuy_waiting():
+                who = and_list([self.entrant_name(s) for s in t.rebuy_waiting()])
+                raise TableError("too_early", f"a deal waits for the rebuys: {who} may still "
+                                 "rebuy")
             if not t.deal_open(chips):
                 left = len(t.left(chips))
                 raise TableError("too_early", f"a deal is for the final players: propose one "
@@ -661,9 +670,10 @@ class Tourney:
         if state is None or t is None or state.get("proposal") is None or state.get("over"):
             return
         left = t.left(self.stacks())
-        if len(left) < 2 or state["proposal"]["by"] not in left:
+        if len(left) < 2 or state["proposal"]["by"] not in left or t.rebuy_waiting():
             # (fewer than two to deal, or the proposer went out: nobody left proposed
-            # it, and their agreement could never be given again)
+            # it, and their agreement could never be given again; or one who went
+            # out may still rebuy: the field and the pool may grow, stop 56)
             state["proposal"] = None
             self.lapse.stop()
             return

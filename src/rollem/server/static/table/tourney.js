@@ -10,6 +10,7 @@ const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2
 // a dealer's choice the level's ante and bets (each game takes what it takes)
 const stakesText = (lv, structure) => (lv.forced !== undefined ? (lv.forced ? lv.forced + " · " : "")
   : (lv.ante ? "ante " + lv.ante + " · " : "")) + betWords(structure, lv.small_bet, lv.big_bet);
+const andList = (xs) => (xs.length < 2 ? xs.join("") : xs.slice(0, -1).join(", ") + " and " + xs[xs.length - 1]);
 let endsAt = null;  // page time the level ends (ms), or null
 
 // The tournament's settings as rows of the How to play panel (issue 28): the
@@ -163,8 +164,17 @@ function renderDeal(box, t, tt, me) {
   const p = tt.proposal;
   if (!p) {
     // (a deal is for the final players: from deal_from left, the places paid
-    // plus one; before, the server refuses one, too_early)
+    // plus one, once nobody busted may still rebuy; before, the server refuses
+    // one, too_early)
     if (!playing || tt.left.length < 2 || tt.left.length > tt.deal_from) return;
+    if (!tt.deal_open) {
+      const who = (tt.may_rebuy || []).map((s) => seatName(t, s));
+      if (who.length) {
+        box.appendChild(el("div", "tourney-deal hint", "A deal waits until " + andList(who)
+          + (who.length === 1 ? " has" : " have") + " rebought or said no."));
+      }
+      return;
+    }
     const row = el("div", "tourney-deal");
     row.append(el("span", "", "Deal: "));
     // after a proposal of mine was declined or lapsed the server refuses another
