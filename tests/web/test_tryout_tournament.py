@@ -154,9 +154,9 @@ def test_a_deal_waits_for_a_busted_entrant_who_may_still_rebuy() -> None:
     level): the offer stayed (shares of the smaller pool, without them), the one
     back in could agree to it, and the last agreement raised ``ValueError``
     inside the table's message handling; then (s44) the rebuy withdrew it; but
-    agreed at once (the computer players agree to ICM) it ended the tournament
-    before the busted friend had answered their rebuy (stop 56's night: Ben,
-    his phone closed, was placed 4th by a deal among three).  Now a proposal
+    agreed at once (a person with two computer players, who agree to ICM) it
+    ended the tournament before the busted friend had answered their rebuy
+    (stop 56: a friend whose phone is closed cannot answer in time).  Now a proposal
     waits for the rebuys (``too_early``, naming who may still rebuy); the
     rebuy is made, and play goes on."""
     found = False
