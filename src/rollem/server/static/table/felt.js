@@ -391,8 +391,11 @@ export function tagsFor(t, hand, seatInfo, n, isReplay) {
   // all-in: in the hand, and once it is over while the stack is still what the hand
   // left (a rebuy or the host's top-up since: a new stack, no last hand's tag)
   if (hs && hs.all_in && hs.dealt && !rebuiltSince(hand, hs, seatInfo, isReplay)) tags.push(["allin", "all-in"]);
-  if (!isReplay && seatInfo.away) tags.push(["away", "away"]);
-  if (!isReplay && t.idle_away && t.idle_away.includes(n)) tags.push(["away", "away (timed out)"]);
+  // one "away" a seat: timed out (the clock acts at once for them) says it all, with
+  // their page closed or not (stop 56: "away" above "away (timed out)" on one tile)
+  const timedOut = !isReplay && t.idle_away && t.idle_away.includes(n);
+  if (!isReplay && seatInfo.away && !timedOut) tags.push(["away", "away"]);
+  if (timedOut) tags.push(["away", "away (timed out)"]);
   else if (!isReplay && t.sitting_out && t.sitting_out.includes(n)) tags.push(["away", "sitting out"]);
   if (!isReplay && t.waiting && t.waiting.includes(n)) tags.push(["away", "waiting"]);
   if (!isReplay && joinsNextHand(t, hand, n)) tags.push(["away", "joins next hand"]);
