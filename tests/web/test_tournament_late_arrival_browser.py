@@ -3,7 +3,8 @@ Debian's Chromium through Playwright, 390x844 and 1440x900).  The page told
 them "You are watching — type your name and press Enter, or tap a free seat."
 beside "Seat 2 — free: tap to sit", and every try was refused
 (``tournament_started``).  Now the page says the tournament takes no new
-players, offers no seat, and its free seats read "empty" to everyone."""
+players, offers no seat (nor "take a seat to write" under the chat), and its
+free seats read "empty" to everyone."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ def test_a_late_arrival_is_told_the_tournament_takes_no_new_players(
         assert eve.inner_text("#watching") == (
             "You are watching — type your name and press Enter, or tap a free seat.")
         assert _free_tile(eve) == ("BUTTON", "Seat 2 — free: tap to sit")
+        assert eve.inner_text("#chat-watch") == "Watchers read the chat; take a seat to write."
         ann.click("#start-btn")
         words = "You are watching — this tournament has started and takes no new players."
         eve.wait_for_selector(f"#watching:text-is('{words}')")
@@ -49,6 +51,7 @@ def test_a_late_arrival_is_told_the_tournament_takes_no_new_players(
         eve.wait_for_selector(".seat.empty:not(button)")
         assert _free_tile(eve) == ("DIV", "Seat 2 — empty")
         assert eve.locator("[data-action=take-seat]").count() == 0
+        assert eve.inner_text("#chat-watch") == "Watchers read the chat."  # (no seat to take)
         ann.wait_for_selector(".seat.empty:text-is('Seat 2 — empty')")
         box = eve.locator("#watching").bounding_box()
         assert box is not None and box["x"] >= 0

@@ -501,6 +501,10 @@ export function renderChatInput(me) {
   const seated = me.seat !== null;
   $("chat-form").classList.toggle("hidden", !seated);
   $("chat-watch").classList.toggle("hidden", seated);
+  // (a started tournament seats nobody new: no "take a seat" to a watcher there)
+  const tt = S.state && S.state.table.tournament;
+  const words = tt && tt.started ? "Watchers read the chat." : "Watchers read the chat; take a seat to write.";
+  if ($("chat-watch").textContent !== words) $("chat-watch").textContent = words;
   $("chat-send").disabled = !S.online;
 }
 function initChat() {
