@@ -65,10 +65,53 @@ def test_a_deal_proposed_before_the_final_players_is_refused() -> None:
         loop.call(table.shutdown)
 
 
+def _first_bust(seed: int, propose: int | None) -> tuple[int, list[int], Any]:
+    """Play a 4-entrant tournament (50/30/20: a deal open to all four; rebuys in
+    level 1) on deal seed ``seed`` to the end of the hand of its first bust-out;
+    P0 proposes an ICM deal at the start of hand ``propose`` (a hand in play: it
+    is worked out when that hand ends).  Returns (that hand's number, the seats
+    busted in it, the tournament's public state after it)."""
+    with virtual_server(deal_seed=seed) as (loop, store):
+        table, people = _table(loop, store, payouts=[50, 30, 20], rebuy_levels=1)
+        state = table.session["tournament"]
+        while not state["busts"] and loop.now < 1_000_000 + 600:
+            while table.hand is None:
+                _step(loop, table, people)
+            if table.hand.hand_no == propose:
+                _send(loop, table, people[0], "deal", op="propose", method="icm")
+                assert state["proposal"] is not None and state["proposal"]["offer"] is None
+            while table.hand is not None:
+                _step(loop, table, people)
+        hand = int(table.session["hand_no"])
+        out = [b[1] for b in state["busts"]]
+        public = table.tourney.public()
+        public["proposal_now"] = state["proposal"]  # type: ignore[index]
+        loop.call(table.shutdown)
+        return hand, out, public
+
+
+def test_a_proposal_is_dropped_when_its_hand_busts_one_who_may_rebuy() -> None:
+    """A deal proposed during a hand is worked out when the hand ends; when that
+    hand busted a player who may still rebuy (the first level), it is dropped
+    instead (a deal waits for the rebuys), and the proposer is not barred."""
+    for seed in range(1, 20):
+        hand, out, public = _first_bust(seed, None)
+        if out and 0 not in out and public["rebuy_open"]:
+            break
+    else:
+        raise AssertionError("no seed busts another than P0 in level 1")
+    again, out_again, public = _first_bust(seed, hand)
+    assert (again, out_again) == (hand, out)  # (a proposal in a hand changes no play)
+    assert public["may_rebuy"] == sorted(out) and not public["over"]
+    assert public["proposal_now"] is None and not public["deal_open"]
+    assert public["next_proposal"] == {}
+
+
 def _deal_buttons(page: Any) -> int:
     return int(page.locator("[data-deal=icm], [data-deal=chip_chop]").count())
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_deal_buttons_show_at_the_final_players_only(browser: Any, tmp_path: Path,
                                                          size: str) -> None:
@@ -120,48 +163,6 @@ def test_the_deal_buttons_show_at_the_final_players_only(browser: Any, tmp_path:
         server.stop()
 
 
-def _first_bust(seed: int, propose: int | None) -> tuple[int, list[int], Any]:
-    """Play a 4-entrant tournament (50/30/20: a deal open to all four; rebuys in
-    level 1) on deal seed ``seed`` to the end of the hand of its first bust-out;
-    P0 proposes an ICM deal at the start of hand ``propose`` (a hand in play: it
-    is worked out when that hand ends).  Returns (that hand's number, the seats
-    busted in it, the tournament's public state after it)."""
-    with virtual_server(deal_seed=seed) as (loop, store):
-        table, people = _table(loop, store, payouts=[50, 30, 20], rebuy_levels=1)
-        state = table.session["tournament"]
-        while not state["busts"] and loop.now < 1_000_000 + 600:
-            while table.hand is None:
-                _step(loop, table, people)
-            if table.hand.hand_no == propose:
-                _send(loop, table, people[0], "deal", op="propose", method="icm")
-                assert state["proposal"] is not None and state["proposal"]["offer"] is None
-            while table.hand is not None:
-                _step(loop, table, people)
-        hand = int(table.session["hand_no"])
-        out = [b[1] for b in state["busts"]]
-        public = table.tourney.public()
-        public["proposal_now"] = state["proposal"]  # type: ignore[index]
-        loop.call(table.shutdown)
-        return hand, out, public
-
-
-def test_a_proposal_is_dropped_when_its_hand_busts_one_who_may_rebuy() -> None:
-    """A deal proposed during a hand is worked out when the hand ends; when that
-    hand busted a player who may still rebuy (the first level), it is dropped
-    instead (a deal waits for the rebuys), and the proposer is not barred."""
-    for seed in range(1, 20):
-        hand, out, public = _first_bust(seed, None)
-        if out and 0 not in out and public["rebuy_open"]:
-            break
-    else:
-        raise AssertionError("no seed busts another than P0 in level 1")
-    again, out_again, public = _first_bust(seed, hand)
-    assert (again, out_again) == (hand, out)  # (a proposal in a hand changes no play)
-    assert public["may_rebuy"] == sorted(out) and not public["over"]
-    assert public["proposal_now"] is None and not public["deal_open"]
-    assert public["next_proposal"] == {}
-
-
 SHOVE = """
 stack = 3
 [[levels]]
@@ -200,6 +201,7 @@ def _shove(page: Any, fold: bool = False) -> None:
     take_decision(page, kind, "sdr")
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_deal_waits_for_a_rebuy_and_says_for_whom(browser: Any, tmp_path: Path,
                                                       size: str) -> None:
