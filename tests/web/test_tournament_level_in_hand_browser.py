@@ -3,8 +3,9 @@ through Playwright, 390x844 and 1440x900).  The hand in play keeps the stakes
 it was dealt at and the new level's start with the next hand (as the docs
 say), but the panel above the felt jumped to "Level 2 of 3 · ante 2 · bets
 4/8" while the hand went on at 2/4: a friend facing "Raise to 4" read the
-wrong stakes.  Now the hand's view says its level (``hand.level``) and the
-panel says so while such a hand is played."""
+wrong stakes.  Now the hand's view says its level (``hand.level``), the panel
+says so while such a hand is played, and the header line says the hand's
+stakes (``tournament.hand_stakes``) until the next hand."""
 
 from __future__ import annotations
 
@@ -53,6 +54,9 @@ def test_the_panel_says_the_hand_in_play_keeps_its_levels_stakes(browser: Any, t
         assert line.inner_text() == ("This hand is still played at level 1's stakes; "
                                      "level 2's start with the next hand.")
         assert table.hand is not None and table.hand.hand_no == 1
+        # the header says the stakes the hand is played at, not the new level's
+        header = ann.inner_text("#table-name").replace("\u00a0", " ")
+        assert header.endswith("fixed-limit · ante 1, bets 2/4"), header
         box = line.bounding_box()
         assert box is not None and box["x"] + box["width"] <= ann.viewport_size["width"]
         shot(ann, f"level-in-hand-{size}")
@@ -67,6 +71,7 @@ def test_the_panel_says_the_hand_in_play_keeps_its_levels_stakes(browser: Any, t
         ann.wait_for_function("() => document.querySelector('#status') && "
                               "/hand 2/.test(document.querySelector('#status').textContent)")
         assert ann.locator(".tourney-now").count() == 0
+        ann.wait_for_selector("#table-name:has-text('ante 2, bets 4/8')")
         assert re.search(r"Level 2 of 3", ann.inner_text(".tourney-head"))
     finally:
         server.stop()

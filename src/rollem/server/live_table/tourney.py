@@ -422,6 +422,8 @@ class Tourney:
         deal again, after its last proposal was declined or lapsed: before it,
         while the table's ``hand_no`` is below it, a proposal is refused
         ``too_soon``, and the page says so instead of offering one), and
+        ``hand_stakes`` (the stakes of the level the hand in play was dealt at,
+        when the clock has raised the level since; else ``None``),
         ``deal_from``: how many players left, at the most, may propose a deal
         (:attr:`Tournament.deal_from`), ``deal_open`` (whether one may be
         proposed now: :meth:`Tournament.deal_open`; the page offers one only then)
@@ -457,8 +459,14 @@ class Tourney:
         ends = sum(lv.minutes for lv in schedule.levels[:level + 1]) * 60
         last = level == len(schedule.levels) - 1
         proposal = state.get("proposal")
+        # the hand in play keeps the stakes it was dealt at (stop 56: the header
+        # said the new level's while it was played at the old one's)
+        dealt = live.hand.setup.get("tournament") if live.hand is not None else None
+        dealt_level = int(dealt["level"]) if dealt else level + 1
         return {
             **base, "started": True, "level": level + 1, "stakes": self._level_words(t.stakes),
+            "hand_stakes": (self._level_words(schedule.levels[dealt_level - 1])
+                            if dealt_level < level + 1 else None),
             "next": None if last else self._level_words(schedule.levels[level + 1]),
             "seconds_left": None if last else round(ends - seconds, 1),
             "elapsed": round(seconds, 1), "running": self.clock_running(),
