@@ -71,8 +71,9 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         schedule.write_text(SHORT, encoding="utf-8")
         ann.set_input_files("input[name=tournament_schedule]", str(schedule))
         ann.select_option("select[name=game]", "sdr")
+        # (three places paid: a deal is open to all four, Tournament.deal_from)
         for name, value in (("seats", 4), ("bots", 2), ("buy_in", 10),
-                            ("decision_seconds", 300)):
+                            ("decision_seconds", 300), ("payouts", "50/30/20")):
             ann.fill(f"input[name={name}]", str(value))
         ann.click("details summary")
         ann.fill("input[name=bot_delay]", "0.02")
@@ -87,7 +88,7 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         sit(bob, "Bob")
         pages = [ann, bob]
         bob.wait_for_selector("#tourney:not(.hidden)")
-        assert "Prize pool 40 (1st 65% · 2nd 35%)" in bob.inner_text("#tourney")
+        assert "Prize pool 40 (1st 50% · 2nd 30% · 3rd 20%)" in bob.inner_text("#tourney")
         ann.click("#start-btn")
         for page in pages:
             page.wait_for_selector("#level-clock")
@@ -135,15 +136,16 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         # the clock raised the stakes in play (level 1 at the start, then 2 or 3)
         assert max(levels) >= 2, levels
         payouts = {int(s): v for s, v in table.tourney.public()["payouts"].items()}
-        assert sum(payouts.values()) == 40 and sorted(payouts.values()) == [0, 0, 14, 26]
+        assert sum(payouts.values()) == 40 and sorted(payouts.values()) == [0, 8, 12, 20]
         names = {s: table.seats[s].row.name for s in table.seats}
         for page, label in ((ann, "desktop"), (bob, "phone")):
             page.wait_for_selector(".tourney-over")
             places = page.locator(".tourney-places li").all_inner_texts()
             assert len(places) == 4 and places[0].startswith("1st: ")
             winner = min(payouts, key=lambda s: -payouts[s])
-            assert places[0] == f"1st: {names[winner]} wins 26"
-            assert any(p.startswith("2nd: ") and p.endswith(" wins 14") for p in places)
+            assert places[0] == f"1st: {names[winner]} wins 20"
+            assert any(p.startswith("2nd: ") and p.endswith(" wins 12") for p in places)
+            assert any(p.startswith("3rd: ") and p.endswith(" wins 8") for p in places)
             assert page.locator("#level-clock").count() == 0  # the clock is gone
             box = page.locator("#tourney").bounding_box()
             width = (DESKTOP if label == "desktop" else PHONE)["width"]
@@ -153,14 +155,16 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         ann.wait_for_selector(".stats-levels tr[data-level='1']", state="attached")
         rows = [r.split("\t") for r in ann.locator("#ledger tr").all_inner_texts()]
         assert rows[0] == ["Player", "Paid", "Place", "Prize", "Net"]
-        assert sorted(r[4] for r in rows[1:]) == ["+16", "+4", "-10", "-10"]
+        assert sorted(r[4] for r in rows[1:]) == ["+10", "+2", "-10", "-2"]
         # settle-up in the buy-in's units: the pool pays the prizes, or the losers pay
-        second = next(s for s, v in payouts.items() if v == 14)
+        second = next(s for s, v in payouts.items() if v == 12)
+        third = next(s for s, v in payouts.items() if v == 8)
         for page in (ann, bob):
             pool = page.locator("#settle .settle-pool li").all_inner_texts()
-            assert sorted(pool) == sorted([f"{names[winner]} 26", f"{names[second]} 14"])
+            assert sorted(pool) == sorted([f"{names[winner]} 20", f"{names[second]} 12",
+                                           f"{names[third]} 8"])
             between = page.locator("#settle .settle-between li").all_inner_texts()
-            assert len(between) == 3 and all(" pays " in x for x in between)
+            assert len(between) == 2 and all(" pays " in x for x in between)
     finally:
         server.stop()
 
@@ -206,6 +210,7 @@ def test_the_deal_buttons_wait_after_a_declined_proposal(browser: Any, tmp_path:
     try:
         tid, host = new_table(server.url, game="sdr", seats=4, bots=2, buy_in=10,
                               tournament="custom", between_hands=0.3,
+                              payouts=[50, 30, 20],  # (a deal open to all four)
                               tournament_schedule=SCHEDULE.replace("stack = 60", "stack = 900"))
         ann = open_as_host(context(browser, "phone"), server.url, tid, host)
         sit(ann, "Ann")

@@ -103,6 +103,15 @@ def test_a_tournament_plays_to_one_winner_at_each_levels_stakes() -> None:
         winner = min(places, key=lambda s: places[s])
         assert payouts[winner] == 26 and sorted(payouts.values()) == [0, 0, 14, 26]
         assert table.dealer.waiting_for() == "The tournament is over."
+        # each busted player's dock says where they finished, and the prize (stop 56)
+        nth = {2: "2nd", 3: "3rd", 4: "4th"}
+        for s, place in places.items():
+            if s == winner:
+                assert table.state(s)["you"]["rebuy_closed"] is None  # (chips: no rebuy)
+                continue
+            won = f" and win {payouts[s]}" if payouts[s] else ""
+            assert table.state(s)["you"]["rebuy_closed"] == (
+                f"The tournament is over: you finished {nth[place]}{won}.")
         # every hand was dealt, and is recorded, at its level's stakes
         levels = []
         for hand_no in range(1, int(table.session["hand_no"]) + 1):
@@ -160,7 +169,8 @@ def test_the_hosts_pause_stops_the_clock_and_a_restart_resumes_it() -> None:
 
 def test_a_deal_is_applied_only_when_every_player_left_agrees() -> None:
     with virtual_server() as (loop, store):
-        table, people = _table(loop, store)
+        # (three places paid: a deal is open to the four left, Tournament.deal_from)
+        table, people = _table(loop, store, payouts=[50, 30, 20])
         while table.hand is None:
             _step(loop, table, people)
         a, b = people
@@ -332,7 +342,7 @@ def test_a_busted_entrant_rebuys_in_the_first_levels_only() -> None:
         assert table.state(1)["you"]["rebuy_closed"] is None  # (the page: a Rebuy button)
         t["elapsed"] += 60.0  # were it level 2: no button, and why
         assert table.state(1)["you"]["rebuy_closed"] == (
-            "Rebuys were open in the first level only: you are out.")
+            "Rebuys were open in the first level only: you are out in 4th place.")
         t["elapsed"] -= 60.0
         loop.call(table.dealer.rebuy, 1)
         public = table.tourney.public()

@@ -26,6 +26,7 @@ def _three_people(loop: VirtualLoop, store: Store) -> tuple[LiveTable, list[Clie
         "decision_seconds": 30.0, "time_bank_seconds": 0.0, "grace_seconds": 1000.0,
         "between_hands": 0.5, "bot_delay": 0.0, "tournament": "custom",
         "tournament_schedule": SCHEDULE.replace("stack = 60", "stack = 900"), "buy_in": 10,
+        "payouts": [50, 30, 20],  # (three places paid: a deal is open to all four)
     })
     table, _ = loop.call(LiveTable.create, store, config)
     people = seat_people(loop, table, 3)
@@ -123,7 +124,8 @@ def test_a_proposal_whose_proposer_goes_out_is_dropped() -> None:
                 "game": "holdem", "seats": 4, "bots": 0, "structure": "no-limit",
                 "decision_seconds": 30.0, "time_bank_seconds": 0.0, "grace_seconds": 1000.0,
                 "between_hands": 0.5, "bot_delay": 0.0, "tournament": "custom",
-                "tournament_schedule": SCHEDULE, "buy_in": 10})
+                "tournament_schedule": SCHEDULE, "buy_in": 10,
+                "payouts": [50, 30, 20]})  # (a deal open to all four: deal_from 4)
             table, _ = loop.call(LiveTable.create, store, config)
             people = seat_people(loop, table, 4)
             loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
@@ -147,12 +149,16 @@ def test_a_proposal_whose_proposer_goes_out_is_dropped() -> None:
     assert found
 
 
-def test_a_rebuy_withdraws_an_open_deal() -> None:
-    """A deal is proposed while a busted entrant may still rebuy (the first level),
-    and they rebuy: the offer stayed (shares of the smaller pool, without them),
-    the one back in could agree to it, and the last agreement raised
-    ``ValueError`` inside the table's message handling.  Now the rebuy withdraws
-    the proposal (its shares are void) and play goes on."""
+def test_a_deal_waits_for_a_busted_entrant_who_may_still_rebuy() -> None:
+    """A deal was proposed while a busted entrant may still rebuy (the first
+    level): the offer stayed (shares of the smaller pool, without them), the one
+    back in could agree to it, and the last agreement raised ``ValueError``
+    inside the table's message handling; then (s44) the rebuy withdrew it; but
+    agreed at once (a person with two computer players, who agree to ICM) it
+    ended the tournament before the busted friend had answered their rebuy
+    (stop 56: a friend whose phone is closed cannot answer in time).  Now a proposal
+    waits for the rebuys (``too_early``, naming who may still rebuy); the
+    rebuy is made, and play goes on."""
     found = False
     for seed in range(1, 20):
         with virtual_server(deal_seed=seed) as (loop, store):
@@ -177,11 +183,13 @@ def test_a_rebuy_withdraws_an_open_deal() -> None:
             if len(out) != 1 or out[0] == 3 or len(persons_left) < 2 or not public["rebuy_open"]:
                 loop.call(table.shutdown)
                 continue
-            _send(loop, table, people[persons_left[0]], "deal", op="propose", method="icm")
-            if state["proposal"] is None:  # (the computer player declined it)
-                loop.call(table.shutdown)
-                continue
             found = True
+            with pytest.raises(TableError, match=f"a deal waits for the rebuys: P{out[0]} "
+                               "may still rebuy") as err:
+                _send(loop, table, people[persons_left[0]], "deal", op="propose", method="icm")
+            assert err.value.code == "too_early" and state["proposal"] is None
+            assert table.tourney.public()["may_rebuy"] == [out[0]]  # type: ignore[index]
+            assert not table.tourney.public()["deal_open"]  # type: ignore[index]
             loop.call(table.dealer.rebuy, out[0])
             assert state["proposal"] is None
             with pytest.raises(TableError, match="no deal is proposed"):

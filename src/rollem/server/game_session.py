@@ -717,14 +717,13 @@ class GameSession:
         return (self.hand.step_index, p.kind, len(self.hand.actions))
 
     def view(self, seat: int | None, names: list[str] | None = None) -> dict[str, Any]:
-        """``Hand.view(seat)`` as JSON, plus the hand number and game, the felt's
+        """``Hand.view(seat)`` as JSON, plus the hand number and game (and at a
+        tournament ``level``, 1-based, the level it was dealt at), the felt's
         words (:meth:`_add_felt`: ``hand_name``, ``log``, ``last_actions``) and, once
         the hand is over and ``names`` (one per seat) are given, ``narration``: the
         result in players' words as ``seat`` may know it (:func:`result_lines`)."""
         data = self.hand.view(seat).to_dict()
-        data["hand_no"] = self.hand_no
-        data["game"] = self.game
-        data["deal"] = self.public_deal()
+        self._add_meta(data)
         if names is not None:
             # the names of the players dealt in, as dealt (``None`` for a seat not
             # dealt in): the felt names a seat by them once its player has gone
@@ -735,6 +734,18 @@ class GameSession:
         self._add_felt(data, seat, names)
         self._shown_wilds(data)
         return data
+
+    def _add_meta(self, data: dict[str, Any]) -> None:
+        """The hand number, game and committed deal (:meth:`public_deal`) into a
+        view's ``data``, and at a tournament ``level`` (1-based): the level the hand
+        was dealt at, whose stakes it keeps when the clock raises the level during
+        it (the page says so, stop 56)."""
+        data["hand_no"] = self.hand_no
+        data["game"] = self.game
+        data["deal"] = self.public_deal()
+        level = (self.setup.get("tournament") or {}).get("level")
+        if level is not None:
+            data["level"] = int(level)
 
     def _shown_wilds(self, data: dict[str, Any]) -> None:
         """Each shown hand's words in a wild-card game with what each wild card plays
@@ -798,9 +809,7 @@ class GameSession:
             base = self._base_view = (version, build_view(hand, None, events=False))
         data = build_view(hand, seat, events=False, base=base[1]).to_dict()
         del data["events"]
-        data["hand_no"] = self.hand_no
-        data["game"] = self.game
-        data["deal"] = self.public_deal()
+        self._add_meta(data)
         if names is not None:
             # the names of the players dealt in, as dealt (``None`` for a seat not
             # dealt in): the felt names a seat by them once its player has gone

@@ -260,16 +260,17 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
         state = table.session.get("tournament")
         if state is None:
             return None
-        if state.get("over"):
-            return "The tournament is over."
-        if not config.rebuy_levels:
-            return "No rebuys in this tournament: you are out."
         sit_and_go = table.tourney.tournament()
+        if state.get("over"):
+            return "The tournament is over" + _your_finish(table, sit_and_go, seat, True) + "."
+        if not config.rebuy_levels:
+            return ("No rebuys in this tournament: you are out"
+                    + _your_finish(table, sit_and_go, seat, False) + ".")
         if sit_and_go is not None and not sit_and_go.rebuy_open:
             from rollem.tournament.session import first_levels
 
             return (f"Rebuys were open in {first_levels(config.rebuy_levels)} only: "
-                    "you are out.")
+                    f"you are out{_your_finish(table, sit_and_go, seat, False)}.")
         if sit_and_go is not None and seat in sit_and_go.declined:
             return "You took no rebuy: you are out of the tournament."
         return None
@@ -281,6 +282,27 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
         return (f"You have rebought {made} time(s), the most this table allows (cap "
                 f"{config.rebuy_cap}); the host may adjust your stack.")
     return None
+
+
+def _your_finish(table: LiveTable, t: Any, seat: int, over: bool) -> str:
+    """Where ``seat``, out of tournament ``t`` for good, finished, in words to
+    follow "you are out" (stop 56: a busted friend's dock said only "you are
+    out", the place was in the panel far up a phone's page): ``" in 5th
+    place"``; once the tournament is over (``over``), ``": you finished 3rd
+    and win 8"`` or ``": you finished 5th"``.  Empty when no place is known
+    (no tournament state)."""
+    if t is None:
+        return ""
+    chips = table.tourney.stacks()
+    place = t.places(chips).get(seat)
+    if place is None:
+        return ""
+    nth = f"{place}" + ("th" if place % 100 in (11, 12, 13)
+                        else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th"))  # (as the panel)
+    if not over:
+        return f" in {nth} place"
+    prize = int(t.payouts(chips).get(seat, 0))
+    return f": you finished {nth}" + (f" and win {prize}" if prize > 0 else "")
 
 
 def note_rebuy(table: LiveTable, seat: int) -> None:

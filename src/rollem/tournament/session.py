@@ -30,6 +30,16 @@ from rollem.tournament.places import Bust, finishing_places
 from rollem.tournament.schedule import Level, Schedule
 
 
+def deal_from(percentages: Sequence[int]) -> int:
+    """How many players left, at the most, may agree a deal, for payout
+    ``percentages`` (by place, best first): the places paid plus one (the
+    bubble: a deal can pay the one who would go out unpaid), and never fewer
+    than 3 (three players left may always chop).  A home game talks of a deal
+    at its final few, not with the whole field in (stop 56: the web table
+    offered one from the first hand of eight)."""
+    return max(3, sum(1 for p in percentages if p > 0) + 1)
+
+
 def first_levels(n: int) -> str:
     """The first ``n`` levels in words: ``"the first level"``, ``"the first 2
     levels"`` (stop 54: "the first 1 level(s)")."""
@@ -246,6 +256,21 @@ class Tournament:
         if self.deal is not None:
             return True
         return len(self.left(stacks)) <= 1 and not self.rebuy_waiting()
+
+    @property
+    def deal_from(self) -> int:
+        """How many players left, at the most, may agree a deal
+        (:func:`deal_from`)."""
+        return deal_from(self.percentages)
+
+    def deal_open(self, stacks: Sequence[int]) -> bool:
+        """Whether the players left may propose a deal now: 2 or more of them, at
+        most :attr:`deal_from`, nobody busted who may still rebuy
+        (:meth:`rebuy_waiting`: the field and the prize pool may still grow; a
+        deal among the others ended the tournament before their answer), and the
+        tournament not over."""
+        return (2 <= len(self.left(stacks)) <= self.deal_from and not self.rebuy_waiting()
+                and not self.over(stacks))
 
     def prizes_left(self, stacks: Sequence[int]) -> list[int]:
         """The prizes still to be paid to the players left, best place first

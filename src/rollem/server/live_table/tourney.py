@@ -41,7 +41,7 @@ from rollem.narration.words import and_list
 from rollem.server.live_table.deadline import StoredDeadline
 from rollem.server.live_table.errors import TableError
 from rollem.tournament.payouts import payout_percentages
-from rollem.tournament.session import DEAL_METHODS, Tournament
+from rollem.tournament.session import DEAL_METHODS, Tournament, deal_from
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
@@ -421,7 +421,14 @@ class Tourney:
         (seat as text -> the hand number from which that seat may propose a
         deal again, after its last proposal was declined or lapsed: before it,
         while the table's ``hand_no`` is below it, a proposal is refused
-        ``too_soon``, and the page says so instead of offering one)."""
+        ``too_soon``, and the page says so instead of offering one), and
+        ``hand_stakes`` (the stakes of the level the hand in play was dealt at,
+        when the clock has raised the level since; else ``None``),
+        ``deal_from``: how many players left, at the most, may propose a deal
+        (:attr:`Tournament.deal_from`), ``deal_open`` (whether one may be
+        proposed now: :meth:`Tournament.deal_open`; the page offers one only then)
+        and ``may_rebuy`` (the busted seats who may still rebuy, whom a deal
+        waits for)."""
         live = self.table
         schedule = live.config.schedule()
         if schedule is None:
@@ -442,6 +449,7 @@ class Tourney:
                     "stakes": self._level_words(schedule.levels[0]),
                     "prize_pool": live.config.buy_in * seated,
                     "percentages": list(live.config.payouts or shipped),
+                    "deal_from": deal_from(live.config.payouts or shipped),
                     "ledger": self.field_ledger(field)}
         state = self._state()
         assert state is not None
@@ -451,8 +459,14 @@ class Tourney:
         ends = sum(lv.minutes for lv in schedule.levels[:level + 1]) * 60
         last = level == len(schedule.levels) - 1
         proposal = state.get("proposal")
+        # the hand in play keeps the stakes it was dealt at (stop 56: the header
+        # said the new level's while it was played at the old one's)
+        dealt = live.hand.setup.get("tournament") if live.hand is not None else None
+        dealt_level = int(dealt["level"]) if dealt else level + 1
         return {
             **base, "started": True, "level": level + 1, "stakes": self._level_words(t.stakes),
+            "hand_stakes": (self._level_words(schedule.levels[dealt_level - 1])
+                            if dealt_level < level + 1 else None),
             "next": None if last else self._level_words(schedule.levels[level + 1]),
             "seconds_left": None if last else round(ends - seconds, 1),
             "elapsed": round(seconds, 1), "running": self.clock_running(),
@@ -465,6 +479,9 @@ class Tourney:
             "deal": bool(t.deal),
             "proposal": proposal, "last_call": self.last_call_public(),
             "next_proposal": {str(s): int(h) for s, h in state.get("next_proposal", {}).items()},
+            "deal_from": t.deal_from,
+            "deal_open": t.deal_open(chips) and not state.get("over"),
+            "may_rebuy": t.rebuy_waiting(),
             "ledger": self.ledger(t),  # (in the buy-in's units, the page's ledger)
         }  # fmt: skip
 
@@ -506,7 +523,9 @@ class Tourney:
         ``decline``, are not the open proposal's), ``not_yet`` (the hand
         in play, or the one being named or waiting for client seeds, must end
         first), ``too_soon`` (this seat's last proposal was declined by a person
-        or lapsed fewer than :data:`DEAL_AGAIN_HANDS` hands ago), ``over``.
+        or lapsed fewer than :data:`DEAL_AGAIN_HANDS` hands ago), ``too_early``
+        (more players left than :attr:`Tournament.deal_from`: the places paid plus
+        one, at least 3; or one busted may still rebuy), ``over``.
         Unanswered for :data:`DEAL_ANSWER_SECONDS` once worked out, a proposal
         lapses as if declined.
         """
@@ -536,6 +555,14 @@ class Tourney:
                 left = again - int(live.session.get("hand_no", 0))
                 raise TableError("too_soon", f"your last deal was declined or lapsed: you may "
                                  f"propose again after {left} more hand{'s' if left > 1 else ''}")
+            if t.rebuy_waiting():
+                who = and_list([self.entrant_name(s) for s in t.rebuy_waiting()])
+                raise TableError("too_early", f"a deal waits for the rebuys: {who} may still "
+                                 "rebuy")
+            if not t.deal_open(chips):
+                left = len(t.left(chips))
+                raise TableError("too_early", f"a deal is for the final players: propose one "
+                                 f"when {t.deal_from} or fewer are left ({left} are now)")
             self.fold_clock()
             state["proposal"] = {"method": method, "by": seat, "offer": None, "agreed": [seat]}
             if not self._hand_offered():
@@ -651,9 +678,10 @@ class Tourney:
         if state is None or t is None or state.get("proposal") is None or state.get("over"):
             return
         left = t.left(self.stacks())
-        if len(left) < 2 or state["proposal"]["by"] not in left:
+        if len(left) < 2 or state["proposal"]["by"] not in left or t.rebuy_waiting():
             # (fewer than two to deal, or the proposer went out: nobody left proposed
-            # it, and their agreement could never be given again)
+            # it, and their agreement could never be given again; or one who went
+            # out may still rebuy: the field and the pool may grow, stop 56)
             state["proposal"] = None
             self.lapse.stop()
             return

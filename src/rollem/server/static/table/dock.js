@@ -307,8 +307,11 @@ function holdControls(box, t) {
 // What the prompt says while it is not your decision.
 function waitingWords(t, hand, me) {
   if (!S.online) return S.elsewhere ? "Played from another tab or device" : "Disconnected — reconnecting…";
-  const text = !hand || hand.result ? "" : hand.to_act.length
-    ? "Waiting for " + hand.to_act.map((s) => seatName(t, s)).join(", ") + "…" : "";
+  const who = !hand || hand.result ? [] : hand.to_act.map((s) => seatName(t, s));
+  // (paused mid-hand: nobody acts until the resume, so not "Waiting for Cat…")
+  const paused = t.host_paused ? "Paused by the host: " : t.paused ? "Paused: " : null;
+  const text = !who.length ? "" : paused ? paused + who.join(", ") + (who.length > 1 ? " act" : " acts")
+    + " when the table resumes." : "Waiting for " + who.join(", ") + "…";
   const chose = myPendingChoice(hand, me.seat);
   return chose ? "Your choice is in: " + chose.words + " " + chose.rest + ". " + text : text;
 }

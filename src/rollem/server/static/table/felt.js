@@ -111,15 +111,17 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
   const total = shown.length;
   const kept = box.tiles || new Map();   // seat -> {kind, node}, from the last drawing
   const tiles = new Map();
+  const closed = Boolean(t.tournament && t.tournament.started);
   const nodes = shown.map((i, k) => {
     const s = t.seats[i];
     const dealt = hand && hand.seats[i] && hand.seats[i].dealt;
     const empty = s.free && !dealt;
-    // (an empty seat is a button to sit at while you watch, else a plain box)
-    const kind = empty ? (mySeat === null ? "free-button" : "free") : "seat";
+    // (an empty seat is a button to sit at while you watch, else a plain box;
+    // nobody sits down once a tournament has started: its entrants are fixed)
+    const kind = empty ? (closed ? "closed" : mySeat === null ? "free-button" : "free") : "seat";
     const old = kept.get(i);
     let node = old && old.kind === kind ? old.node : null;
-    if (!node) node = empty ? emptySeatEl(i, mySeat) : el("div", "seat");
+    if (!node) node = empty ? emptySeatEl(i, kind === "free-button", kind === "closed") : el("div", "seat");
     place(node, k, total);
     if (!empty) {
       patchSeat(node, t, hand, s, winners, labels, isReplay);
@@ -301,10 +303,11 @@ function markTurn(box, t, hand, s, isReplay) {
     updateClock(clock); updateTimer(bar);
   }
 }
-function emptySeatEl(i, mySeat) {
-  const empty = el(mySeat === null ? "button" : "div", "seat empty", "Seat " + (i + 1) + (mySeat === null ? " — free: tap to sit" : " — free"));
+function emptySeatEl(i, button, closed) {
+  const empty = el(button ? "button" : "div", "seat empty", "Seat " + (i + 1)
+    + (closed ? " — empty" : button ? " — free: tap to sit" : " — free"));
   empty.dataset.seat = i;
-  if (mySeat === null) {
+  if (button) {
     empty.type = "button";
     empty.dataset.action = "take-seat";
     empty.onclick = () => { hooks.takeSeat(i); };
@@ -388,8 +391,11 @@ export function tagsFor(t, hand, seatInfo, n, isReplay) {
   // all-in: in the hand, and once it is over while the stack is still what the hand
   // left (a rebuy or the host's top-up since: a new stack, no last hand's tag)
   if (hs && hs.all_in && hs.dealt && !rebuiltSince(hand, hs, seatInfo, isReplay)) tags.push(["allin", "all-in"]);
-  if (!isReplay && seatInfo.away) tags.push(["away", "away"]);
-  if (!isReplay && t.idle_away && t.idle_away.includes(n)) tags.push(["away", "away (timed out)"]);
+  // one "away" a seat: timed out (the clock acts at once for them) says it all, with
+  // their page closed or not (stop 56: "away" above "away (timed out)" on one tile)
+  const timedOut = !isReplay && t.idle_away && t.idle_away.includes(n);
+  if (!isReplay && seatInfo.away && !timedOut) tags.push(["away", "away"]);
+  if (timedOut) tags.push(["away", "away (timed out)"]);
   else if (!isReplay && t.sitting_out && t.sitting_out.includes(n)) tags.push(["away", "sitting out"]);
   if (!isReplay && t.waiting && t.waiting.includes(n)) tags.push(["away", "waiting"]);
   if (!isReplay && joinsNextHand(t, hand, n)) tags.push(["away", "joins next hand"]);

@@ -27,7 +27,10 @@ let linked = false;
 // on a phone, nothing cut).
 function renderHeader(t, hand) {
   const game = GAME_NAME[t.config.game] || t.config.game;
-  const lv = t.tournament && t.tournament.stakes;  // a tournament's level (issue 28)
+  // a tournament's level (issue 28): the hand in play's own, when the level rose
+  // during it (its stakes stay until the next hand, stop 56)
+  const tt = t.tournament;
+  const lv = tt && (hand && !hand.result && tt.hand_stakes ? tt.hand_stakes : tt.stakes);
   // (a one-game tournament's level says its forced bets in words: "blinds 1 and 2"
   // at hold'em, which takes no ante; a dealer's choice's, the level's ante)
   const levelBets = lv && (lv.forced ? lv.forced + ", " : lv.ante ? "ante " + lv.ante + ", " : "");

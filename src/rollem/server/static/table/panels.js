@@ -51,13 +51,17 @@ export function renderNotice(t, me) {
 // ------------------------------------------------------------------ join
 export function renderJoin(t, me) {
   const box = $("join");
-  const free = t.seats.filter((s) => s.free);
+  // (a started tournament takes nobody new, free seats or not: tournament_started)
+  const closed = Boolean(t.tournament && t.tournament.started);
+  const free = closed ? [] : t.seats.filter((s) => s.free);
   box.classList.toggle("hidden", me.seat !== null || free.length === 0);
   const watch = $("watching");
   watch.classList.toggle("hidden", me.seat !== null);
-  const words = free.length === 0
-    ? "You are watching — the table is full (every seat is taken)."
-    : "You are watching — type your name and press Enter, or tap a free seat.";
+  const words = closed
+    ? "You are watching — this tournament has started and takes no new players."
+    : free.length === 0
+      ? "You are watching — the table is full (every seat is taken)."
+      : "You are watching — type your name and press Enter, or tap a free seat.";
   if (watch.textContent !== words) watch.textContent = words;   // (unchanged: not drawn again)
   const sel = $("join-seat");
   const want = free.map((s) => String(s.seat)).join(",");
@@ -497,6 +501,10 @@ export function renderChatInput(me) {
   const seated = me.seat !== null;
   $("chat-form").classList.toggle("hidden", !seated);
   $("chat-watch").classList.toggle("hidden", seated);
+  // (a started tournament seats nobody new: no "take a seat" to a watcher there)
+  const tt = S.state && S.state.table.tournament;
+  const words = tt && tt.started ? "Watchers read the chat." : "Watchers read the chat; take a seat to write.";
+  if ($("chat-watch").textContent !== words) $("chat-watch").textContent = words;
   $("chat-send").disabled = !S.online;
 }
 function initChat() {

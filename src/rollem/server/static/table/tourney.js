@@ -10,6 +10,7 @@ const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2
 // a dealer's choice the level's ante and bets (each game takes what it takes)
 const stakesText = (lv, structure) => (lv.forced !== undefined ? (lv.forced ? lv.forced + " · " : "")
   : (lv.ante ? "ante " + lv.ante + " · " : "")) + betWords(structure, lv.small_bet, lv.big_bet);
+const andList = (xs) => (xs.length < 2 ? xs.join("") : xs.slice(0, -1).join(", ") + " and " + xs[xs.length - 1]);
 let endsAt = null;  // page time the level ends (ms), or null
 
 // The tournament's settings as rows of the How to play panel (issue 28): the
@@ -29,6 +30,7 @@ export function tournamentRows(t) {
     ["Rebuys", tt.rebuy_levels ? "in the first " + tt.rebuy_levels + " level" + (tt.rebuy_levels === 1 ? "" : "s")
       + ", a buy-in each" : "none"],
     ["Payouts", pays || "the shipped table for the field"],
+    ["Deal", "the players left may agree one when " + tt.deal_from + " or fewer are left"],
   ];
   if (t.config.game === "dealers-choice") {
     rows.push(["Games", tt.rotate ? "rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level")
@@ -97,6 +99,13 @@ export function renderTournament(t, me) {
   } else if (tt.started && !tt.over) head.append(" · the last level");
   if (tt.rotate) head.append(" · the games rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level"));
   box.appendChild(head);
+  // A level that rose during a hand: the hand in play keeps the stakes it was
+  // dealt at (its `level`), the new ones start with the next hand.
+  const hand = S.state && S.state.hand;
+  if (tt.started && !tt.over && hand && !hand.result && hand.level && hand.level < tt.level) {
+    box.appendChild(el("div", "tourney-now", "This hand is still played at level " + hand.level
+      + "'s stakes; level " + tt.level + "'s start with the next hand."));
+  }
   const pool = tt.prize_pool;
   const pct = tt.percentages || [];
   const pays = pct.map((p, i) => ORDINAL(i + 1) + " " + p + "%").join(" · ");
@@ -154,7 +163,18 @@ function renderDeal(box, t, tt, me) {
   const playing = me.seat !== null && tt.left.includes(me.seat);
   const p = tt.proposal;
   if (!p) {
-    if (!playing || tt.left.length < 2) return;
+    // (a deal is for the final players: from deal_from left, the places paid
+    // plus one, once nobody busted may still rebuy; before, the server refuses
+    // one, too_early)
+    if (!playing || tt.left.length < 2 || tt.left.length > tt.deal_from) return;
+    if (!tt.deal_open) {
+      const who = (tt.may_rebuy || []).map((s) => seatName(t, s));
+      if (who.length) {
+        box.appendChild(el("div", "tourney-deal hint", "A deal waits until " + andList(who)
+          + (who.length === 1 ? " has" : " have") + " rebought or said no."));
+      }
+      return;
+    }
     const row = el("div", "tourney-deal");
     row.append(el("span", "", "Deal: "));
     // after a proposal of mine was declined or lapsed the server refuses another
