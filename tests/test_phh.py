@@ -391,6 +391,20 @@ def test_base_example_replays() -> None:
     assert h.finishing_stacks == [108, 98, 94] == _pokerkit_stacks(BASE)
 
 
+def test_the_specs_optional_fields_and_no_ops_are_read() -> None:
+    """phh-std's no-ops (an empty string, whitespace, a standalone commentary),
+    words apart by several spaces, ``sm -`` (the cards dealt), and its optional
+    per-player fields well formed: the same hand."""
+    text = BASE.replace('"d dh p1 AcAd", ', '"d dh p1 AcAd", "", "   ", "# Burn card 6s", ')
+    text = text.replace('"p3 cbr 6"', '"  p3   cbr  6 # open"').replace(
+        '"p1 sm AcAd", "p3 sm KcKd"', '"p1 sm -", "p3 sm -"')
+    text += ("seats = [2, 5, 9]\nseat_count = 9\nwinnings = [14, 0, 0]\n"
+             "time_banks = [30.5, 30, 0]\ntime = 12:34:56\nhand = 7\n")
+    h = replay_phh(read_phh(text))
+    assert h.finishing_stacks == [108, 98, 94] == _pokerkit_stacks(text)
+    assert sorted(str(c) for c in h.hand.hole[0]) == ["Ac", "Ad"]
+
+
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('variant = "NT"', 'variant = "XX"', "unknown PHH variant 'XX'"),
     ("min_bet = 2", "min_bet = 2.0000005", "min_bet is 2.0000005: at most 6 decimal places"),
@@ -408,6 +422,15 @@ def test_base_example_replays() -> None:
     ('"d dh p2 ????"', '"d dh p2 AcQs"', "card Ac is dealt twice; each card exists once"),
     ("[1, 2, 0]", "[1, 2, 4, 8]", "blinds_or_straddles has 4 entries"),
     ('"p1 cc", "p2 f"', '"p1 cc", "p2 sd"', "a draw ('sd'), but the variant has no draw"),
+    # phh-std's per-player optional fields, one entry a player (were accepted as anything)
+    ("min_bet = 2\n", "min_bet = 2\nseats = [1, 2, 3, 4]\n",
+     "seats must be 3 seat numbers (whole numbers), one a player, got [1, 2, 3, 4]"),
+    ("min_bet = 2\n", "min_bet = 2\nwinnings = [0, 999]\n",
+     "winnings must be 3 amounts won, one a player, got [0, 999]"),
+    ("min_bet = 2\n", 'min_bet = 2\nwinnings = "lots"\n',
+     "winnings must be 3 amounts won, one a player, got 'lots'"),
+    ("min_bet = 2\n", "min_bet = 2\ntime_banks = [30, true, 30]\n",
+     "time_banks must be 3 times, one a player, got [30, True, 30]"),
 ])
 def test_refusals_name_the_field(old: str, new: str, message: str) -> None:
     text = BASE.replace(old, new, 1)

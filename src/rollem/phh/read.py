@@ -186,6 +186,32 @@ def _names(data: Mapping[str, Any], n: int) -> list[str]:
     return [str(x) for x in players]
 
 
+_PER_PLAYER = {"seats": "seat numbers (whole numbers)", "winnings": "amounts won",
+               "time_banks": "times"}
+"""phh-std's optional fields with one entry a player, and what each entry is."""
+
+
+def _check_per_player(data: Mapping[str, Any], n: int) -> None:
+    """``seats``, ``winnings`` and ``time_banks``, where given, hold one entry a
+    player, each a number (``seats``: a whole number; phh-std's Position: every
+    per-player array is as long as the players). Not compared with the replay:
+    ``winnings`` are after the rake, and the rest is not play.
+
+    Raises:
+        PHHError: a field that is not a list of ``n`` such entries, naming it.
+    """
+    for key, what in _PER_PLAYER.items():
+        value = data.get(key)
+        if value is None:
+            continue
+        kinds = (int,) if key == "seats" else (int, float, Decimal)  # (toml_input: Decimal)
+        if not isinstance(value, list) or len(value) != n or not all(
+                type(x) in kinds for x in value):
+            shown = "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) \
+                else repr(value)
+            raise PHHError(f"{key} must be {n} {what}, one a player, got {shown[:60]}")
+
+
 _FIELDS = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
            "min_bet", "starting_stacks", "actions", "players", "finishing_stacks",
            "ante_trimming_status")
@@ -241,6 +267,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     else:
         post = PostAntes(antes)
     names = _names(data, n)
+    _check_per_player(data, n)
     parsed = parse_actions(data.get("actions"), n)
     reveal(parsed)
     known = [c for cs in parsed.deals.values() for c in cs if c is not None] + parsed.board
