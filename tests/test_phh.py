@@ -320,6 +320,22 @@ def test_a_phhs_of_pokerkit_replays_hand_by_hand(tmp_path: Path) -> None:
     assert [h["finishing_stacks"] for h in hands] == [s for _, s in texts]
 
 
+@pytest.mark.parametrize("text", ["", "# no hands yet\n"])
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--json"], ["replay", "--result"],
+                                     ["convert", "--to", "rollem"]])
+def test_a_phhs_with_no_hand_is_refused_in_one_line(tmp_path: Path, text: str,
+                                                    command: list[str]) -> None:
+    """Was: ``rollem replay empty.phhs`` printed nothing (``--json``:
+    ``{"hands": []}``) and exited 0; ``convert`` said "no hand could be
+    converted". ``rollem verify`` already said this."""
+    path = tmp_path / "empty.phhs"
+    path.write_text(text)
+    r = CliRunner().invoke(app, [command[0], str(path), *command[1:]])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (f"rollem: error: {path}: no hand in it (a .phhs file holds hands as "
+                        "[1], [2] ...)\n")
+
+
 # ---------------------------------------------------------------- the spec's examples
 
 

@@ -477,10 +477,13 @@ def read_phhs(text: str) -> Iterator[tuple[str, Any]]:
     table (``[1]``, ``[2]`` ...), in file order.
 
     Raises:
-        PHHError: not TOML, more than :data:`MAX_HANDS` hands, or a top-level
-            value that is not a table.
+        PHHError: not TOML, no hand (an empty file: ``rollem replay`` printed
+            nothing and exited 0), more than :data:`MAX_HANDS` hands, or a
+            top-level value that is not a table.
     """
     data = read_phh(text)
+    if not data:
+        raise PHHError("no hand in it (a .phhs file holds hands as [1], [2] ...)")
     if len(data) > MAX_HANDS:
         raise PHHError(f"{len(data)} hands in one .phhs file; at most {MAX_HANDS}")
     yield from data.items()
