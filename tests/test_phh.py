@@ -438,6 +438,8 @@ def test_the_specs_optional_fields_and_no_ops_are_read() -> None:
     ('"d dh p2 ????"', '"d dh p2 AcQs"', "card Ac is dealt twice; each card exists once"),
     ("[1, 2, 0]", "[1, 2, 4, 8]", "blinds_or_straddles has 4 entries"),
     ('"p1 cc", "p2 f"', '"p1 cc", "p2 sd"', "a draw ('sd'), but the variant has no draw"),
+    ('"d dh p1 AcAd"', '"d dh p1 AcAdAh"',  # (was: no card named, no line)
+     "NT deals fewer cards to p1 than the file names: Ah never dealt (the hand is over)"),
     # phh-std's per-player optional fields, one entry a player (were accepted as anything)
     ("min_bet = 2\n", "min_bet = 2\nseats = [1, 2, 3, 4]\n",
      "seats must be 3 seat numbers (whole numbers), one a player, got [1, 2, 3, 4]"),

@@ -313,7 +313,9 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     if hand.is_over and left:
         key = left[0]
         who = "the board" if key[0] == "db" else f"p{(key[1] or 0) + 1}"
-        raise PHHError(f"{v.code} deals fewer cards to {who} than the file names")
+        extra = " ".join(str(c) for c in preset.queues[key] if c is not None)
+        raise PHHError(f"{v.code} deals fewer cards to {who} than the file names: {extra} "
+                       "never dealt (the hand is over)")
     unknown = set(preset.stand_ins)
     if hand.is_over and hand.result is not None and hand.result.showdown \
             and preset.board_stand_ins:
