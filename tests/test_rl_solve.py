@@ -172,3 +172,15 @@ def test_exploitability_of_a_policy(mini: Any, tree: Export) -> None:
     basic = pyspiel.nash_conv(game, tree.policy("basic", game))
     assert basic == pytest.approx(exploitability.nash_conv(mini, BotPolicy(mini, "basic")))
     assert basic > 0.1
+
+
+def test_export_refuses_a_tree_too_big_to_walk() -> None:
+    """Was: ``export`` of a real game walked until the memory ran out."""
+    small = sdr(deck="23456789Ts", chance="hand", burns=False, raise_cap=0, stack=3)
+    with pytest.raises(ValueError, match=r"about 541,333 states .* above max_states 500,000"):
+        export(small, max_states=500_000)
+    game = pyspiel.load_game("python_rollem", {"game": "sdr", "raise_cap": 0, "stack": 3})
+    with pytest.raises(ValueError, match=r"^the tree has about 41,400,758,642,530,531,505 "
+                                         r"states \(count_states\), above max_states "
+                                         r"10,000,000: reduce the game \(deck, raise_cap, "):
+        export(game)
