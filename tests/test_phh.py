@@ -428,7 +428,8 @@ def test_the_specs_optional_fields_and_no_ops_are_read() -> None:
     ("[100, 100, 100]", "[100, 100]", "antes has 3 entries for 2 players"),
     ("antes = [0, 0, 0]\n", "", "antes must be a list of chips"),
     ("min_bet = 2\n", "", "min_bet is missing (a number of chips)"),
-    ('"p3 cbr 6"', '"p3 cbr 1"', "line 4 of actions (p3 cbr 1): "),
+    ('"p3 cbr 6"', '"p3 cbr 1"', "line 4 of actions (p3 cbr 1): p3 cannot do that: raise to 1 "
+                                 "is not 4..100; allowed: fold, call 2, raise to 4..100"),
     ('"p1 sm AcAd"', '"p1 cc", "p1 sm AcAd"', "line 16 of actions (p1 cc): the hand is over"),
     ('"d db 2c7h9s"', '"d db 2c7h9s8d"', "line 7 of actions (d db 2c7h9s8d): 4 board cards after "
                                          "action 3, where the game deals 3 after action 3"),

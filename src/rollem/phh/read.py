@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -431,8 +432,9 @@ def _apply(hand: Hand, seat: int, code: str, amount: str, where: str,
         else:
             to = chips(_amount(amount, where), where)
             hand.apply(seat, Bet(to) if hand.current_bet == 0 else Raise(to))
-    except EngineError as err:
-        raise PHHError(f"{where}: {err}") from None
+    except EngineError as err:  # the engine's seat k is the file's p(k+1)
+        told = re.sub(r"\bseat (\d+)\b", lambda m: f"p{int(m.group(1)) + 1}", str(err))
+        raise PHHError(f"{where}: {told}") from None
 
 
 def _discards(hand: Hand, seat: int, text: str, where: str,
