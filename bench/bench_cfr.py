@@ -139,7 +139,8 @@ def main() -> None:
         with open(args.load, "rb") as f:
             tree = pickle.load(f)
     else:
-        tree = export(game, {b: BotPolicy(game, b) for b in bots}, workers=args.workers)
+        tree = export(game, {b: BotPolicy(game, b) for b in bots}, workers=args.workers,
+                      max_states=None)  # (sized by its options on purpose: --count first)
         if args.keep:
             with open(args.keep, "wb") as f:
                 pickle.dump(tree, f)

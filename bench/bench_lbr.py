@@ -364,6 +364,8 @@ def pool(paths: Sequence[str]) -> list[str]:
 
 
 def main() -> None:
+    import bench_args  # (bench/, beside this script)
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--levels", default="random,basic,strong")
@@ -384,6 +386,13 @@ def main() -> None:
     if args.pool:
         print("\n".join(pool(args.pool)))
         return
+    bench_args.check_games(parser, args.games)
+    bench_args.check_structures(parser, args.structures)
+    bench_args.check_levels(parser, "--levels", args.levels)
+    bench_args.check_at_least(parser, "--deals", args.deals, 1)
+    bench_args.check_at_least(parser, "--hypotheses", args.hypotheses, 1)
+    bench_args.check_at_least(parser, "--equity-samples", args.equity_samples, 1)
+    bench_args.check_at_least(parser, "--luck", args.luck, 0)
     out = []
     for game in args.games.split(","):
         for structure in args.structures.split(","):

@@ -741,6 +741,8 @@ def table(results: Sequence[dict[str, Any]]) -> str:
 
 
 def main() -> None:
+    import bench_args  # (bench/, beside this script)
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--hero", default="strong")
@@ -787,6 +789,14 @@ def main() -> None:
             with open(args.json, "w") as f:
                 json.dump(out, f, indent=1)
         return
+    bench_args.check_games(parser, args.games)
+    bench_args.check_structures(parser, args.structures)
+    bench_args.check_levels(parser, "--hero", args.hero, EXPLOITS)
+    bench_args.check_levels(parser, "--opponents", args.opponents, EXPLOITS)
+    bench_args.check_list(parser, "--formats", args.formats, ("hu", "1v5"))
+    bench_args.check_list(parser, "--rotations", args.rotations, map(str, range(6)))
+    bench_args.check_at_least(parser, "--hands", args.hands, 1)
+    bench_args.check_at_least(parser, "--jobs", args.jobs, 1)
     ROTATIONS[:] = [int(x) for x in args.rotations.split(",")]
     out = []
     for game in args.games.split(","):

@@ -320,6 +320,22 @@ def test_a_phhs_of_pokerkit_replays_hand_by_hand(tmp_path: Path) -> None:
     assert [h["finishing_stacks"] for h in hands] == [s for _, s in texts]
 
 
+@pytest.mark.parametrize("text", ["", "# no hands yet\n"])
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--json"], ["replay", "--result"],
+                                     ["convert", "--to", "rollem"]])
+def test_a_phhs_with_no_hand_is_refused_in_one_line(tmp_path: Path, text: str,
+                                                    command: list[str]) -> None:
+    """Was: ``rollem replay empty.phhs`` printed nothing (``--json``:
+    ``{"hands": []}``) and exited 0; ``convert`` said "no hand could be
+    converted". ``rollem verify`` already said this."""
+    path = tmp_path / "empty.phhs"
+    path.write_text(text)
+    r = CliRunner().invoke(app, [command[0], str(path), *command[1:]])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (f"rollem: error: {path}: no hand in it (a .phhs file holds hands as "
+                        "[1], [2] ...)\n")
+
+
 # ---------------------------------------------------------------- the spec's examples
 
 
@@ -391,6 +407,20 @@ def test_base_example_replays() -> None:
     assert h.finishing_stacks == [108, 98, 94] == _pokerkit_stacks(BASE)
 
 
+def test_the_specs_optional_fields_and_no_ops_are_read() -> None:
+    """phh-std's no-ops (an empty string, whitespace, a standalone commentary),
+    words apart by several spaces, ``sm -`` (the cards dealt), and its optional
+    per-player fields well formed: the same hand."""
+    text = BASE.replace('"d dh p1 AcAd", ', '"d dh p1 AcAd", "", "   ", "# Burn card 6s", ')
+    text = text.replace('"p3 cbr 6"', '"  p3   cbr  6 # open"').replace(
+        '"p1 sm AcAd", "p3 sm KcKd"', '"p1 sm -", "p3 sm -"')
+    text += ("seats = [2, 5, 9]\nseat_count = 9\nwinnings = [14, 0, 0]\n"
+             "time_banks = [30.5, 30, 0]\ntime = 12:34:56\nhand = 7\n")
+    h = replay_phh(read_phh(text))
+    assert h.finishing_stacks == [108, 98, 94] == _pokerkit_stacks(text)
+    assert sorted(str(c) for c in h.hand.hole[0]) == ["Ac", "Ad"]
+
+
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('variant = "NT"', 'variant = "XX"', "unknown PHH variant 'XX'"),
     ("min_bet = 2", "min_bet = 2.0000005", "min_bet is 2.0000005: at most 6 decimal places"),
@@ -398,7 +428,8 @@ def test_base_example_replays() -> None:
     ("[100, 100, 100]", "[100, 100]", "antes has 3 entries for 2 players"),
     ("antes = [0, 0, 0]\n", "", "antes must be a list of chips"),
     ("min_bet = 2\n", "", "min_bet is missing (a number of chips)"),
-    ('"p3 cbr 6"', '"p3 cbr 1"', "line 4 of actions (p3 cbr 1): "),
+    ('"p3 cbr 6"', '"p3 cbr 1"', "line 4 of actions (p3 cbr 1): p3 cannot do that: raise to 1 "
+                                 "is not 4..100; allowed: fold, call 2, raise to 4..100"),
     ('"p1 sm AcAd"', '"p1 cc", "p1 sm AcAd"', "line 16 of actions (p1 cc): the hand is over"),
     ('"d db 2c7h9s"', '"d db 2c7h9s8d"', "line 7 of actions (d db 2c7h9s8d): 4 board cards after "
                                          "action 3, where the game deals 3 after action 3"),
@@ -408,6 +439,17 @@ def test_base_example_replays() -> None:
     ('"d dh p2 ????"', '"d dh p2 AcQs"', "card Ac is dealt twice; each card exists once"),
     ("[1, 2, 0]", "[1, 2, 4, 8]", "blinds_or_straddles has 4 entries"),
     ('"p1 cc", "p2 f"', '"p1 cc", "p2 sd"', "a draw ('sd'), but the variant has no draw"),
+    ('"d dh p1 AcAd"', '"d dh p1 AcAdAh"',  # (was: no card named, no line)
+     "NT deals fewer cards to p1 than the file names: Ah never dealt (the hand is over)"),
+    # phh-std's per-player optional fields, one entry a player (were accepted as anything)
+    ("min_bet = 2\n", "min_bet = 2\nseats = [1, 2, 3, 4]\n",
+     "seats must be 3 seat numbers (whole numbers), one a player, got [1, 2, 3, 4]"),
+    ("min_bet = 2\n", "min_bet = 2\nwinnings = [0, 999]\n",
+     "winnings must be 3 amounts won, one a player, got [0, 999]"),
+    ("min_bet = 2\n", 'min_bet = 2\nwinnings = "lots"\n',
+     "winnings must be 3 amounts won, one a player, got 'lots'"),
+    ("min_bet = 2\n", "min_bet = 2\ntime_banks = [30, true, 30]\n",
+     "time_banks must be 3 times, one a player, got [30, True, 30]"),
 ])
 def test_refusals_name_the_field(old: str, new: str, message: str) -> None:
     text = BASE.replace(old, new, 1)

@@ -114,3 +114,21 @@ def test_a_game_from_a_file() -> None:
     g = pyspiel.load_game("python_rollem", {"game": str(path), "players": 3})
     pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
     assert pyspiel.load_game(str(g)).get_parameters()["game"] == str(path)
+
+
+@pytest.mark.parametrize(("game", "deck", "burns", "message"), [
+    ("sdr", "23456789Ts", True, "a deck of 9 cards is too few for Stop, Drop and Roll with 2 "
+                                "players: the stub runs out before the showdown"),
+    ("holdem", "TJQKAs", False, "a deck of 5 cards is too few for Texas Hold'em with 2 players"),
+    ("draw5", "9TJQKAs", False, "a deck of 6 cards is too few for Five-Card Draw with 2 players"),
+])
+def test_a_deck_too_small_to_deal_a_hand_is_refused_at_load(
+        game: str, deck: str, burns: bool, message: str) -> None:
+    """Was accepted, then ``EngineError: the stub is empty`` from
+    ``new_initial_state`` or deep in a tree walk (only on the lines that
+    reach the showdown: a random simulation that folds early passed)."""
+    with pytest.raises(ValueError, match=f"^{message}"):
+        pyspiel.load_game("python_rollem", {"game": game, "deck": deck, "burns": burns})
+    # the smallest SDR deck the guide names deals without burns; draw5 with ten cards
+    pyspiel.load_game("python_rollem", {"game": "sdr", "deck": "23456789Ts", "burns": False})
+    pyspiel.load_game("python_rollem", {"game": "draw5", "deck": "789TJQKAhs"})

@@ -136,3 +136,47 @@ def test_render_shows_what_a_spectator_sees() -> None:
     assert RollemEnv("sdr").render() is None
     with pytest.raises(ValueError, match="render_mode must be None or 'ansi'"):
         RollemEnv("sdr", render_mode="human")
+
+
+@pytest.mark.parametrize("bad", [1.5, 1.0, "1", True, None, [1]])
+def test_an_action_that_is_not_a_whole_number_id_is_refused(bad: object) -> None:
+    """``step`` takes an id as an int or a NumPy integer; a float, text or bool
+    was cast with ``int()`` (1.5 played as 1, "1" as 1), now refused in one line,
+    the hand unchanged. An id outside 0..436 is refused by the Gymnasium env
+    even when it substitutes illegal ids (it has no action_mask entry)."""
+    env = RollemEnv("sdr")
+    with pytest.raises(ValueError, match=r"^no hand yet: call reset\(\) before step\(\)$"):
+        env.step(1)  # was AttributeError: 'RollemEnv' object has no attribute ...
+    env.reset(seed=1)
+    before = list(env.state.history)
+    if bad is None:
+        with pytest.raises(ValueError, match="player_1 must act"):
+            env.step(None)
+    else:
+        with pytest.raises(ValueError) as err:
+            env.step(bad)  # type: ignore[arg-type]
+        assert str(err.value) == (f"an action id is a whole number 0..436 (int), got {bad!r} "
+                                  f"({type(bad).__name__})")
+    assert env.state.history == before
+    env.step(np.int64(1))  # a NumPy integer (Discrete.sample's) is an id
+    assert len(env.state.history) == len(before) + 1
+    gym = RollemGymEnv("sdr", opponents="basic")
+    gym.reset(seed=3)
+    before = list(gym.state.history)
+    for outside in (437, -1, 999):
+        with pytest.raises(ValueError, match=f"^action id {outside} is outside the action "
+                                             r"space 0\.\.436$"):
+            gym.step(outside)
+    assert gym.state.history == before
+
+
+def test_openspiel_raise_cap_below_minus_one_is_refused() -> None:
+    import pyspiel
+
+    import rollem.rl.openspiel  # noqa: F401
+
+    with pytest.raises(ValueError, match=r"raise_cap must be -1 \(the game's caps\) or a number "
+                                         "of raises >= 0, got -3"):
+        pyspiel.load_game("python_rollem", {"game": "sdr", "raise_cap": -3})
+    game = pyspiel.load_game("python_rollem", {"game": "sdr", "raise_cap": 0})
+    assert game.setup.options.caps == (0,)

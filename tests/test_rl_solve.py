@@ -106,14 +106,20 @@ def test_a_reduced_sdr_deals_each_hand_as_one_outcome() -> None:
     state.apply_action(1)
     stop = state.chance_outcomes()  # no burn: the Stop at once, one of the 6 cards left
     assert [a for a, _ in stop] == sorted(deck - {34, 35, 50, 51})
-    burned = sdr(deck="TJQKAhs", chance="hand", raise_cap=0).new_initial_state()
+    # with burns, ten cards run out before the showdown (4 hole, 2 burns, Stop,
+    # Drop, 3 on the Roll): refused at load; twelve deal it
+    with pytest.raises(ValueError, match="a deck of 10 cards is too few"):
+        sdr(deck="TJQKAhs", chance="hand", raise_cap=0)
+    burned = sdr(deck="9TJQKAhs", chance="hand", raise_cap=0).new_initial_state()
     for move in (cards_id([34, 35]), cards_id([50, 51]), 1, 1):
         burned.apply_action(move)
-    assert burned.moves.need.label == "burn" and len(burned.chance_outcomes()) == 6
+    assert burned.moves.need.label == "burn" and len(burned.chance_outcomes()) == 8
 
 
 def test_a_reduced_game_keeps_openspiel_consistent() -> None:
-    game = sdr(deck="9TJQKAs", chance="hand", burns=False, raise_cap=1)
+    # (was six cards: the stub ran out on any line to the Roll, and the random
+    # simulations passed only because each folded before it; now refused at load)
+    game = sdr(deck="56789TJQKAs", chance="hand", burns=False, raise_cap=1)
     pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
     state = game.new_initial_state()
     state.apply_action(state.chance_outcomes()[4][0])  # half of the deal's batch
@@ -166,3 +172,15 @@ def test_exploitability_of_a_policy(mini: Any, tree: Export) -> None:
     basic = pyspiel.nash_conv(game, tree.policy("basic", game))
     assert basic == pytest.approx(exploitability.nash_conv(mini, BotPolicy(mini, "basic")))
     assert basic > 0.1
+
+
+def test_export_refuses_a_tree_too_big_to_walk() -> None:
+    """Was: ``export`` of a real game walked until the memory ran out."""
+    small = sdr(deck="23456789Ts", chance="hand", burns=False, raise_cap=0, stack=3)
+    with pytest.raises(ValueError, match=r"about 541,333 states .* above max_states 500,000"):
+        export(small, max_states=500_000)
+    game = pyspiel.load_game("python_rollem", {"game": "sdr", "raise_cap": 0, "stack": 3})
+    with pytest.raises(ValueError, match=r"^the tree has about 41,400,758,642,530,531,505 "
+                                         r"states \(count_states\), above max_states "
+                                         r"10,000,000: reduce the game \(deck, raise_cap, "):
+        export(game)

@@ -597,6 +597,41 @@ def test_redact_opens_only_after_the_hand_and_never_gives_the_key() -> None:
     assert "_openings" not in mid and "_deal_key" not in mid and "_commitment" in mid
 
 
+def test_a_rewritten_result_or_finishing_stacks_fails() -> None:
+    """The deal checked, a history whose result was rewritten afterwards is
+    no hand this deck dealt: a full history is compared with its replay (was:
+    only ``_result`` pots, net and carried; a changed ``finishing_stacks``
+    passed), and a copy is checked as ``rollem replay`` checks it (was: a
+    copy's ``finishing_stacks``, ``_result.net`` and pots were not looked at)."""
+    data = _history()
+    assert data["finishing_stacks"] == [200, 208, 192]  # seat 1 won 8 (the seed's hand)
+    assert verify_history(data).status == "verified"
+    data["finishing_stacks"] = [201, 207, 192]
+    verdict = verify_history(data)
+    assert verdict.status == "failed"
+    assert verdict.reason == ("recorded finishing_stacks [201, 207, 192] differs from the "
+                              "replay's [200, 208, 192] (the hand dealt from the committed deck)")
+    copy = _copy()
+    assert copy["finishing_stacks"] == [200, 208, 192] and verify_history(copy).ok
+    bad = dict(copy, finishing_stacks=[201, 208, 191])
+    verdict = verify_history(bad)
+    assert verdict.status == "failed"
+    assert verdict.reason == ("this player's copy describes a hand that cannot happen: its "
+                              "finishing_stacks [201, 208, 191] are not its starting stacks "
+                              "plus its _result.net: [200, 208, 192]")
+    bad = tomllib.loads(tomli_w.dumps(copy))
+    bad["_result"]["net"] |= {"0": 1, "1": 7}
+    verdict = verify_history(bad)
+    assert verdict.status == "failed" and verdict.reason.startswith(
+        "this player's copy describes a hand that cannot happen: its _result.net says seat 0 "
+        "made +1, but it put 0 in the pot")
+    bad = tomllib.loads(tomli_w.dumps(copy))
+    bad["_result"]["pots"][0]["amount"] = 18
+    verdict = verify_history(bad)
+    assert verdict.status == "failed" and verdict.reason.endswith(
+        "its _result pots (amount, eligible) [(18, [1])] differ from its actions' [(16, [1])]")
+
+
 # -- the command line -------------------------------------------------------------------
 
 

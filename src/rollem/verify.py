@@ -20,7 +20,9 @@ player's own copy (once the hand is over) ``_openings`` instead.
    CommittedSource` for the deck and every later shuffle) applying the
    history's actions, and checks that every card dealt, burned, turned up,
    drawn from the pool and dealt after a reshuffle is the card the deal puts
-   there, and that ``_deck`` and ``_shuffles`` are its orders;
+   there, that ``_deck`` and ``_shuffles`` are its orders, and that its
+   ``_result`` and ``finishing_stacks`` are the replay's
+   (:func:`rollem.history.differences`);
 3. a player's own copy (``_redacted_for``): checks each opening against the
    root, then deals the copy's hand from a deck whose opened positions hold
    the opened cards (moved by the public permutation of the client seeds)
@@ -30,7 +32,11 @@ player's own copy (once the hand is over) ``_openings`` instead.
    player.  Another player's hidden choice (``??``) is played with stand-in
    cards, which cannot change where later cards come from; a later shuffle
    (the Roll Your Own pool, a 5-2-1 reshuffle) is the dealer's secret, so
-   the check stops there and says so (``partial``).
+   the check stops there and says so (``partial``). The copy must then
+   describe a hand that can happen, as ``rollem replay`` checks it
+   (:func:`rollem.history_copy.own_copy_hand`: its ``_result`` pots and
+   nets, ``finishing_stacks`` and showdown), so a result rewritten after the
+   deal fails.
 
 A hand that records who it was dealt to (``_seated``, covered by the
 commitment; the web table's) must deal in every seat with chips and a copy's
@@ -91,9 +97,11 @@ from rollem.history import (
     _Lines,
     _one_line,
     _run,
+    differences,
     history_game,
     parse_history,
 )
+from rollem.history_copy import own_copy_hand
 
 __all__ = [
     "VERIFIED",
@@ -271,6 +279,7 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
             verdict.opened = len(openings)
             verdict.positions = dict(openings)
             cards, stopped = _check_copy(data, openings, deal_permutation(linked))
+            own_copy_hand(data)  # its result and stacks: what rollem replay checks (R-C-13)
     except (HistoryError, EngineError, CardError, ProofError) as err:
         verdict.reason = _one_line(str(err))
         return verdict
@@ -563,12 +572,9 @@ def _check_full(data: Mapping[str, Any], proof: DealProof) -> int:
     if len(h.shuffles) < len(later):
         raise HistoryError(f"_shuffles records {len(h.shuffles)} later shuffles; the hand "
                            f"has {len(later)}")
-    if h.result is not None and hand.result is not None:
-        got_result = hand.result.to_dict()
-        for key in ("pots", "net", "carried"):
-            if key in h.result and h.result[key] != got_result[key]:
-                raise HistoryError(f"recorded _result {key} differs from the hand dealt "
-                                   "from the committed deck")
+    found = differences(h, hand)
+    if found:  # a rewritten result (_result, finishing_stacks) is no hand this deck dealt
+        raise HistoryError(f"{found[0]} (the hand dealt from the committed deck)")
     return _cards_dealt(hand)
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -186,6 +187,32 @@ def _names(data: Mapping[str, Any], n: int) -> list[str]:
     return [str(x) for x in players]
 
 
+_PER_PLAYER = {"seats": "seat numbers (whole numbers)", "winnings": "amounts won",
+               "time_banks": "times"}
+"""phh-std's optional fields with one entry a player, and what each entry is."""
+
+
+def _check_per_player(data: Mapping[str, Any], n: int) -> None:
+    """``seats``, ``winnings`` and ``time_banks``, where given, hold one entry a
+    player, each a number (``seats``: a whole number; phh-std's Position: every
+    per-player array is as long as the players). Not compared with the replay:
+    ``winnings`` are after the rake, and the rest is not play.
+
+    Raises:
+        PHHError: a field that is not a list of ``n`` such entries, naming it.
+    """
+    for key, what in _PER_PLAYER.items():
+        value = data.get(key)
+        if value is None:
+            continue
+        kinds = (int,) if key == "seats" else (int, float, Decimal)  # (toml_input: Decimal)
+        if not isinstance(value, list) or len(value) != n or not all(
+                type(x) in kinds for x in value):
+            shown = "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) \
+                else repr(value)
+            raise PHHError(f"{key} must be {n} {what}, one a player, got {shown[:60]}")
+
+
 _FIELDS = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
            "min_bet", "starting_stacks", "actions", "players", "finishing_stacks",
            "ante_trimming_status")
@@ -241,6 +268,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     else:
         post = PostAntes(antes)
     names = _names(data, n)
+    _check_per_player(data, n)
     parsed = parse_actions(data.get("actions"), n)
     reveal(parsed)
     known = [c for cs in parsed.deals.values() for c in cs if c is not None] + parsed.board
@@ -286,7 +314,9 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     if hand.is_over and left:
         key = left[0]
         who = "the board" if key[0] == "db" else f"p{(key[1] or 0) + 1}"
-        raise PHHError(f"{v.code} deals fewer cards to {who} than the file names")
+        extra = " ".join(str(c) for c in preset.queues[key] if c is not None)
+        raise PHHError(f"{v.code} deals fewer cards to {who} than the file names: {extra} "
+                       "never dealt (the hand is over)")
     unknown = set(preset.stand_ins)
     if hand.is_over and hand.result is not None and hand.result.showdown \
             and preset.board_stand_ins:
@@ -402,8 +432,9 @@ def _apply(hand: Hand, seat: int, code: str, amount: str, where: str,
         else:
             to = chips(_amount(amount, where), where)
             hand.apply(seat, Bet(to) if hand.current_bet == 0 else Raise(to))
-    except EngineError as err:
-        raise PHHError(f"{where}: {err}") from None
+    except EngineError as err:  # the engine's seat k is the file's p(k+1)
+        told = re.sub(r"\bseat (\d+)\b", lambda m: f"p{int(m.group(1)) + 1}", str(err))
+        raise PHHError(f"{where}: {told}") from None
 
 
 def _discards(hand: Hand, seat: int, text: str, where: str,
@@ -450,10 +481,13 @@ def read_phhs(text: str) -> Iterator[tuple[str, Any]]:
     table (``[1]``, ``[2]`` ...), in file order.
 
     Raises:
-        PHHError: not TOML, more than :data:`MAX_HANDS` hands, or a top-level
-            value that is not a table.
+        PHHError: not TOML, no hand (an empty file: ``rollem replay`` printed
+            nothing and exited 0), more than :data:`MAX_HANDS` hands, or a
+            top-level value that is not a table.
     """
     data = read_phh(text)
+    if not data:
+        raise PHHError("no hand in it (a .phhs file holds hands as [1], [2] ...)")
     if len(data) > MAX_HANDS:
         raise PHHError(f"{len(data)} hands in one .phhs file; at most {MAX_HANDS}")
     yield from data.items()

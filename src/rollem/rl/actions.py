@@ -34,7 +34,10 @@ games are played with ``run_twice`` off and end at the result.
 
 from __future__ import annotations
 
+import operator
 from itertools import permutations
+
+import numpy as np
 
 from rollem.cards import CARDS, format_cards
 from rollem.engine.actions import (
@@ -71,6 +74,7 @@ __all__ = [
     "WILD_POSITIONS",
     "action_id",
     "action_name",
+    "agent_action",
     "legal_moves",
 ]
 
@@ -213,3 +217,24 @@ def action_id(legal: dict[int, object], action: object) -> int:
                     and sorted(a.cards) == sorted(cards):
                 return i
     raise ValueError(f"{action!r} is not among the legal actions {list(legal.values())}")
+
+
+def agent_action(action: object) -> int:
+    """An action id as an agent gives it to an environment's ``step``: a whole
+    number from 0 to ``NUM_ACTIONS - 1`` (an ``int``, a NumPy integer, a 0-d
+    integer array), never rounded or parsed.
+
+    Raises:
+        ValueError: a float, text, a bool or any other type, or a number outside
+            the action space, naming it and the ids allowed.
+    """
+    try:
+        if isinstance(action, bool | np.bool_):
+            raise TypeError
+        move = operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"an action id is a whole number 0..{NUM_ACTIONS - 1} (int), got "
+                         f"{action!r} ({type(action).__name__})") from None
+    if not 0 <= move < NUM_ACTIONS:
+        raise ValueError(f"action id {move} is outside the action space 0..{NUM_ACTIONS - 1}")
+    return move

@@ -35,7 +35,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from rollem.bots import Bot, make_bot
-from rollem.rl.actions import NUM_ACTIONS, action_id
+from rollem.rl.actions import NUM_ACTIONS, action_id, agent_action
 from rollem.rl.pettingzoo import deal_chance, observe
 from rollem.rl.state import TERMINAL, MoveState, Setup, load_setup
 from rollem.rl.tensors import observation_size
@@ -104,12 +104,13 @@ class RollemGymEnv(gymnasium.Env[Any, Any]):
         An id not legal now is substituted or refused (``on_illegal``, module doc).
 
         Raises:
-            ValueError: the hand is over, or an id not legal now with
-                ``on_illegal="raise"`` (state unchanged).
+            ValueError: the hand is over, an id outside the action space or not
+                a whole number (:func:`rollem.rl.actions.agent_action`), or an id
+                not legal now with ``on_illegal="raise"`` (state unchanged).
         """
         if self.state.player != self.seat:
             raise ValueError("the hand is over: call reset()")
-        move = int(action)
+        move = agent_action(action)  # (an id outside the space: refused, not substituted)
         info: dict[str, Any] = {}
         penalty = 0.0
         legal = self.state.legal()

@@ -113,6 +113,9 @@ class RollemGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.params = {**DEFAULT_PARAMS, **(params or {})}
         p = self.params
+        if int(p["raise_cap"]) < -1:
+            raise ValueError(f"raise_cap must be -1 (the game's caps) or a number of raises "
+                             f">= 0, got {p['raise_cap']}")
         self.setup: Setup = load_setup(
             str(p["game"]), int(p["players"]), int(p["stack"]), int(p["button"]),
             str(p["structure"]), int(p["ante"]), int(p["small_bet"]), int(p["big_bet"]),

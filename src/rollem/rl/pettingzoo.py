@@ -28,7 +28,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from rollem.rl.actions import NUM_ACTIONS
+from rollem.rl.actions import NUM_ACTIONS, agent_action
 from rollem.rl.state import CHANCE, TERMINAL, MoveState, Setup, load_setup
 from rollem.rl.tensors import observation_size, observation_string, write_observation
 
@@ -116,16 +116,21 @@ class RollemEnv(AECEnv):  # type: ignore[misc]
         """Apply the selected agent's action id (``None`` once it has terminated).
 
         Raises:
-            ValueError: an id not legal now (the hand is unchanged).
+            ValueError: no hand yet (before :meth:`reset`), or an id not legal
+                now or not a whole number of the action space
+                (:func:`rollem.rl.actions.agent_action`; the hand is unchanged).
         """
-        agent = self.agent_selection
+        agent = getattr(self, "agent_selection", None)
+        if agent is None:
+            raise ValueError("no hand yet: call reset() before step()")
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} must act: give an action id allowed by its action_mask")
+        move = agent_action(action)
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(int(action))
+        self.state.apply(move)
         deal_chance(self.state, self._rng)
         if self.state.player == TERMINAL:
             net = self.state.returns()

@@ -37,7 +37,7 @@ from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.step import Step
 from rollem.engine.steps import Burn, DealBoard, DealHole
-from rollem.rl.actions import legal_moves
+from rollem.rl.actions import CALL, STACK, SUBSET, legal_moves
 from rollem.rl.chance import (
     GROUPED_KINDS,
     ChanceHand,
@@ -230,7 +230,36 @@ def load_setup(game: str = "sdr", players: int = 2, stack: int = 200, button: in
             raise ValueError(f"chance='hand' would give a chance node {comb(cards, k):,} "
                              f"outcomes ({k} cards from {cards}); at most "
                              f"{MAX_GROUP_OUTCOMES:,}: give a smaller deck")
+    if deck is not None:
+        _check_deck_deals(setup, len(deck))
     return setup
+
+
+def _check_deck_deals(setup: Setup, size: int) -> None:
+    """A reduced deck must deal a whole hand: one played with every seat in to
+    the showdown (check or call; in a draw, the most cards thrown), the first
+    card of each chance node.
+
+    Raises:
+        ValueError: the stub runs out, naming the deck's size, the game and
+            the players (was an ``EngineError`` "the stub is empty" later, in
+            the middle of a tree walk).
+    """
+    state = MoveState(setup)
+    try:
+        while (seat := state.player) != TERMINAL:
+            if seat == CHANCE:
+                state.apply(state.chance_outcomes()[0][0])
+                continue
+            legal = state.legal()
+            throws = [m for m in legal if SUBSET <= m < STACK]
+            state.apply(CALL if CALL in legal else max(throws) if throws else min(legal))
+    except EngineError as err:
+        if "stub" not in str(err):
+            raise
+        raise ValueError(f"a deck of {size} cards is too few for {setup.game.name} with "
+                         f"{setup.players} players: the stub runs out before the "
+                         "showdown") from None
 
 
 class MoveState:
