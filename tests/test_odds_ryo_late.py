@@ -128,11 +128,11 @@ def test_6_player_late_views_learn_the_origin_shares_run_by_run(
     # issue 33, branch s55-ryo: at 6 players in the third card up round the
     # pilot draws 1,000 worlds in two stages (400 with every origin alike,
     # 600 with their shares) and each run's origin shares are averaged into
-    # the next run's proposal (weighed by worlds); elsewhere as before (after
-    # the wild card too: biased there in quarter batches)
+    # the next run's proposal (weighed by worlds); after the wild card too
+    # since branch s56-ryo (ryoseen.LEARN_WILD); elsewhere as before
     third = _seen(6, "third card up")
     assert ryoseen.learns_shares(third)
-    assert not ryoseen.learns_shares(_seen(6, "after the wild card"))
+    assert ryoseen.learns_shares(_seen(6, "after the wild card"))
     assert not ryoseen.learns_shares(_seen(5, "third card up"))
     assert not ryoseen.learns_shares(_seen(6, "second card up"))
     assert ryoseen.pilot_worlds(third) == ryoseen.LEARN_PILOT == 1000
@@ -181,11 +181,12 @@ def test_6_player_third_card_up_places_a_shown_discard_by_the_shows_origins() ->
     # (0, 1, 2)). With those origins' shares 0, 0.5, 0.5 the layout puts it
     # at place 1 in 0.2 / 3 of the worlds (DEFENSIVE 0.2 of them alike), not
     # half (issue 33, branch s55-ryo); the weights undo it, so the weighted
-    # share of place 1 stays the prior's half. After the wild card, alike.
+    # share of place 1 stays the prior's half. After the wild card the same
+    # (since branch s56-ryo, ryoseen.LEARN_WILD).
     from rollem.cards import parse_card
 
     four = parse_card("4h")
-    for round_name, steered in (("third card up", True), ("after the wild card", False)):
+    for round_name, steered in (("third card up", True), ("after the wild card", True)):
         seen = _seen(6, round_name)
         j = next(i for i, o in enumerate(seen.opponents) if four in o.ups)
         assert seen.opponents[j].seat == 1 and four in seen.discards
@@ -219,12 +220,12 @@ def test_6_player_third_card_up_puts_the_seats_discards_places_off_to_the_drawer
     # copied them, where the posterior gives (0, 0, 1) 0.01 to 0.07). The
     # seat's unseen discards (8s, 2c) are placed by the share of the
     # origins of whoever drew that place that leave that draw hidden, their
-    # 1 / q put off to that opponent's step too. After the wild card nothing
-    # is steered or put off.
+    # 1 / q put off to that opponent's step too. After the wild card the
+    # same since branch s56-ryo (ryoseen.LEARN_WILD).
     from rollem.cards import parse_card
 
     four = parse_card("4h")
-    for round_name, steered in (("third card up", True), ("after the wild card", False)):
+    for round_name, steered in (("third card up", True), ("after the wild card", True)):
         seen = _seen(6, round_name)
         j = next(i for i, o in enumerate(seen.opponents) if four in o.ups)
         shares = [np.full(len(ryoseen._origins(o, set(seen.discards))), 1.0)
@@ -282,7 +283,7 @@ def test_6_player_third_card_up_draws_whose_discard_each_named_card_was_by_the_k
 
     seen = _seen(6, "third card up")
     assert ryoseen.steers_owners(seen)
-    assert not ryoseen.steers_owners(_seen(6, "after the wild card"))
+    assert ryoseen.steers_owners(_seen(6, "after the wild card"))  # (LEARN_WILD)
     assert not ryoseen.steers_owners(_seen(5, "third card up"))
     unseen = np.asarray([c for c in range(52) if c not in ryoseen._seen_cards(seen)])
     gen = np.random.default_rng(1)
@@ -324,3 +325,16 @@ def test_6_player_third_card_up_draws_whose_discard_each_named_card_was_by_the_k
             # seat 2 proposed it less often; the weights undo it (the prior's fifth)
             assert (owner == 0).mean() == pytest.approx(0.13, abs=0.012)
             assert full[owner == 0].sum() / full.sum() == pytest.approx(0.2, abs=0.012)
+
+
+def test_6_player_after_the_wild_card_is_steered_as_the_third_card_up_round() -> None:
+    # issue 33, branch s56-ryo (ryoseen.LEARN_WILD): 12 quarter batches
+    # (seeded, no clock; a run at 1 s makes 10 to 14) state ±1.63 and ±3.54
+    # points (main's ±8.34 and ±8.14), each holding the steered long run
+    # (80 whole batches: 20.06 ± 0.47)
+    for seed, half in ((3, 0.0163), (4, 0.0354)):
+        got = play_odds(_view_at(6, "after the wild card"), seed=seed, max_batches=12,
+                        clock=lambda: 0.0)
+        assert got.samples == 12 * ryoseen.PLACE_WORLDS // 4
+        assert got.interval == pytest.approx(half, abs=0.0005)
+        assert abs(got.equity - 0.2006) <= got.interval
