@@ -2342,10 +2342,11 @@ points against 12.89 (whole batches 2.19 against 10.00), its stated
 error about its spread (3 to 4 points) where main's stated a third of it;
 quarter and whole batches agree (20.03 ± 0.44, 20.06 ± 0.24), main's
 batches' own mean 20.96 ± 1.12 and 22.22 ± 1.29. In play (60 runs a
-side): the median interval ±2.53 against main's ±(see the doc), covered
-60 against the steered long run (20.06), 51 against branch s52-ryo's 40 s
-long run of main's batches (21.09 ± 0.75; the runs 0.93 ± 0.16 below it;
-docs/dev/odds-precision.md: which long run is the nearer is not settled)."""
+side): the median interval ±2.53 against main's ±6.32, covered 60 against
+the steered long run (20.06; main 53), 51 against branch s52-ryo's 40 s
+long run of main's batches (21.09 ± 0.75, the runs 0.93 ± 0.16 below it;
+main 54). Which long run is the nearer is not settled
+(docs/dev/odds-precision.md); ``False`` restores main's sampler there."""
 _LEARNT = "learnt"
 """The key (with a view's) of the worlds behind its learnt shares."""
 
