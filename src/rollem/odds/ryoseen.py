@@ -29,7 +29,9 @@ cannot see, by **sequential importance sampling**, one opponent at a time:
   seat's discard an opponent shows is placed by that opponent's origins
   (:func:`_discard_places`), and the seat's other discards by the origins
   of whoever drew each place (:func:`_hidden_places`), each place's weight
-  taken on at that opponent's step.
+  taken on at that opponent's step; whose discard each card named in the
+  pool was is drawn by the keep policy once the origins are drawn
+  (:func:`_relabel`), its weight taken on at the owner's step.
 - **One opponent at a time** (:func:`_read_opponent`): :data:`CANDIDATES`
   candidates for what is still unnamed of it (its hidden kept cards from a
   guide (:func:`_guide`) that favours sets explaining its keep and exposes,
@@ -355,7 +357,8 @@ their weights, each then given the mean weight) when fewer than this share
 of them are effective (``sum(w)^2 / sum(w^2)``)."""
 
 
-def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Floats] | None
+def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Floats] | None,
+            owners: tuple[Ints, list[Floats]] | None = None
             ) -> tuple[Ints, Ints, Ints, Floats, Floats]:
     """The pool's order and every opponent's origins of its up cards in
     ``k`` worlds, without naming the unseen cards: ``order`` ``(k, n)``, per
@@ -389,7 +392,11 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     off, a batch's equity spread 2.24 points against 2.79, 100 batches as
     play draws them, the same CPU); and so is the part for the place of a
     seat's discard no one shows, drawn by the origins of the opponent that
-    drew that place (:func:`_hidden_places`; 1.79 points against 2.24)."""
+    drew that place (:func:`_hidden_places`; 1.79 points against 2.24).
+
+    ``owners`` (:func:`_owner_prefs`, where :func:`steers_owners`): whose
+    discard each named label is, drawn anew once the origins are drawn, by
+    the keep policy (:func:`_relabel`)."""
     m = len(seen.opponents)
     n = 3 * (1 + m)
     rows = np.arange(k)
@@ -502,6 +509,8 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
         # to the opponent's step, so that resampling before it keeps them
         q = np.where(total > 0, chance[rows, pick] / np.maximum(total, 1e-300), 1.0)
         later[:, j] += _log_falling(a, (named < 0).sum(axis=1)) - before - np.log(q)
+    if owners is not None:
+        order, named = _relabel(seen, order, named, origin, weight, later, gen, owners)
     return order, named, origin, weight, later
 
 
@@ -561,6 +570,163 @@ def _hidden_places(seen: SeenPool, shares: list[Floats], n: int) -> Floats:
         for r, at in enumerate(opp.draws, start=1):
             out[at] = sum(b for combo, b in zip(combos, base, strict=True) if r not in combo)
     return out
+
+
+OWNER_SAMPLES = 128
+"""Per opponent and origin of its up cards, the kept sets (from its guide)
+:func:`_owner_prefs` averages the keep policy's chances over."""
+OWNER_CAP = 1.0
+"""The most :func:`_owner_prefs` gives an owner, over a card's chance among
+random discards: an owner is steered away from where its keep would not
+have thrown the card, never towards one (issue 33, branch s56-ryo:
+uncapped, the chances of a few owners ran to 15 and a batch's equity
+spread 3.55 points against 1.79 over 100 batches, the weights of the
+owners drawn alone a Kish share of 0.0003)."""
+OWNER_FLOOR = 0.1
+"""The share of :func:`_owner_prefs`' chance that is alike for every
+owner (1), so that an owner the estimate underrates still gets worlds."""
+OWNERS = True
+"""Whether :func:`steers_owners` views draw whose discard each named label
+is by the keep policy (:func:`_relabel`; issue 33, branch s56-ryo)."""
+
+
+def steers_owners(seen: SeenPool) -> bool:
+    """Whether runs of ``seen`` within :func:`shared_proposals` draw whose
+    discard each named card of the pool was by the keep policy
+    (:func:`_owner_prefs`, :func:`_relabel`): where the origin shares are
+    learnt (:func:`learns_shares`) and :data:`OWNERS` is on."""
+    return OWNERS and learns_shares(seen)
+
+
+def _owner_prefs(seen: SeenPool, policy: FastPolicy, tremble: float, unseen: Ints,
+                 guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]],
+                 gen: np.random.Generator) -> tuple[Ints, list[Floats]]:
+    """How likely each opponent was to throw each card a label of the pool
+    may be named (issue 33, branch s56-ryo): ``(cards (C,), per opponent
+    (origins, C))``, ``cards`` every card an opponent's discard may be found
+    to be (one the seat drew, the turned wild card, an up card; none of the
+    seat's discards), and per opponent ``j`` and origin of its up cards
+    (:func:`_origins` order) the keep policy's mean chance of its keep with
+    that card among its three discards over its mean chance with three
+    unseen ones (:data:`OWNER_SAMPLES` kept sets from its guide, the other
+    discards unseen cards drawn alike), mixed with :data:`OWNER_FLOOR` of 1
+    (alike). 0 (before the floor) where the card is one of the up cards that
+    origin keeps.
+
+    Why: at 6 players in the third card up round the step of an opponent
+    whose discards the layout named as cards its keep would not have thrown
+    (hand 30001: seat 2 shows 5♠ 6♠, and a five or six named as one of its
+    discards) weighed those worlds some 0.013 against 0.5 to 1.9 (branch
+    s55-ryo2): placed alike, a named card fell on such an owner in a
+    fifth of the worlds."""
+    discards = set(seen.discards)
+    named = {c for _, c in seen.my_draws}
+    if seen.wild is not None:
+        named.add(seen.wild)
+    for o in seen.opponents:
+        named.update(o.ups)
+    cards = np.asarray(sorted(named - discards), dtype=np.int64)
+    n_c = len(cards)
+    out: list[Floats] = []
+    s = OWNER_SAMPLES
+    for j, opp in enumerate(seen.opponents):
+        combos = _origins(opp, discards)
+        tab = np.zeros((len(combos), n_c))
+        for i, combo in enumerate(combos):
+            kept_up = [c for c, r in zip(opp.ups, combo, strict=True) if r == 0]
+            f = 3 - len(kept_up)
+            table, prob = guides[(j, combo)]
+            avail = np.zeros((s, 52), dtype=bool)
+            avail[:, unseen] = True
+            if f == 3 or not len(table):
+                hidden = _pick_each(gen, avail, 1, f)
+            else:
+                hidden = table[gen.choice(len(table), size=s, p=prob)]
+            kept = np.concatenate([np.broadcast_to(np.asarray(kept_up, dtype=np.int64),
+                                                   (s, len(kept_up))), hidden], axis=1)
+            xs = _pick_each(gen, avail, 1, 3, exclude=hidden)
+            base = _keep_lik(policy, kept, xs, tremble).mean()
+            thrown = np.repeat(xs, n_c, axis=0)
+            thrown[:, 0] = np.tile(cards, s)
+            lik = _keep_lik(policy, np.repeat(kept, n_c, axis=0), thrown, tremble)
+            tab[i] = lik.reshape(s, n_c).mean(axis=0) / base
+            tab[i, np.isin(cards, kept_up)] = 0.0
+        out.append((1 - OWNER_FLOOR) * np.minimum(tab, OWNER_CAP) + OWNER_FLOOR)
+    return cards, out
+
+
+def _relabel(seen: SeenPool, order: Ints, named: Ints, origin: Ints, weight: Floats, later: Floats,
+             gen: np.random.Generator, owners: tuple[Ints, list[Floats]]) -> tuple[Ints, Ints]:
+    """Whose discard each label of :func:`_layout`'s pool is, drawn anew
+    once the origins are drawn (issue 33, branch s56-ryo): returns the new
+    ``(order, named)``; ``weight`` ``(k,)`` and ``later`` ``(k, m)`` (log
+    factors per opponent's step) are multiplied in place.
+
+    Which places hold labels, and the cards named there, do not depend on
+    whose discards the labels are (an origin needs an unnamed label at a
+    draw, any one), so the labels' owners may be drawn after the origins.
+    Under the prior every arrangement of the ``3 m`` labels is as likely.
+    Here the places with a named card come first, in place order: the owner
+    ``j`` in proportion to its labels left times ``prefs`` (:func:`_owner_prefs`,
+    at ``j``'s origin in the world); the labels left then alike in the other
+    places, and each owner's three labels in a random order among its
+    places. The weight of that is the product over named places of the
+    mean chance of the labels left over the one drawn: the mean (the same
+    between worlds but for the cards named) is taken on here, ``1 /`` the
+    chance at the owner's step (as the ``1 / q`` of its origins), so that
+    resampling before it keeps it. Drawn alike (every ``prefs`` 1) it is the
+    prior's, the weight 1."""
+    m = len(seen.opponents)
+    cards, prefs = owners
+    k, n = order.shape
+    drawer = np.full(n, -1)
+    for j, opp in enumerate(seen.opponents):
+        drawer[opp.draws] = j
+    rows = np.arange(k)
+    is_lab = order >= 52
+    card_at = np.where(is_lab, named[rows[:, None], np.maximum(order - 52, 0)], -1)
+    col = np.full(52, -1)
+    col[cards] = np.arange(len(cards))
+    left = np.full((k, m), 3)
+    owner = np.full((k, n), -1)
+    for p in range(n):
+        at = np.flatnonzero(card_at[:, p] >= 0)
+        if not len(at):
+            continue
+        ci = col[card_at[at, p]]
+        pref = np.stack([prefs[j][origin[at, j], ci] for j in range(m)], axis=1)
+        mass = left[at] * pref
+        pick = _sample_rows(gen, mass, 1)
+        norm = mass.sum(axis=1) / left[at].sum(axis=1)
+        if drawer[p] >= 0:  # (an up card drawn: at its drawer's step, as its origins' 1 / q)
+            later[at, drawer[p]] += np.log(norm)
+        else:  # (a card the seat drew, the wild card)
+            weight[at] *= norm
+        later[at, pick] -= np.log(pref[np.arange(len(at)), pick])
+        left[at, pick] -= 1
+        owner[at, p] = pick
+    # the owners left, alike in the places left (in place order)
+    slot = np.repeat(np.arange(m), 3)[None, :]
+    used = np.tile(np.arange(3), m)[None, :] < (3 - left)[:, slot[0]]
+    rest = np.argsort(np.where(used, 2.0, gen.random((k, 3 * m))), axis=1)
+    places = np.argsort(~(is_lab & (owner < 0)), axis=1, kind="stable")[:, :3 * m]
+    fill = np.arange(3 * m)[None, :] < (is_lab & (owner < 0)).sum(axis=1)[:, None]
+    r_i, c_i = np.nonzero(fill)
+    owner[r_i, places[r_i, c_i]] = slot[0][rest[r_i, c_i]]
+    # each owner's three labels in a random order among its places
+    perm = np.argsort(gen.random((k, m, 3)), axis=2)
+    new_order = order.copy()
+    new_named = np.full_like(named, -1)
+    seen_of_owner = np.zeros((k, m), dtype=np.int64)
+    for p in range(n):
+        lab = np.flatnonzero(is_lab[:, p])
+        j = owner[lab, p]
+        i = perm[lab, j, seen_of_owner[lab, j]]
+        seen_of_owner[lab, j] += 1
+        new_order[lab, p] = 52 + 3 * j + i
+        has = card_at[lab, p] >= 0
+        new_named[lab[has], 3 * j[has] + i[has]] = card_at[lab[has], p]
+    return new_order, new_named
 
 
 BY_DRAWS_FROM = 4
@@ -849,7 +1015,16 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             drawn_up = {r: c for c, r in zip(opp.ups, combo, strict=True) if r}
             guides[(j, combo)] = _guide(policy, kept_up, 3 - len(kept_up), unseen, unseen, opp,
                                         drawn_up, tremble, gen)
-    order, named, origin, weight, later = _layout(seen, k, gen, shares)
+    owners = None
+    if shares is not None and steers_owners(seen):  # (issue 33, branch s56-ryo)
+        shared = _SHARED.get()
+        key = ("owners", repr(seen), policy.name, tremble)
+        owners = shared.get(key) if shared is not None else None
+        if owners is None:
+            owners = _owner_prefs(seen, policy, tremble, unseen, guides, gen)
+            if shared is not None:
+                shared[key] = owners
+    order, named, origin, weight, later = _layout(seen, k, gen, shares, owners)
     expose = _expose_table(seen, policy, tremble)
     found: list[Floats] = []
     avail = np.zeros((k, 52), dtype=bool)
@@ -2177,6 +2352,21 @@ in the batches), so the first batches of a run, before learning has
 mended it, spread most: 10 runs of 5 batches, the first batch's spread
 4.5 points in one stage of 2,000 worlds, 2.3 in two of 400 and 600, every
 batch's 3.13 against 2.50, the set-up 0.12 s against 0.09."""
+LEARN_WILD = True
+"""Whether :func:`learns_shares` holds after the wild card too (6 players;
+issue 33, branch s56-ryo): there the origin shares are learnt, the seat's
+discards placed by them and whose discard each named card was drawn by
+the keep policy, as in the third card up round. Hand 30001, 20 pilots x 5
+quarter batches (500 worlds), the same seeds: a batch's equity spread 4.37
+points against 12.89 (whole batches 2.19 against 10.00), its stated
+error about its spread (3 to 4 points) where main's stated a third of it;
+quarter and whole batches agree (20.03 ± 0.44, 20.06 ± 0.24), main's
+batches' own mean 20.96 ± 1.12 and 22.22 ± 1.29. In play (60 runs a
+side): the median interval ±2.53 against main's ±6.32, covered 60 against
+the steered long run (20.06; main 53), 51 against branch s52-ryo's 40 s
+long run of main's batches (21.09 ± 0.75, the runs 0.93 ± 0.16 below it;
+main 54). Which long run is the nearer is not settled
+(docs/dev/odds-precision.md); ``False`` restores main's sampler there."""
 _LEARNT = "learnt"
 """The key (with a view's) of the worlds behind its learnt shares."""
 
@@ -2191,14 +2381,13 @@ def learns_shares(seen: SeenPool) -> bool:
     """Whether runs of ``seen`` within :func:`shared_proposals` learn the
     origin shares they propose from the runs before them, and place a
     seat's discard an opponent shows by them (:func:`_discard_places`):
-    in the third card up round (every one showing three cards, the wild
-    card not turned) with :data:`LEARN_FROM` opponents. Not after the wild
-    card: there 20 runs of play came out 2.1 ± 0.4 points below the 40 s
-    long run of main's batches (main's own runs 0.1 ± 0.7 below), and
-    batches 1 to 2 points below main's, whole or quarter; with a batch's
-    Kish count 10 to 300 there, which self-normalised estimate is the
-    nearer the posterior's mean was not settled (branch s55-ryo)."""
-    return seen.wild is None and _all_up(seen) and len(seen.opponents) >= LEARN_FROM
+    from the third card up round on (every one showing three cards) with
+    :data:`LEARN_FROM` opponents; after the wild card only while
+    :data:`LEARN_WILD` (branch s56-ryo; branch s55-ryo had left it out:
+    there 20 runs of play with the shares learnt, nothing else steered,
+    came out 2.1 ± 0.4 points below the 40 s long run of main's batches)."""
+    return ((seen.wild is None or LEARN_WILD) and _all_up(seen)
+            and len(seen.opponents) >= LEARN_FROM)
 
 
 def _learnt(shared: dict[Any, Any], key: Any, shares: list[Floats], found: list[Floats],
