@@ -104,3 +104,38 @@ def pad_odds(text: str, card_choice: bool) -> str:
                          f"{text[-20:]!r}")
     raw = len(text.encode())
     return text[:-1] + " " * (odds_length(raw, card_choice) - raw) + "}"
+
+
+REPLAY_BASE = 1024
+"""Bytes of a seat's own replay's allowance before the public share
+(:func:`replay_length`)."""
+
+REPLAY_SHARE = 4
+"""A seat's own replay's allowance grows by one byte per this many bytes of the
+watcher's replay of the same hand (a frame a step: the own part grows with the
+steps, about a tenth of a watcher's frame)."""
+
+
+def replay_length(own_bytes: int, watcher_bytes: int) -> int:
+    """The length in bytes a seat's replay of a finished hand (``own_bytes``) is
+    padded to, when a watcher's replay of the same hand has ``watcher_bytes``:
+    the watcher's plus :data:`REPLAY_BASE` + ``watcher_bytes // REPLAY_SHARE``,
+    that allowance doubled until the seat's fits (never seen).
+
+    A replay holds the seat's own hand's name at each step ("ace high",
+    "pair of kings") and its own muck line, so its raw length told a passive
+    observer something of a hand that was never shown (stop 56)."""
+    allowance = REPLAY_BASE + watcher_bytes // REPLAY_SHARE
+    while watcher_bytes + allowance < own_bytes:
+        allowance *= 2
+    return watcher_bytes + allowance
+
+
+def pad_replay(own: bytes, watcher_bytes: int) -> bytes:
+    """``own`` (a seat's replay: a JSON object's UTF-8, ending in ``}``) with
+    spaces before its closing brace to :func:`replay_length`.  The JSON value is
+    unchanged.  Raises ``ValueError`` if ``own`` does not end in ``}``."""
+    if not own.endswith(b"}"):
+        raise ValueError(f"a replay must be a JSON object ending in '}}', not {own[-20:]!r}")
+    extra = replay_length(len(own), watcher_bytes) - len(own)
+    return own[:-1] + b" " * extra + b"}"
