@@ -354,6 +354,33 @@ def _toggle_taken(table: LiveTable, seat: int) -> None:
     _toggles[key] = (tokens - 1.0, now)
 
 
+CONFIG_BURST = 6
+"""Changes of the table's settings (the host's ``config`` op) a table may take at
+once ..."""
+CONFIG_REFILL_SECONDS = 2.0
+"""... then one every this many seconds (:func:`_config_taken`)."""
+
+
+def _config_taken(table: LiveTable) -> None:
+    """Spend one of ``table``'s changes of its settings, or raise ``too_often``
+    (nothing changes): :data:`CONFIG_BURST` at once, then one every
+    :data:`CONFIG_REFILL_SECONDS`.  Each change is read and checked two or three
+    times, saved, written to the chat and sends the whole state to every
+    connection at the table: about 2 ms of the event loop that serves every table
+    (in-process, load 13), and the host's page may send 640 messages a second
+    (stop 56).  A host changes the settings a few times a night."""
+    now = time.monotonic()
+    key = (table.id, -1)  # (the toggles' buckets are per seat, 0 and up)
+    tokens, last = _toggles.get(key, (float(CONFIG_BURST), now))
+    tokens = min(float(CONFIG_BURST), tokens + (now - last) / CONFIG_REFILL_SECONDS)
+    if tokens < 1.0:
+        wait = math.ceil((1.0 - tokens) * CONFIG_REFILL_SECONDS)
+        raise _error("too_often", f"you changed the table's settings too often (at most "
+                     f"{CONFIG_BURST} at once, then one every {CONFIG_REFILL_SECONDS:g} s); "
+                     f"try again in {wait} s")
+    _toggles[key] = (tokens - 1.0, now)
+
+
 def lift_pause(table: LiveTable) -> bool:
     """Resume a table the host paused when no connection of the host is open (the
     host has been away for the grace period: :meth:`Seating.host_grace_over
@@ -473,6 +500,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         if bad:
             raise _error("bad_config", f"cannot change {', '.join(bad)} during a session; "
                          f"allowed: {', '.join(CONFIG_FIELDS)}")
+        _config_taken(table)
         staked = sorted({"ante", "small_bet", "big_bet"} & set(changes))
         if staked and table.config.tournament:
             raise _error("bad_config", f"cannot change {', '.join(staked)} in a tournament: "
