@@ -53,3 +53,44 @@ def test_a_host_cannot_change_the_settings_without_end(monkeypatch: pytest.Monke
         assert table.seq - start == 7 and table.session["config_next"] == {"away_after": 1}
         assert len(refused) == 15
         loop.call(table.shutdown)
+
+
+def test_the_host_controls_switches_share_the_bound_and_a_no_op_costs_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``approve_joins``, ``hand_over`` and removing a password were each saved and
+    broadcast whole at every message, whether or not they changed anything (main:
+    20 alternating ``approve_joins`` move the sequence number 20 times, 10 asking
+    for what already is so 10 more)."""
+    clock = [1000.0]
+    monkeypatch.setattr(host, "time", SimpleNamespace(
+        monotonic=lambda: clock[0], time=time.time, perf_counter=time.perf_counter))
+    with virtual_server() as (loop, store):
+        table, _ = new_table(loop, store, bots=1)
+        owner = table.host_client  # type: ignore[attr-defined]
+        refused: list[str] = []
+
+        def op(**body: object) -> None:
+            try:
+                loop.call(table.messages.dispatch, owner,
+                          ClientMessage("host", None, table.seq, body))
+            except TableError as err:
+                refused.append(err.code)
+
+        start = table.seq
+        for _ in range(10):  # (none of these changes anything)
+            op(op="approve_joins", on=False)
+            op(op="password", password=None)
+        assert table.seq == start and refused == []
+        for i in range(20):
+            op(op="approve_joins", on=i % 2 == 0)
+        # (6 changes taken; then each "on" refused, each "off" already so)
+        assert table.seq - start == 6 and refused == ["too_often"] * 7
+        clock[0] += 2.0
+        op(op="approve_joins", on=True)  # (one more after 2 s)
+        op(op="hand_over", seat=1)  # (the same bucket: refused)
+        assert table.seq - start == 7 and refused[-1] == "too_often"
+        assert table.session["approve_joins"] is True and table.session.get("host_seat") != 1
+        clock[0] += 2.0
+        op(op="hand_over", seat=1)
+        assert table.seq - start == 8 and table.session["host_seat"] == 1
+        loop.call(table.shutdown)
