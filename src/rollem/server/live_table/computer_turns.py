@@ -37,8 +37,10 @@ log = logging.getLogger("rollem.server")
 SHORTEST_WAIT = 0.25
 """Seconds: the least time from a computer player's decision opening to its
 action, whatever the table's ``bot_delay`` (0 included: the think must have a
-fixed time to end in, or its length shows).  Ten times a strong bot's usual
-think (p90 46 ms in 5-2-1 at load 10, docs/dev/hostile.md)."""
+fixed time to end in, or its length shows).  About a strong bot's p90 think in
+5-2-1 at 4 players on a loaded machine (235 ms at load 12 to 16; p50 32 ms):
+at ``bot_delay`` 0 about one decision in eleven there plays the clock's action
+(docs/dev/hostile.md, stop 56)."""
 
 
 def due_after(bot_delay: float) -> float:
@@ -72,7 +74,8 @@ class ComputerTurns:
     def take_turn(self, seat: int, opened_seq: int, due: float) -> None:
         """The computer player in ``seat`` decides the decision opened at
         ``opened_seq``, in the bot thread, if it is still open; the decision is
-        played at ``due`` (the event loop's time) or when made, if later."""
+        played at ``due`` (the event loop's time), the clock's action if the think
+        is not back by then."""
         table = self.turns.table
         if not self.turns.still_pending(seat, opened_seq):
             return
