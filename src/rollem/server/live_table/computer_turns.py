@@ -67,6 +67,11 @@ class ComputerTurns:
 
     def __init__(self, turns: Turns) -> None:
         self.turns = turns
+        self.wait_for_think = False
+        """``True``: a think not back at its due time is waited for and played when
+        back (its length shows again).  For tests that hold the bot thread on a gate
+        to act between a computer player's turn and its action; never set by the
+        server."""
         # seat -> ((sequence number opened at, hand, its actions so far), the think)
         self._thinking: dict[int, tuple[tuple[int, object, int], asyncio.Future[Any]]] = {}
         self._due: dict[int, float] = {}
@@ -102,7 +107,7 @@ class ComputerTurns:
         fut = asyncio.wrap_future(live_table._BOT_THREAD.submit_for(
             table.id, _decide, view, bot, table.hand.hand.game))
         self._thinking[seat] = (asked_of, fut)
-        fut.add_done_callback(lambda f: self._thought(seat, f, asked))
+        fut.add_done_callback(lambda f: self._thought(seat, opened_seq, f, asked))
         self._at_due(seat, opened_seq, fut)
 
     def _at_due(self, seat: int, opened_seq: int, fut: asyncio.Future[Any]) -> None:
@@ -110,13 +115,17 @@ class ComputerTurns:
         if not self._wait(seat, self._due.get(seat, 0.0), self._decided, seat, opened_seq, fut):
             self._decided(seat, opened_seq, fut)
 
-    def _thought(self, seat: int, fut: asyncio.Future[Any], asked: float) -> None:
+    def _thought(self, seat: int, opened_seq: int, fut: asyncio.Future[Any],
+                 asked: float) -> None:
         """The bot thread is done with ``seat``'s decision asked for at ``asked``
-        (``time.perf_counter()``): traced.  (Played at the due time, not now.)"""
+        (``time.perf_counter()``): traced.  (Played at the due time, not now;
+        with :attr:`wait_for_think`, now if that has passed.)"""
         if not fut.cancelled() and fut.exception() is None and trace.TRACE_DIR:
             now, started = time.perf_counter(), fut.result()[1]
             trace.line("bot", f"{time.time():.4f}", self.turns.table.id, seat,
                        f"{1000 * (started - asked):.2f}", f"{1000 * (now - asked):.2f}")
+        if self.wait_for_think and not fut.cancelled():
+            self._decided(seat, opened_seq, fut)
 
     def _wait(self, seat: int, due: float, then: Callable[..., None], *args: Any) -> bool:
         """Before ``due`` (the event loop's time): call ``then(*args)`` at ``due``, in
@@ -141,6 +150,8 @@ class ComputerTurns:
         if not turns.still_pending(seat, opened_seq) or table.hand is None:
             return
         if not fut.done():
+            if self.wait_for_think:
+                return  # (played when back: _thought)
             fut.cancel()  # (not started if still queued; a running one ends unread)
             log.info("table %s seat %s: computer player still thinking at its due time; "
                      "it plays the clock's action", table.id, seat)
