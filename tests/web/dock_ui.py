@@ -63,9 +63,13 @@ class Gate:
 
 
 def gated_bots(live: ServerThread, tid: str) -> Gate:
-    """Make every computer player at ``tid`` a :class:`BettingBot` behind one :class:`Gate`."""
+    """Make every computer player at ``tid`` a :class:`BettingBot` behind one
+    :class:`Gate`, each played when the gate lets it through (``wait_for_think``)."""
     gate = Gate()
-    live.manager.get(tid).bot_factory = lambda level: gate.bot()
+    table = live.manager.get(tid)
+    table.bot_factory = lambda level: gate.bot()
+    # (each plays when let through, not at its due time with the clock's action: stop 56)
+    table.turns.computer.wait_for_think = True
     return gate
 
 

@@ -225,13 +225,14 @@ def loop_and_store() -> Iterator[tuple[asyncio.AbstractEventLoop, InlineStore]]:
 
 
 def ryo_table(loop: asyncio.AbstractEventLoop, store: InlineStore, bots: int,
-              factory: Callable[[str], Any]) -> LiveTable:
-    """A Roll Your Own table of ``bots`` computer players (made by ``factory``)
-    and one person who never acts, dealt its first hand."""
+              factory: Callable[[str], Any], bot_delay: float = 0.0) -> LiveTable:
+    """A Roll Your Own table of ``bots`` computer players (made by ``factory``,
+    acting ``bot_delay`` after their decisions open, at least 0.25 s) and one
+    person who never acts, dealt its first hand."""
     config = parse_config({
         "game": "rollyourown", "seats": bots + 1, "bots": bots, "bot_level": "strong",
         "stack": 400, "ante": 1, "decision_seconds": 600.0, "time_bank_seconds": 0.0,
-        "grace_seconds": 1000.0, "between_hands": 0.0, "bot_delay": 0.0,
+        "grace_seconds": 1000.0, "between_hands": 0.0, "bot_delay": bot_delay,
     })
 
     async def make() -> LiveTable:
@@ -266,9 +267,10 @@ def test_a_second_table_goes_before_the_first_tables_third(
         held, first[0] = first[0], False
         return GatedBot("A", gate, log, held)
 
-    table_a = ryo_table(loop, store, 3, a_bot)
+    table_a = ryo_table(loop, store, 3, a_bot, bot_delay=60.0)
     assert gate.entered.wait(30), "table A's bots never asked to decide"
-    table_b = ryo_table(loop, store, 1, lambda level: GatedBot("B", gate, log, False))
+    table_b = ryo_table(loop, store, 1, lambda level: GatedBot("B", gate, log, False),
+                        bot_delay=60.0)
     gate.open()
 
     async def until_decided() -> None:
@@ -278,8 +280,11 @@ def test_a_second_table_goes_before_the_first_tables_third(
 
     loop.run_until_complete(asyncio.wait_for(until_decided(), 30))
     assert log == ["A", "B", "A", "A"]
-    # Each bot's discard was played: only the people's decisions are left open.
-    assert sorted(table_a.decision_seq) == [0] and sorted(table_b.decision_seq) == [0]
+    # Each bot's discard is played at its due time, bot_delay (60 s) after it opened,
+    # whatever its think took (stop 56): none yet.  (With a due time passed while the
+    # gate held the thread, a think still queued would be dropped for the clock's
+    # action, and never asked of the bot.)
+    assert sorted(table_a.decision_seq) == [0, 1, 2, 3] and sorted(table_b.decision_seq) == [0, 1]
     loop.run_until_complete(asyncio.sleep(0))
     for table in (table_a, table_b):
         loop.call_soon(table.shutdown)

@@ -164,3 +164,88 @@ def test_a_finished_hand_is_not_kept_by_its_computer_players_last_thinks() -> No
         assert all(h is not first for h in held), "hand 1 is still held by a bot's think"
         assert table.turns.computer._thinking == {} or table.hand is not first
         loop.call(table.shutdown)
+
+
+class QueuedThinker(SlowThinker):
+    """A bot thread that thinks for each decision, in turn, one of ``thinks``
+    virtual seconds, one call at a time (a call waits for those before it, as in
+    the real bot thread), each call running from when it starts (not cancellable)."""
+
+    def __init__(self, loop: VirtualLoop, thinks: tuple[float, ...]) -> None:
+        super().__init__(loop)
+        self.thinks = itertools.cycle(thinks)
+        self.free_at = 0.0
+
+    def submit_for(self, key: object, fn: Callable[..., Any], /, *args: Any,
+                   **kwargs: Any) -> concurrent.futures.Future[Any]:
+        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        fut.set_running_or_notify_cancel()
+        result = fn(*args, **kwargs)
+        now = self.loop.time()
+        self.asked.append(now)
+        self.free_at = max(self.free_at, now) + next(self.thinks)
+        self.loop.call_later(self.free_at - now, fut.set_result, result)
+        return fut
+
+
+def _bot_actions(thinks: tuple[float, ...], delay: float,
+                 count: int) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
+    """The first ``count`` actions of the computer player of a 3-seat table
+    (``bot_delay`` ``delay``) whose thinks take ``thinks`` in turn: each as (seconds
+    from its decision opening, the action, the clock's action at that moment)."""
+    with virtual_server() as (loop, store):
+        saved = live_table._BOT_THREAD
+        live_table._BOT_THREAD = QueuedThinker(loop, thinks)  # type: ignore[assignment]
+        try:
+            table, people = new_table(loop, store, bots=1, bot_delay=delay)
+            seen: list[tuple[float, dict[str, Any], dict[str, Any]]] = []
+            act = table.turns.act
+
+            def recording(seat: int, action: dict[str, Any], source: str,
+                          refused: Any = None) -> None:
+                if seat == 2:
+                    assert table.hand is not None
+                    seen.append((loop.time() - table.turns.decision_opened[seat], action,
+                                 table.hand.timeout_action(seat)))
+                act(seat, action, source, refused=refused)
+
+            table.turns.act = recording  # type: ignore[method-assign]
+            while len(seen) < count:
+                assert loop.now < 1_000_000 + 900, "the computer player stopped acting"
+                loop.advance(0.01)
+                for client in people:
+                    seat = client.seat
+                    if table.hand is None or seat not in table.decision_seq:
+                        continue
+                    legal = table.hand.view(seat)["legal"]
+                    action = passive(legal) or table.hand.timeout_action(seat)
+                    loop.call(table.handle, client, ClientMessage(
+                        "action", table.hand.hand_no, table.seq, {"action": action}))
+            loop.advance(5.0)  # (late thinks come back: nothing more is played for them)
+            loop.call(table.shutdown)
+        finally:
+            live_table._BOT_THREAD = saved  # type: ignore[assignment]
+        return seen
+
+
+def test_a_think_past_the_delay_does_not_show_it_plays_the_clocks_action_at_the_delay() -> None:
+    """A think longer than ``bot_delay`` (a strong bot's rare 0.4 to 3 s in 5-2-1),
+    or one queued behind a long one in the bot thread, is not waited for: the
+    action is played at the delay all the same, the clock's action (R-C-15), and
+    the late think is dropped (stop 56; main: played when the think ends, 0.9 to
+    2.3 s after the opening)."""
+    thinks = (1.5, 0.05, 0.3, 2.0, 0.1, 0.9, 0.0)
+    seen = _bot_actions(thinks, DELAY, 14)
+    assert [round(s, 6) for s, _, _ in seen] == [DELAY] * len(seen)
+    # (the first think, 1.5 s, is late: the clock's action; so is the one after it,
+    # queued behind it; the third, asked after both ended, is back in time)
+    assert seen[0][1] == seen[0][2] and seen[0][1]["kind"] in ("check", "fold")
+    assert any(action != clock for _, action, clock in seen)  # (the bot's own, when in time)
+
+
+def test_bot_delay_zero_still_waits_a_fixed_time_whatever_it_thought() -> None:
+    """At ``bot_delay`` 0 (the host's choice: as fast as it can) the action still
+    comes a fixed time after the opening, ``SHORTEST_WAIT``, whatever the think
+    (main: as soon as thought, 0 to 0.2 s here)."""
+    seen = _bot_actions((0.0, 0.05, 0.2, 0.01, 0.12), 0.0, 10)
+    assert [round(s, 6) for s, _, _ in seen] == [0.25] * len(seen)  # (SHORTEST_WAIT)

@@ -411,6 +411,7 @@ def test_labels_fade_one_state_at_a_time(browser: Any, live: ServerThread, size:
         tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
         table = live.manager.get(tid)
         table.bot_factory = lambda level: HeldBot(random.Random(0))
+        table.turns.computer.wait_for_think = True  # (played when let through: stop 56)
         page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.click("#start-btn")

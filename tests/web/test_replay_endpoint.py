@@ -1,6 +1,6 @@
 """``GET /api/tables/<id>/hands/<n>``: a finished hand's replay in the lean form
-(the event log once, each frame's ``events_n``), gzipped when asked, built once
-per viewer and kept."""
+(the event log once, each frame's ``events_n``), a watcher's gzipped when asked
+(a seat's own padded and never compressed), built once per viewer and kept."""
 
 from __future__ import annotations
 
@@ -31,13 +31,22 @@ def test_replay_is_lean_gzipped_and_built_once_per_viewer(server: ServerThread) 
     asyncio.run(play())
     url = f"{server.url}/api/tables/{tid}/hands/1"
     ann = {f"rollem_seat_{tid}": token}
-    raw = httpx.get(url, cookies=ann, headers={"Accept-Encoding": "gzip"})
+    # A watcher's replay is gzipped when asked.
+    raw = httpx.get(url, headers={"Accept-Encoding": "gzip"})
     assert raw.headers["content-encoding"] == "gzip"
-    plain = httpx.get(url, cookies=ann, headers={"Accept-Encoding": "identity"})
+    plain = httpx.get(url, headers={"Accept-Encoding": "identity"})
     assert "content-encoding" not in plain.headers
     assert raw.json() == plain.json()
-    with httpx.stream("GET", url, cookies=ann, headers={"Accept-Encoding": "gzip"}) as r:
+    with httpx.stream("GET", url, headers={"Accept-Encoding": "gzip"}) as r:
         assert gzip.decompress(b"".join(r.iter_raw())) == plain.content  # as sent
+    # Ann's own is never compressed, and padded to the watcher's length plus an
+    # allowance of it (stop 56: its own hand's words told its size; main: gzipped)
+    watcher_length = len(plain.content)
+    raw = httpx.get(url, cookies=ann, headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in raw.headers
+    plain = httpx.get(url, cookies=ann, headers={"Accept-Encoding": "identity"})
+    assert raw.content == plain.content
+    assert len(plain.content) == watcher_length + 1024 + watcher_length // 4
     body = plain.json()
     assert body["seat"] == seat and body["names"][seat] == "Ann"
     # The same frames as the full form (each with its own copy of the log), as Ann saw it.
@@ -48,9 +57,9 @@ def test_replay_is_lean_gzipped_and_built_once_per_viewer(server: ServerThread) 
     assert [{**{k: v for k, v in f.items() if k != "events_n"},
              "events": body["events"][:f["events_n"]]} for f in body["frames"]] == full
     assert body["frames"][-1]["result"]["net"] == body["result"]["net"]
-    # Ann's replay was built once (three asks); a watcher's is another, built once too.
+    # Ann's replay was built once (two asks); the watcher's (three asks) is another.
     replays = server.app.state.replays
-    assert replays.builds == 1
+    assert replays.builds == 2  # (the watcher's, then Ann's: built once, asked twice)
     watcher = [httpx.get(url).json() for _ in range(2)]
     assert replays.builds == 2 and watcher[0] == watcher[1] and watcher[0]["seat"] is None
 

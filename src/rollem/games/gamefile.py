@@ -52,6 +52,7 @@ from rollem.text import hidden_character, replace_hidden
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_RULES",
     "MAX_STEPS",
     "OPENERS",
     "STEP_KINDS",
@@ -65,6 +66,13 @@ __all__ = [
 
 MAX_FILE_BYTES = 64 * 1024
 """The largest game file accepted (bytes)."""
+
+MAX_RULES = 8000
+"""The most characters of a game's ``rules`` text (the shipped games' run 242 to
+792): the web table renders it as Markdown, and markdown-it-py takes about
+50 µs a character of some inputs (``[[[...``: 64 KB 3 s, stop 56).  Checked
+when a file is read strictly (a new file); a stored table's file, read as
+accepted, keeps a longer text."""
 
 MAX_STEPS = 60
 """The most steps a game may have: the longest shipped game (5-2-1) has 18; a cap
@@ -717,6 +725,9 @@ def parse_game(text: str, *, strict: bool = True, phh: bool = False) -> GameSpec
     if not isinstance(rules, str) or not rules.strip():
         raise GameFileError("rules: missing; give the players' rules text (a string)")
     if strict:
+        if len(rules) > MAX_RULES:
+            raise GameFileError(f"rules: at most {MAX_RULES} characters, not {len(rules)}: "
+                                "keep the players' rules text short (link to more)")
         _check_shown("rules", rules, lines=True)
     else:
         rules = _shown_as_read(rules, lines=True)

@@ -354,6 +354,35 @@ def _toggle_taken(table: LiveTable, seat: int) -> None:
     _toggles[key] = (tokens - 1.0, now)
 
 
+CONFIG_BURST = 6
+"""Changes of the table's settings (the host's ``config`` op) a table may take at
+once ..."""
+CONFIG_REFILL_SECONDS = 2.0
+"""... then one every this many seconds (:func:`_config_taken`)."""
+
+
+def _config_taken(table: LiveTable) -> None:
+    """Spend one of ``table``'s changes of its settings (a ``config`` op, and the
+    host controls' switches that change something: ``approve_joins``,
+    ``bomb_pot``, ``hand_over``, ``password``), or raise ``too_often`` (nothing
+    changes): :data:`CONFIG_BURST` at once, then one every
+    :data:`CONFIG_REFILL_SECONDS`.  Each change is saved and sends the whole state
+    to every connection at the table (a ``config`` is also read and checked two or
+    three times and told in the chat: about 2 ms of the event loop that serves
+    every table, in-process, load 13), and the host's page may send 640 messages
+    a second (stop 56).  A host changes these a few times a night."""
+    now = time.monotonic()
+    key = (table.id, -1)  # (the toggles' buckets are per seat, 0 and up)
+    tokens, last = _toggles.get(key, (float(CONFIG_BURST), now))
+    tokens = min(float(CONFIG_BURST), tokens + (now - last) / CONFIG_REFILL_SECONDS)
+    if tokens < 1.0:
+        wait = math.ceil((1.0 - tokens) * CONFIG_REFILL_SECONDS)
+        raise _error("too_often", f"you changed the table's settings too often (at most "
+                     f"{CONFIG_BURST} at once, then one every {CONFIG_REFILL_SECONDS:g} s); "
+                     f"try again in {wait} s")
+    _toggles[key] = (tokens - 1.0, now)
+
+
 def lift_pause(table: LiveTable) -> bool:
     """Resume a table the host paused when no connection of the host is open (the
     host has been away for the grace period: :meth:`Seating.host_grace_over
@@ -473,6 +502,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         if bad:
             raise _error("bad_config", f"cannot change {', '.join(bad)} during a session; "
                          f"allowed: {', '.join(CONFIG_FIELDS)}")
+        _config_taken(table)
         staked = sorted({"ante", "small_bet", "big_bet"} & set(changes))
         if staked and table.config.tournament:
             raise _error("bad_config", f"cannot change {', '.join(staked)} in a tournament: "
@@ -496,6 +526,9 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         seat = _seat_arg(table, body)
         if table.seats[seat].row.bot is not None:
             raise _error("bad_seat", "a computer player cannot host")
+        if s.get("host_seat") == seat:
+            return  # (already so: nothing saved or sent)
+        _config_taken(table)
         s["host_seat"] = seat
         _refresh_hosts(table)
         _changed(table)
@@ -503,6 +536,9 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         on = body.get("on")
         if not isinstance(on, bool):
             raise _error("malformed", "'on' must be true or false")
+        if bool(s.get("approve_joins", False)) == on:
+            return  # (already so: nothing saved or sent)
+        _config_taken(table)
         s["approve_joins"] = on
         _changed(table)
     elif op in ("approve", "reject"):
@@ -521,6 +557,10 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         else:
             _changed(table, deal=True)
     elif op in host_tools.OPS:  # stacks, rebuys, watchers, the password (issue 27)
+        if op == "password":
+            if body.get("password") is None and not s.get("password"):
+                return  # (no password to remove: nothing saved or sent)
+            _config_taken(table)
         host_tools.host_op(table, op, body)
     elif op == "bomb_pot":
         on = body.get("on", True)
@@ -529,6 +569,9 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         why = table.config.bomb_pot_refusal() if on else None
         if why is not None:  # (the felt would say "bomb pot next hand" at every hand)
             raise _error("no_bomb_pot", why)
+        if bool(s.get("bomb_pot_next", False)) == on:
+            return  # (already so: nothing saved or sent)
+        _config_taken(table)
         s["bomb_pot_next"] = on
         _changed(table)
     else:

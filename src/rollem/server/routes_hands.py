@@ -21,19 +21,42 @@ from starlette.routing import BaseRoute, Route
 from rollem.server.app_context import AppContext
 from rollem.server.game_session import GameSession, player_names
 from rollem.server.http_util import error, private, seat_cookie
+from rollem.server.own_pad import pad_replay
 from rollem.server.replays import ReplayBody, encode_body
 from rollem.server.sat_out import sat_out_records, sat_out_setups
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
 
-__all__ = ["hand_routes"]
+__all__ = ["hand_routes", "replay_body"]
 
 
 def _setup(table: LiveTable, hand_no: int) -> dict[str, Any] | None:
     """The stored setup of hand ``hand_no`` of ``table`` (``None``: no such hand)."""
     row = table.store.load_hand(table.id, hand_no)
     return row.setup if row is not None else None
+
+
+def replay_body(session: GameSession, game: str, names: list[str], result: Any,
+                seat: int | None, pause: Callable[[], object] | None = None) -> ReplayBody:
+    """The response body of finished hand ``session``'s replay for ``seat``
+    (``None``: a watcher): :meth:`GameSession.replay` with the hand's number,
+    ``game``, the players' ``names`` and its stored ``result``.  A watcher's is
+    gzipped too; a seat's own replay names its own hand at each step (and its
+    muck line), so it is padded to a length that follows the watcher's
+    (:func:`rollem.server.own_pad.pad_replay`) and never compressed (a name at
+    the table that repeats a hand's words would compress with them): its size
+    tells nothing of a hand never shown (stop 56)."""
+    def body(viewer: int | None) -> bytes:
+        lean = session.replay(viewer, names, pause=pause)
+        return orjson.dumps({
+            "hand": session.hand_no, "game": game, "seat": viewer, "names": names,
+            **lean, "result": result,
+        }, option=orjson.OPT_NON_STR_KEYS)  # fmt: skip
+
+    if seat is None:
+        return encode_body(body(None))
+    return ReplayBody(pad_replay(body(seat), len(body(None))), b"")
 
 
 def hand_routes(ctx: AppContext) -> list[BaseRoute]:
@@ -68,7 +91,8 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         form of :meth:`GameSession.replay`), built on the replay thread and kept:
         a finished hand's replay for one viewer changes only when a player shows
         their cards by choice after it (R-C-11; :meth:`AppContext.hand_version` is
-        in the key).  Gzipped when the browser accepts it."""
+        in the key).  A watcher's is gzipped when the browser accepts it; a seat's
+        own is padded and sent uncompressed (:func:`rollem.server.own_pad.pad_replay`)."""
         found = ctx.finished_hand(request)
         if isinstance(found, Response):
             return found
@@ -82,11 +106,8 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
 
             def build() -> ReplayBody:
                 session = GameSession.restore(hand_no, row.setup, actions)
-                lean = session.replay(seat, names, pause=lambda: time.sleep(0))
-                return encode_body(orjson.dumps({
-                    "hand": hand_no, "game": row.setup["game"], "seat": seat, "names": names,
-                    **lean, "result": row.result,
-                }, option=orjson.OPT_NON_STR_KEYS))  # fmt: skip
+                return replay_body(session, row.setup["game"], names, row.result, seat,
+                                   pause=lambda: time.sleep(0))
             return build
 
         version = await ctx.hand_version(table, hand_no)  # (a show by choice since)
@@ -95,7 +116,7 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         if isinstance(body, Response):
             return body
         headers = {"Vary": "Accept-Encoding"}
-        if "gzip" in request.headers.get("accept-encoding", ""):
+        if body.gzipped and "gzip" in request.headers.get("accept-encoding", ""):
             headers["Content-Encoding"] = "gzip"
             return Response(body.gzipped, media_type="application/json", headers=headers)
         return Response(body.json, media_type="application/json", headers=headers)

@@ -301,8 +301,11 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             sections.append({"title": game, "html": render_markdown(rules_text(game), 1)})
         elif game is not None:  # a game file carries its players' rules text
             the_game = config.game_of(game)
+            # (the host's text: rendered off the event loop, as Markdown can cost
+            # tens of µs a character; cached once rendered. Stop 56.)
             sections.append({"title": the_game.name,
-                             "html": render_markdown(the_game.rules.strip(), 1)})
+                             "html": await asyncio.to_thread(
+                                 render_markdown, the_game.rules.strip(), 1)})
         help_text: str | None = None
         try:  # the seat's decision as saved: nothing is told that is not (its cards)
             await table.public_when_committed()

@@ -164,6 +164,11 @@ class LiveTable:
     in (issue 32, docs/web-table.md): it deals as soon as every connected one
     has sent its own, else when this runs out, with the empty seed for each
     seat whose seed is not in.  No hand stalls on a silent browser."""
+    ODDS_ANSWER_GRID: float = 1.5
+    """Seconds: a practice-odds answer leaves at a whole number of these after its
+    request (the first one after the odds are done; stop 56): how long the odds
+    took follows the asker's cards.  The worker's CPU budget (:attr:`ODDS_BUDGET`),
+    so on a machine not overloaded every answer leaves this long after its request."""
     ODDS_BUDGET: float = 1.5
     """Seconds of CPU time one practice-odds request may use in its worker (issue
     34; and ten times that of wall-clock time): past it the worker is killed and

@@ -5,11 +5,17 @@ its decision is played if still wanted, and one that fails or is refused
 plays the seat's timeout action (R-C-15).
 
 A computer player starts thinking when its decision opens and its decision is
-played ``bot_delay`` seconds after that, however long it thought within them
-(stop 55): a strong bot's think time follows its hidden cards (0.2 to 50 ms
-and more for one kind of action, measured), and every state carries the
-table's clock (``table.now``), so a think started after the delay was a timing
-tell on its cards.  A think longer than the delay still shows past it."""
+played exactly at its **due time**, ``max(bot_delay, SHORTEST_WAIT)`` seconds
+after that, however long it thought (stop 55, stop 56): a strong bot's think
+time follows its hidden cards (0.2 to 50 ms and more for one kind of action,
+rarely 0.4 to 3 s in 5-2-1, measured), and every state carries the table's
+clock (``table.now``), so any moment that follows the think is a timing tell
+on its cards.  A think not back by the due time (a long one, several bots of
+the table or other tables' bots queued before it in the bot thread, a loaded
+machine) is not waited for: the seat plays the clock's action then (check,
+else fold; R-C-15: :func:`rollem.server.game_session.timeout_action`), and the
+late think is dropped (not started, if it was still queued).  So no setting,
+``bot_delay`` 0 included, shows a think."""
 
 from __future__ import annotations
 
@@ -27,6 +33,20 @@ if TYPE_CHECKING:
     from rollem.server.live_table.turns import Turns
 
 log = logging.getLogger("rollem.server")
+
+SHORTEST_WAIT = 0.25
+"""Seconds: the least time from a computer player's decision opening to its
+action, whatever the table's ``bot_delay`` (0 included: the think must have a
+fixed time to end in, or its length shows).  About a strong bot's p90 think in
+5-2-1 at 4 players on a loaded machine (235 ms at load 12 to 16; p50 32 ms):
+at ``bot_delay`` 0 about one decision in eleven there plays the clock's action
+(docs/dev/hostile.md, stop 56)."""
+
+
+def due_after(bot_delay: float) -> float:
+    """Seconds from a computer player's decision opening to its action: the
+    table's ``bot_delay``, at least :data:`SHORTEST_WAIT`."""
+    return max(bot_delay, SHORTEST_WAIT)
 
 
 def _decide(view: Any, bot: Any, game: Any) -> tuple[dict[str, Any], float]:
@@ -47,6 +67,11 @@ class ComputerTurns:
 
     def __init__(self, turns: Turns) -> None:
         self.turns = turns
+        self.wait_for_think = False
+        """``True``: a think not back at its due time is waited for and played when
+        back (its length shows again).  For tests that hold the bot thread on a gate
+        to act between a computer player's turn and its action; never set by the
+        server."""
         # seat -> ((sequence number opened at, hand, its actions so far), the think)
         self._thinking: dict[int, tuple[tuple[int, object, int], asyncio.Future[Any]]] = {}
         self._due: dict[int, float] = {}
@@ -54,7 +79,8 @@ class ComputerTurns:
     def take_turn(self, seat: int, opened_seq: int, due: float) -> None:
         """The computer player in ``seat`` decides the decision opened at
         ``opened_seq``, in the bot thread, if it is still open; the decision is
-        played at ``due`` (the event loop's time) or when made, if later."""
+        played at ``due`` (the event loop's time), the clock's action if the think
+        is not back by then."""
         table = self.turns.table
         if not self.turns.still_pending(seat, opened_seq):
             return
@@ -68,9 +94,9 @@ class ComputerTurns:
         asked_of = (opened_seq, table.hand, len(table.hand.hand.actions))
         known = self._thinking.get(seat)
         if known is not None and known[0] == asked_of and not known[1].cancelled():
-            if known[1].done():  # (thought before the host's pause: played at the new due)
-                self._decided(seat, opened_seq, known[1])
-            return  # (else its callback plays it)
+            # (asked before the host's pause: played from the same think at the new due)
+            self._at_due(seat, opened_seq, known[1])
+            return
         asked = time.perf_counter()
         bot = table.seating.computer_player(seat)
         # A computer player thinks in the bot thread (a strong one may take a
@@ -82,6 +108,12 @@ class ComputerTurns:
             table.id, _decide, view, bot, table.hand.hand.game))
         self._thinking[seat] = (asked_of, fut)
         fut.add_done_callback(lambda f: self._thought(seat, opened_seq, f, asked))
+        self._at_due(seat, opened_seq, fut)
+
+    def _at_due(self, seat: int, opened_seq: int, fut: asyncio.Future[Any]) -> None:
+        """:meth:`_decided` at ``seat``'s due time (at once if it has passed)."""
+        if not self._wait(seat, self._due.get(seat, 0.0), self._decided, seat, opened_seq, fut):
+            self._decided(seat, opened_seq, fut)
 
     def release(self, hand: object | None) -> None:
         """Forget the thinks asked of another hand than ``hand`` (the table's hand in
@@ -96,12 +128,14 @@ class ComputerTurns:
     def _thought(self, seat: int, opened_seq: int, fut: asyncio.Future[Any],
                  asked: float) -> None:
         """The bot thread is done with ``seat``'s decision asked for at ``asked``
-        (``time.perf_counter()``): traced, then :meth:`_decided`."""
+        (``time.perf_counter()``): traced.  (Played at the due time, not now;
+        with :attr:`wait_for_think`, now if that has passed.)"""
         if not fut.cancelled() and fut.exception() is None and trace.TRACE_DIR:
             now, started = time.perf_counter(), fut.result()[1]
             trace.line("bot", f"{time.time():.4f}", self.turns.table.id, seat,
                        f"{1000 * (started - asked):.2f}", f"{1000 * (now - asked):.2f}")
-        self._decided(seat, opened_seq, fut)
+        if self.wait_for_think and not fut.cancelled():
+            self._decided(seat, opened_seq, fut)
 
     def _wait(self, seat: int, due: float, then: Callable[..., None], *args: Any) -> bool:
         """Before ``due`` (the event loop's time): call ``then(*args)`` at ``due``, in
@@ -114,15 +148,26 @@ class ComputerTurns:
         return True
 
     def _decided(self, seat: int, opened_seq: int, fut: asyncio.Future[Any]) -> None:
-        """Play the decision ``fut`` brought back for ``seat``, if still wanted, at
-        its due time (at once if that has passed); a failed one times out."""
+        """At its due time, play the decision ``fut`` brought back for ``seat``, if
+        still wanted; one not back yet plays the clock's action (its think is
+        dropped: it must not show when it ends), a failed one times out."""
         turns, table = self.turns, self.turns.table
         if turns.defer(lambda: self._decided(seat, opened_seq, fut)):
             return
         if turns.still_pending(seat, opened_seq) and \
                 self._wait(seat, self._due.get(seat, 0.0), self._decided, seat, opened_seq, fut):
             return
-        if not turns.still_pending(seat, opened_seq) or table.hand is None or fut.cancelled():
+        if not turns.still_pending(seat, opened_seq) or table.hand is None:
+            return
+        if not fut.done():
+            if self.wait_for_think:
+                return  # (played when back: _thought)
+            fut.cancel()  # (not started if still queued; a running one ends unread)
+            log.info("table %s seat %s: computer player still thinking at its due time; "
+                     "it plays the clock's action", table.id, seat)
+            turns.act_safely(seat, table.hand.timeout_action(seat), "bot")
+            return
+        if fut.cancelled():
             return
         error = fut.exception()
         if error is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ from rollem.server.game_session import (
 )
 from rollem.server.live_table.clients import Client, _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE, RECOVERING_REFUSAL, TableError
+from rollem.server.own_pad import CARD_CHOICES, pad_odds
 from rollem.server.protocol import ClientMessage, error_message
 
 if TYPE_CHECKING:
@@ -57,6 +59,12 @@ class OddsJob:
     seq: int
     game: str
     """The hand's game id (what the log lines name)."""
+    asked: float = 0.0
+    """When it was asked (the event loop's time): the reply leaves at a whole
+    number of :attr:`LiveTable.ODDS_ANSWER_GRID` after it (stop 56)."""
+    card_choice: bool = False
+    """Whether the seat faced a card choice when it asked (public): the reply's
+    padded length (:func:`rollem.server.own_pad.pad_odds`)."""
 
 
 TOO_COSTLY = ("your odds are too costly to compute here (more than the {budget:g} s of "
@@ -279,7 +287,10 @@ class Messages:
         own = table.config.own_game()
         # A table's own game travels to the worker as its file's text (a Game does not pickle).
         game = table.config.game_file if own is not None and own.id == session.game else None
-        job = OddsJob(client, session.hand_no, table.seq, session.game)
+        legal = getattr(view, "legal", None)
+        job = OddsJob(client, session.hand_no, table.seq, session.game,
+                      asyncio.get_running_loop().time(),
+                      legal is not None and not CARD_CHOICES.isdisjoint(legal.actions))
         self.odds_jobs[seat] = job
 
         def cancelled() -> bool:
@@ -296,23 +307,44 @@ class Messages:
         fut.add_done_callback(lambda f: self._odds_done(seat, job, f))
 
     def _odds_done(self, seat: int, job: OddsJob, fut: asyncio.Future[Any]) -> None:
-        table = self.table
-        if self.odds_jobs.get(seat) is job:
-            del self.odds_jobs[seat]
-        client, hand_no, seq = job.client, job.hand_no, job.seq
+        """The odds worker is done with ``job``: answered at the next whole number of
+        :attr:`LiveTable.ODDS_ANSWER_GRID` seconds after it was asked (at once if a grid step
+        has just passed): how long the odds took follows the asker's cards (the
+        sampling stops sooner far from an even chance; some spots are counted
+        exactly), and a passive observer of the connection sees when the answer
+        leaves (stop 56).  The seat stays ``busy`` until then."""
         error = None if fut.cancelled() else fut.exception()  # (retrieved: asyncio warns otherwise)
         if isinstance(error, OverBudget):  # (even if the asker has just left)
             self.odds_costly.add(job.game)
             self._log_once("too_costly", job.game, logging.WARNING,
                       "practice odds stopped %s; answered too_costly (at once from now on)",
                            error)
+        grid = self.table.ODDS_ANSWER_GRID
+        loop = asyncio.get_running_loop()
+        if grid > 0 and not fut.cancelled():
+            steps = max(1, math.ceil((loop.time() - job.asked) / grid - 1e-9))
+            wait = job.asked + steps * grid - loop.time()
+            if wait > 0:
+                loop.call_later(wait, self._odds_answer, seat, job, fut)
+                return
+        self._odds_answer(seat, job, fut)
+
+    def _odds_answer(self, seat: int, job: OddsJob, fut: asyncio.Future[Any]) -> None:
+        """Send ``job``'s answer (or why there is none), padded to a length that
+        follows public things only (:func:`rollem.server.own_pad.pad_odds`)."""
+        table = self.table
+        if self.odds_jobs.get(seat) is job:
+            del self.odds_jobs[seat]
+        client, hand_no, seq = job.client, job.hand_no, job.seq
+        error = None if fut.cancelled() else fut.exception()
         if table.closed or client.closed or fut.cancelled():
             return
         ref = {"type": "odds", "hand": hand_no, "seq": seq}
         if table.saving.halted or seq > table.seq:
             # Asked about a moment that may never have been saved: say nothing of it.
-            table.saving.send_after_commit([(client, error_message(
-                "paused", PAUSED_NOTICE if table.saving.paused else RECOVERING_REFUSAL, ref))])
+            table.saving.send_after_commit([(client, pad_odds(error_message(
+                "paused", PAUSED_NOTICE if table.saving.paused else RECOVERING_REFUSAL, ref),
+                job.card_choice))])
             return
         if error is None:
             text = _dumps({"type": "odds", "hand": hand_no, "seq": seq, "odds": fut.result()})
@@ -334,7 +366,7 @@ class Messages:
                 # Any other exception's text is the server's, not the player's.
                 why = "a fault on the server, logged there"
             text = error_message("odds_failed", f"your odds could not be computed ({why})", ref)
-        table.saving.send_after_commit([(client, text)])
+        table.saving.send_after_commit([(client, pad_odds(text, job.card_choice))])
 
     def _log_once(self, what: str, game: str, level: int, text: str,
                   *args: object) -> None:
