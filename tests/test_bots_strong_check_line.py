@@ -29,11 +29,14 @@ def test_check_gain_by_hand() -> None:
     chance 0.5) and 0 (bets 0.2, calls 1). Over the betting worlds (0.25 and
     0.1 of the weight) a fold gives up 0.25 * 10 = -2.5; a call 0.25 * 4 - 0.1
     * 4 = +0.6; a check-raise 0.25 * (0.5 * 8 + 0.5 * 4) - 0.1 * 8 = +0.7:
-    the check-raise, +0.7."""
+    the check-raise, +0.7; without the check-raise, the call, +0.6."""
     share = np.asarray([1.0, 0.0])
     got = check_gain(10, 4, share, np.asarray([0.5, 0.2]), np.asarray([0.5, 0.5]),
                      np.asarray([0.5, 1.0]))
     assert got == pytest.approx(0.7)
+    # a seat that would not raise the bet answers by a call, +0.6
+    assert check_gain(10, 4, share, np.asarray([0.5, 0.2]), np.asarray([0.5, 0.5]),
+                      np.asarray([0.5, 1.0]), check_raise=False) == pytest.approx(0.6)
     # nobody bets into the check: it is worth the check behind, 0 more
     assert check_gain(10, 4, share, np.zeros(2), np.asarray([0.5, 0.5]),
                       np.ones(2)) == 0.0

@@ -300,6 +300,14 @@ class StrongBot(Mixing):
     the bot itself, both counted alike at each hand's end, so the bot adds
     them only while it shows fewer; issue 31, seventeenth pass: off,
     ``docs/dev/league.md``),
+    ``check_line`` (heads-up, fixed limit, in the games of
+    ``check_line_games``, Roll Your Own only: first to act on the last betting
+    round, the bet's gain over a check counts what the check gains from the
+    opponent's bets into it, priced at its bets seen into the bot's last-round
+    checks and its folds seen to the bot's check-raises, :meth:`_check_gain`;
+    against a player who bets into most checks and folds to check-raises a
+    strong hand checks to check-raise, against a caller it bets; issue 31,
+    twenty-first pass, ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -754,7 +762,12 @@ class StrongBot(Mixing):
         and calls the check-raise from the top of those bets as often as it was
         seen not to fold to the bot's check-raises
         (:attr:`Tendencies.fold_to_check_raise_rate`); both steps' thresholds
-        by bisection over the range, as :meth:`_after_check_prices`. Against a
+        by bisection over the range, as :meth:`_after_check_prices`. The
+        check-raise is an answer only where the bot's share against the betting
+        range clears its raise threshold (:attr:`raise_hu`): where it would
+        only call, a check is worth a call (issue 31, twenty-first pass: priced
+        as a check-raise, medium hands checked to ``maniac`` and only called
+        its bet, where a bet was raised and paid two bets). Against a
         player who seldom bets into a check (a calling station) it is near 0 and
         the bot bets as before; against one who bets into most checks and folds
         its bets to raises a strong hand checks to check-raise (issue 31,
@@ -780,7 +793,11 @@ class StrongBot(Mixing):
         faced = faced / faced.sum()
         c = _bisect(lambda c: float((faced * _step(strength, c, 0.05)).sum()),
                     1.0 - t.fold_to_check_raise_rate)
-        return check_gain(pot, bet, share, bets, weights, _step(strength, c, 0.05))
+        # the check-raise only where the bot would raise the bet: its share
+        # against the betting range at its heads-up raise threshold
+        raises = float((faced * share).sum()) >= self.raise_hu
+        return check_gain(pot, bet, share, bets, weights, _step(strength, c, 0.05),
+                          check_raise=raises)
 
     def _check_raise_bluffs_on(self, view: HandView) -> bool:
         """Whether a raise facing a bet after the bot's own check is priced as a

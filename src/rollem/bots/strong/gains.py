@@ -69,7 +69,7 @@ def pot_raise_to(pot: int, bet: int, behind: int) -> int:
 
 
 def check_gain(pot: int, bet: int, share: Floats, bets: Floats, weights: Floats,
-               continues: Floats) -> float:
+               continues: Floats, *, check_raise: bool = True) -> float:
     """Fixed limit, free to check first to act: the chips a check gains over the
     check :func:`bet_gain` prices (the pot played at the seat's ``share``, a bet
     after it ignored), from the opponent's bets into it.
@@ -92,6 +92,8 @@ def check_gain(pot: int, bet: int, share: Floats, bets: Floats, weights: Floats,
         bets: the chance the opponent bets into the check, per world (0 to 1).
         weights: the worlds' weights (summing to 1).
         continues: the chance the opponent calls the check-raise, per world (0 to 1).
+        check_raise: whether the seat would raise the bet (its own raise rule);
+            False: it answers by a fold or a call only.
 
     Returns:
         Chips: the best answer's worth over the betting worlds, weighted (it may
@@ -108,4 +110,4 @@ def check_gain(pot: int, bet: int, share: Floats, bets: Floats, weights: Floats,
     call = float(((2 * share - 1) * bet * faced).sum())
     raise_ = float(((continues * (4 * share - 2) * bet
                      + (1 - continues) * (pot + bet - share * pot)) * faced).sum())
-    return max(fold, call, raise_)
+    return max(fold, call, raise_) if check_raise else max(fold, call)
