@@ -66,3 +66,48 @@ def pot_raise_to(pot: int, bet: int, behind: int) -> int:
     ``bet``), capped at ``behind``, the chips the smaller stack had before the
     bet. Chips, the seat's round total to call."""
     return min(behind, bet + (2 * (pot + 2 * bet)) // 3)
+
+
+def check_gain(pot: int, bet: int, share: Floats, bets: Floats, weights: Floats,
+               continues: Floats, *, check_raise: bool = True) -> float:
+    """Fixed limit, free to check first to act: the chips a check gains over the
+    check :func:`bet_gain` prices (the pot played at the seat's ``share``, a bet
+    after it ignored), from the opponent's bets into it.
+
+    Per world the opponent bets ``bet`` into the check with chance ``bets``
+    (else checks behind: the pot at ``share``, as priced). The seat cannot tell
+    the betting worlds apart, so it answers every bet one way, whichever is
+    worth most over them: a fold (it gives up ``share * pot``), a call (it
+    plays for ``pot + 2 * bet``) or a check-raise to two bets, which the
+    opponent calls with chance ``continues`` (the seat plays for ``pot + 4 *
+    bet``; re-raises ignored) or folds (the seat wins ``pot + bet``). Every
+    answer's value is counted less ``share * pot``, so :func:`bet_gain` less this
+    is the bet's gain over the check with the bets into it priced (issue 31,
+    twenty-first pass).
+
+    Args:
+        pot: chips in the middle before the round's bets, every earlier round's in.
+        bet: the round's bet, in chips (at least 1).
+        share: the seat's share of the pot at showdown, per world (0 to 1).
+        bets: the chance the opponent bets into the check, per world (0 to 1).
+        weights: the worlds' weights (summing to 1).
+        continues: the chance the opponent calls the check-raise, per world (0 to 1).
+        check_raise: whether the seat would raise the bet (its own raise rule);
+            False: it answers by a fold or a call only.
+
+    Returns:
+        Chips: the best answer's worth over the betting worlds, weighted (it may
+        be below 0: a fold to bets from better hands gives up the share of the
+        pot a check behind would have won).
+
+    Raises:
+        ValueError: ``bet`` below 1.
+    """
+    if bet < 1:
+        raise ValueError(f"bet must be at least 1 chip, got {bet}")
+    faced = bets * weights
+    fold = float((-share * pot * faced).sum())
+    call = float(((2 * share - 1) * bet * faced).sum())
+    raise_ = float(((continues * (4 * share - 2) * bet
+                     + (1 - continues) * (pot + bet - share * pot)) * faced).sum())
+    return max(fold, call, raise_) if check_raise else max(fold, call)

@@ -139,6 +139,11 @@ CONTINUE_PRIOR = 5.0
 pooled over the rounds (:meth:`Tendencies.after_check_rates`)."""
 
 
+INTO_CHECK_PRIOR = 5.0
+"""The decisions' worth of :attr:`Tendencies.bet_rate_checked` in
+:attr:`Tendencies.bet_rate_into_check_last`."""
+
+
 @functools.lru_cache(maxsize=64)
 def _round_labels(game: str) -> tuple[str, ...]:
     """Every betting round's name in ``game``'s file, in order (a round the file does
@@ -210,6 +215,13 @@ class Tendencies:
     and a player like it as a trapper)."""
     ended_check_raises: int = 0
     """Of ``ended_after_check``: raises."""
+    into_check_last: int = 0
+    """Its decisions on the game's last betting round with no bet open after the
+    bot's own check in that round (heads-up: the bot checked first to act),
+    counted from each hand's whole events at its end
+    (:meth:`OpponentBook.observe_into_check`; issue 31, twenty-first pass)."""
+    bets_into_check_last: int = 0
+    """Of ``into_check_last``: bets."""
     after_check: dict[int, list[int]] = field(default_factory=dict)
     """Per betting round (counted from 1): ``[spots, raises, folds]`` of its
     answers to a bet after its check in that round (issue 31, fourteenth pass;
@@ -227,6 +239,15 @@ class Tendencies:
         shrunk toward :attr:`bet_rate` (a prior worth three decisions)."""
         n = self.bets_checked + self.checks_checked
         return (self.bets_checked + 3.0 * self.bet_rate) / (n + 3.0)
+
+    @property
+    def bet_rate_into_check_last(self) -> float:
+        """How often it bets into the bot's check on the last betting round
+        (:attr:`bets_into_check_last` over :attr:`into_check_last`), shrunk
+        toward :attr:`bet_rate_checked` by a prior worth :data:`INTO_CHECK_PRIOR`
+        decisions; 0..1."""
+        return ((self.bets_into_check_last + INTO_CHECK_PRIOR * self.bet_rate_checked)
+                / (self.into_check_last + INTO_CHECK_PRIOR))
 
     @property
     def bet_rate_first(self) -> float:
@@ -394,6 +415,8 @@ class OpponentBook:
         """The hand :meth:`observe_traps` counted last (its key)."""
         self._cr_ended: object = None
         """The hand :meth:`observe_check_raise_answers` counted last (its key)."""
+        self._into_ended: object = None
+        """The hand :meth:`observe_into_check` counted last (its key)."""
 
     def tendencies(self, seat: int) -> Tendencies:
         """The counts of ``seat`` (created empty)."""
@@ -543,6 +566,41 @@ class OpponentBook:
                 bet_open = True
             elif kind == "check":
                 checkers.add(seat)
+
+    def observe_into_check(self, events: Sequence[Mapping[str, Any]], me: int | None,
+                           game: str) -> None:
+        """The hand's end (all its ``events``; ``me`` the bot's seat; ``game`` one
+        with reads): count each opponent's decision on the last betting round
+        with no bet open after the bot checked in that round, and its bets among
+        them (:attr:`Tendencies.into_check_last`,
+        :attr:`Tendencies.bets_into_check_last`). Counted at the end, as a check
+        behind ends the hand and no view of the bot's shows it. A second call for
+        the same hand counts nothing; a game without reads counts nothing (issue
+        31, twenty-first pass)."""
+        last_round = _ROUNDS.get(game, 0)
+        key = ("into", tuple(sorted(str(e) for e in events[:3])))
+        if me is None or last_round == 0 or key == self._into_ended:
+            return
+        self._into_ended = key
+        done = 0
+        bet_open = mine = False
+        for e in events:
+            kind = e.get("kind")
+            seat = e.get("seat")
+            if kind == "round":
+                done += 1
+                bet_open = mine = False
+                continue
+            if done != last_round or seat is None:
+                continue
+            if seat == me:
+                mine = mine or (kind == "check" and not bet_open)
+            elif mine and not bet_open and kind in ("bet", "check"):
+                t = self.tendencies(int(seat))
+                t.into_check_last += 1
+                t.bets_into_check_last += kind == "bet"
+            if kind in ("bet", "raise"):
+                bet_open = True
 
     def observe_check_raise_answers(self, events: Sequence[Mapping[str, Any]],
                                     me: int | None) -> None:
