@@ -338,18 +338,25 @@ def _toggle_taken(table: LiveTable, seat: int) -> None:
     bucket, one address's 20 seats toggling 600 times a second raised another
     table's action latency from p90 50-106 ms to 674 ms (try-out of stop 53).  A
     player clicks Sit out / I'm back or Straddle a few times a hand at most."""
+    _take_token((table.id, seat), TOGGLE_BURST, TOGGLE_REFILL_SECONDS,
+                "you changed sitting out or straddling too often")
+
+
+def _take_token(key: tuple[str, int], burst: int, refill_seconds: float,
+                refusal: str) -> None:
+    """Spend one token of bucket ``key`` in :data:`_toggles` (``burst`` at once,
+    then one every ``refill_seconds``), or raise ``too_often`` with ``refusal``,
+    the limits and when to try again (the bucket unchanged)."""
     now = time.monotonic()
-    key = (table.id, seat)
-    tokens, last = _toggles.get(key, (float(TOGGLE_BURST), now))
-    tokens = min(float(TOGGLE_BURST), tokens + (now - last) / TOGGLE_REFILL_SECONDS)
+    tokens, last = _toggles.get(key, (float(burst), now))
+    tokens = min(float(burst), tokens + (now - last) / refill_seconds)
     if tokens < 1.0:
-        wait = math.ceil((1.0 - tokens) * TOGGLE_REFILL_SECONDS)
-        raise _error("too_often", f"you changed sitting out or straddling too often (at "
-                     f"most {TOGGLE_BURST} at once, then one every "
-                     f"{TOGGLE_REFILL_SECONDS:g} s); try again in {wait} s")
+        wait = math.ceil((1.0 - tokens) * refill_seconds)
+        raise _error("too_often", f"{refusal} (at most {burst} at once, then one every "
+                     f"{refill_seconds:g} s); try again in {wait} s")
     if len(_toggles) >= 65_536:  # (full buckets say nothing: dropped)
         for k, (t, at) in list(_toggles.items()):
-            if t + (now - at) / TOGGLE_REFILL_SECONDS >= TOGGLE_BURST:
+            if t + (now - at) / refill_seconds >= burst:
                 del _toggles[k]
     _toggles[key] = (tokens - 1.0, now)
 
@@ -371,16 +378,9 @@ def _config_taken(table: LiveTable) -> None:
     three times and told in the chat: about 2 ms of the event loop that serves
     every table, in-process, load 13), and the host's page may send 640 messages
     a second (stop 56).  A host changes these a few times a night."""
-    now = time.monotonic()
-    key = (table.id, -1)  # (the toggles' buckets are per seat, 0 and up)
-    tokens, last = _toggles.get(key, (float(CONFIG_BURST), now))
-    tokens = min(float(CONFIG_BURST), tokens + (now - last) / CONFIG_REFILL_SECONDS)
-    if tokens < 1.0:
-        wait = math.ceil((1.0 - tokens) * CONFIG_REFILL_SECONDS)
-        raise _error("too_often", f"you changed the table's settings too often (at most "
-                     f"{CONFIG_BURST} at once, then one every {CONFIG_REFILL_SECONDS:g} s); "
-                     f"try again in {wait} s")
-    _toggles[key] = (tokens - 1.0, now)
+    # (the toggles' buckets are per seat, 0 and up: the table's own is -1)
+    _take_token((table.id, -1), CONFIG_BURST, CONFIG_REFILL_SECONDS,
+                "you changed the table's settings too often")
 
 
 def lift_pause(table: LiveTable) -> bool:
