@@ -258,6 +258,22 @@ class PreActions:
             f"{self.where}: call any played after its round {self._mine()[before:]}"
 
 
+def _others_chosen(live: ServerThread, tid: str, where: str) -> None:
+    """At an all-at-once decision (a 5-2-1 stack, a Roll Your Own expose ...), wait
+    until every computer player has chosen, so the felt shows their "has chosen"
+    labels: they act a fixed time after the decision opens
+    (``computer_turns.SHORTEST_WAIT`` at ``bot_delay`` 0, stop 56), after the
+    person's turn is drawn."""
+    deadline = time.monotonic() + 10
+    while True:
+        hand = live.manager.get(tid).hand
+        pending = hand.hand.pending if hand is not None else None
+        if pending is None or not pending.simultaneous or set(pending.seats) <= {0}:
+            return
+        assert time.monotonic() < deadline, f"{where}: computer players never chose"
+        time.sleep(0.05)
+
+
 def play_cell(pages: dict[str, Any], live: ServerThread, game: str, seats: int,
               size: str) -> list[str]:
     """Play one cell of the grid (a new table of ``game`` with ``seats`` seats, the
@@ -291,6 +307,7 @@ def play_cell(pages: dict[str, Any], live: ServerThread, game: str, seats: int,
 
         def at_decision(kind: str, made: int) -> None:
             at = f"{where} decision {made + 1} ({kind})"
+            _others_chosen(live, tid, at)
             labels.update(home_game_labels(page, live, tid, at))
             if kind == "bet":
                 bet_chips_match(page, live, tid, at)
