@@ -82,11 +82,23 @@ def test_no_queen_high_call_on_the_last_round() -> None:
 
 def test_no_random_bet_into_five_players() -> None:
     """6-handed seed 22, seat 2: 8c Qc, basic bet at random into five players;
-    strong checks (no bluffs into several players)."""
+    strong's value threshold (1.45 / 6) checks it (no bluffs into several
+    players). With the multiway bet price (issue 31, twenty-second pass) a fresh
+    book's fold rates (2/5 each) leave the bet near even: the bet's gain over a
+    check, over each seed's sampled worlds, is 0.25, 0.60 and 0.09 chips of the
+    6 in the pot, so only seed 1's clears 0.05 x pot and bets."""
     view = _spot("sdr", 6, 22, 2, lambda v, a: isinstance(a, Bet))
     assert view.my_cards == ["8c", "Qc"]
     assert sum(1 for s in view.seats if not s.folded) == 6
-    assert all(StrongBot(random.Random(s)).act(view) == Check() for s in range(3))
+    old = [StrongBot(random.Random(s)) for s in range(3)]
+    for bot in old:
+        bot.multi_bets = False
+    assert all(bot.act(view) == Check() for bot in old)
+    bots = [StrongBot(random.Random(s)) for s in range(3)]
+    assert [bot.act(view) for bot in bots] == [Check(), Bet(2), Check()]
+    assert view.legal is not None
+    gains = [bot._multi_bet_gain(view, view.legal, 6) for bot in bots]
+    assert gains == pytest.approx([0.249, 0.604, 0.093], abs=0.001)
 
 
 def test_521_keeps_the_straight_and_plays_the_drawing_hand() -> None:

@@ -75,7 +75,7 @@ import numpy as np
 from rollem.bots.basic import BasicBot
 from rollem.bots.mixing import Coin, Mixing, Planned
 from rollem.bots.strong.choices import card_action, declare_choice
-from rollem.bots.strong.gains import bet_gain, pot_raise_to
+from rollem.bots.strong.gains import bet_gain, multi_bet_gain, pot_raise_to
 from rollem.bots.strong.reads import OpponentBook, Tendencies, round_number
 from rollem.bots.strong.showdowns import ShowdownBook, line_faced
 from rollem.bots.strong.traps import (
@@ -308,6 +308,12 @@ class StrongBot(Mixing):
     against a player who bets into most checks and folds to check-raises a
     strong hand checks to check-raise, against a caller it bets; issue 31,
     twenty-first pass, ``docs/dev/league.md``),
+    ``multi_bets`` (two or more opponents in, fixed limit, free to bet below
+    the value threshold, in the games of ``multi_bet_games``, SDR only: it bets
+    where the bet's gain over a check, each opponent folding on its own at its
+    seen fold rate, :meth:`_multi_bet_gain`, is above 0.05 x pot; issue 31,
+    twenty-second pass: before, it checked every such hand, and bets there
+    gained chips in forks, ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -347,6 +353,8 @@ class StrongBot(Mixing):
     trap_reads = False
     match_check_raises = False
     check_line = True
+    multi_bets = True
+    multi_bet_games = frozenset({"sdr"})
     check_line_games = frozenset({"rollyourown"})
     trap_thin = 0.0
     trap_call = 0.06
@@ -688,6 +696,11 @@ class StrongBot(Mixing):
                 return self._size(legal, view, pot, eq)
             if can_raise and heads_up and late and eq < 0.3 and self._bluff(view, legal, pot):
                 return self._size(legal, view, pot, eq)
+            if can_raise and not heads_up and self.multi_bets \
+                    and view.game in self.multi_bet_games \
+                    and view.options.get("structure", "fixed-limit") == "fixed-limit" \
+                    and self._multi_bet_gain(view, legal, pot) > 0.05 * pot:
+                return self._size(legal, view, pot, eq)  # the field folds its checks
             return Check()
         price = to_call / (pot + to_call)
         raise_at = self.raise_hu if heads_up else min(0.7, 1.9 / (opponents + 1))
@@ -932,6 +945,42 @@ class StrongBot(Mixing):
             top = 1 - t.raise_rate
         raises = calls * _step(strength, top, 0.05)
         return bet_gain(pot, bet, share, calls, weights, raises, raise_to)
+
+    def _multi_bet_gain(self, view: HandView, legal: Legal, pot: int) -> float:
+        """Two or more opponents in, free to check, fixed limit: the chips the bet
+        gains over a check (:func:`gains.multi_bet_gain`), against the weighted
+        worlds, each opponent calling from the hands above its own observed fold
+        rate, the seat's share against the callers from the worlds' final high
+        values (its share against every opponent where the worlds lack them).
+        0.0 where the worlds hold fewer than two opponents."""
+        from rollem.bots.strong.reads import _step
+
+        w = self.worlds(view)
+        if len(w.seats) < 2:
+            return 0.0
+        w, weights = self._weighted(view, w)
+        if weights.sum() <= 0:
+            return 0.0
+        weights = weights / weights.sum()
+        share = w.share["pot"] if "pot" in w.share else max(
+            w.share.values(), key=lambda v: float((v * weights).sum()))
+        strength = np.clip(w.strength, 0, 1)
+        calls = np.stack([0.02 + 0.98 * _step(strength[:, i], self.book.tendencies(seat).fold_rate,
+                                              0.05) for i, seat in enumerate(w.seats)], axis=1)
+        callers_share = share
+        high = w.extra.get("high")
+        if isinstance(high, np.ndarray) and high.ndim == 2 \
+                and high.shape == (len(share), 1 + len(w.seats)):
+            called = calls > 0.5
+            best = np.where(called, high[:, 1:], -1).max(axis=1)
+            mine = high[:, 0]
+            callers_share = np.where(called.any(axis=1),
+                                     np.where(mine > best, 1.0, np.where(mine == best, 0.5, 0.0)),
+                                     share)
+        sized = self._size(legal, view, pot, 0.0)
+        bet = max(1, (sized.amount if isinstance(sized, Bet) else legal.min_to)
+                  - view.current_bet)
+        return multi_bet_gain(pot, bet, share, callers_share, calls, weights)
 
     @staticmethod
     def _after_check_prices(strength: np.ndarray, weights: np.ndarray, raise_rate: float,

@@ -111,3 +111,43 @@ def check_gain(pot: int, bet: int, share: Floats, bets: Floats, weights: Floats,
     raise_ = float(((continues * (4 * share - 2) * bet
                      + (1 - continues) * (pot + bet - share * pot)) * faced).sum())
     return max(fold, call, raise_) if check_raise else max(fold, call)
+
+
+def multi_bet_gain(pot: int, bet: int, share: Floats, callers_share: Floats,
+                   calls: Floats, weights: Floats) -> float:
+    """Free to check with two or more opponents in, fixed limit: the chips a bet
+    of ``bet`` gains over a check, each opponent folding on its own (issue 31,
+    twenty-second pass: ``strong`` checked every multiway hand below its value
+    threshold, and bets there gained chips in forks).
+
+    Per world every opponent ``i`` continues with chance ``calls[:, i]``, on its
+    own, so all fold with chance ``prod(1 - calls)`` (the seat wins ``pot``) and
+    ``sum(calls)`` of them call on average; when any calls the seat plays for
+    ``pot + bet`` plus ``bet`` a caller at ``callers_share`` (its share against
+    the callers). Raises are ignored (fixed limit: one more bet, as
+    :func:`bet_gain`). A check plays the pot at ``share`` (a bet after it
+    ignored). With one opponent this is :func:`bet_gain` without raises.
+
+    Args:
+        pot: chips in the middle before the bet, every earlier round's bets in.
+        bet: the seat's bet, in chips (at least 1).
+        share: the seat's share of the pot at showdown against every opponent
+            in, per world, shape ``(S,)`` (0 to 1).
+        callers_share: its share against the opponents who call, per world,
+            shape ``(S,)`` (0 to 1).
+        calls: the chance each opponent does not fold, shape ``(S, k)`` (0 to 1).
+        weights: the worlds' weights, shape ``(S,)`` (summing to 1).
+
+    Returns:
+        The expected chips of betting minus those of checking.
+
+    Raises:
+        ValueError: ``bet`` below 1.
+    """
+    if bet < 1:
+        raise ValueError(f"bet must be at least 1 chip, got {bet}")
+    all_fold = np.prod(1 - calls, axis=1)
+    callers = calls.sum(axis=1)
+    gain = (all_fold * pot + (1 - all_fold) * (callers_share * (pot + bet) - bet)
+            + callers_share * bet * callers - share * pot)
+    return float((gain * weights).sum())
