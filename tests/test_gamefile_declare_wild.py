@@ -112,3 +112,23 @@ def test_check_game_says_the_wild_cards_count_in_a_declare_or_high_low_showdown(
     assert describe_game(split)[-1] == (
         "5. Showdown: the pot is split between the best high (wild cards count) and the "
         "best ace-to-five low, with the best five cards.")
+
+
+def test_wild_cards_in_a_low_only_showdown_are_refused_by_check_game() -> None:
+    """A low pot plays every card as itself (wild cards count in high hands only),
+    so "Wild razz" (a ``wild`` step and ``wild = true`` with ``pot = "low"``) would
+    tell players of wild cards that play as themselves: refused in a new file, as a
+    wild step without ``wild = true`` is; a stored file is read as it was."""
+    import pytest
+
+    from rollem.games.gamefile import GameFileError
+
+    wild_low = WILD_DECLARE.replace('step = "declare"\n\n[[steps]]\n', '').replace(
+        'pot = "declare"', 'pot = "low"')
+    with pytest.raises(GameFileError) as err:
+        parse_game(wild_low)
+    assert str(err.value) == (
+        'steps[4].wild: wild cards count only in a high hand, and a pot = "low" showdown '
+        'has none (every card plays as itself); use pot = "high", "high-low" or '
+        '"declare", or remove the wild cards')
+    assert parse_game(wild_low, strict=False).steps[-1].params["pot"] == "low"

@@ -437,6 +437,13 @@ def _check_wild(steps: list[StepSpec]) -> None:
         raise GameFileError(
             f"steps[{showdown.index}].wild: true counts wild cards, but no \"wild\" or "
             "\"pick-wild\" step makes a rank wild; add one or remove wild = true")
+    if showdown.params["wild"] and showdown.params["pot"] == "low":
+        # wild cards count in high hands only (rollem eval refuses --low with --wild):
+        # a low pot would play the cards told to players as wild as themselves
+        raise GameFileError(
+            f"steps[{showdown.index}].wild: wild cards count only in a high hand, and a "
+            "pot = \"low\" showdown has none (every card plays as itself); use pot = "
+            "\"high\", \"high-low\" or \"declare\", or remove the wild cards")
 
 
 def _check_declare(steps: list[StepSpec]) -> None:
