@@ -14,6 +14,8 @@ file's ``wild_duplicates`` and ``natural_beats_wild``); the low is natural
 
 from __future__ import annotations
 
+from typing import Any
+
 from rollem import hands as ev
 from rollem.cards import RANKS
 from rollem.engine import Call, Check, Declare, Hand, SeededSource
@@ -132,3 +134,21 @@ def test_wild_cards_in_a_low_only_showdown_are_refused_by_check_game() -> None:
         'has none (every card plays as itself); use pot = "high", "high-low" or '
         '"declare", or remove the wild cards')
     assert parse_game(wild_low, strict=False).steps[-1].params["pot"] == "low"
+
+
+def test_the_odds_not_available_note_fits_80_columns(monkeypatch: Any) -> None:
+    """``--show-odds`` in a game file's declare game: "(odds not available: no
+    plain odds for 'wild-declare': a declare showdown needs a model ...)" was one
+    line of 131 columns at every decision, where every odds line is fitted to 80
+    (issue 33, item 28)."""
+    import rollem.games
+    from rollem.odds.display import show_odds_text
+
+    game = load_game(WILD_DECLARE)
+    monkeypatch.setitem(rollem.games._GAMES, game.id, game)  # as play --game-file does
+    hand = Hand(game, [100] * 3, button=0, source=SeededSource(1))
+    text, ok = show_odds_text(hand.view(hand.pending.seats[0]))  # type: ignore[union-attr]
+    assert not ok
+    assert text.startswith("(odds not available: no plain odds for 'wild-declare'")
+    assert len(text.splitlines()) > 1
+    assert all(len(line) <= 80 for line in text.splitlines()), text
