@@ -152,3 +152,38 @@ def test_the_odds_not_available_note_fits_80_columns(monkeypatch: Any) -> None:
     assert text.startswith("(odds not available: no plain odds for 'wild-declare'")
     assert len(text.splitlines()) > 1
     assert all(len(line) <= 80 for line in text.splitlines()), text
+
+
+def test_an_engine_option_a_game_file_could_offer_is_refused_saying_how(tmp_path: Any) -> None:
+    """``rollem simulate --game-file F --wild-duplicates`` for a file with wild cards
+    that does not list the option said only "not a house option of wild-declare
+    (theirs: none)", while the docs list wild_duplicates as an option of any game
+    with wild = true: the refusal now says the file must list it (a table sets only
+    what the file offers)."""
+    from click.testing import CliRunner
+
+    from rollem.cli.app import app
+
+    path = tmp_path / "wild-declare.toml"
+    path.write_text(WILD_DECLARE)
+    for flags, line in (
+            (["--wild-duplicates"],
+             "rollem: error: --wild-duplicates: not a house option of wild-declare (theirs: "
+             "none); to offer it, list it under [house] in wild-declare's file with its "
+             "default (wild_duplicates = false)"),
+            (["--house", "failed_both_rule=split"],
+             "rollem: error: --house failed_both_rule: not a house option of wild-declare "
+             "(theirs: none); to offer it, list it under [house] in wild-declare's file with "
+             "its default (failed_both_rule = \"carry\")")):
+        out = CliRunner().invoke(app, ["simulate", "--game-file", str(path), "--players", "3",
+                                       "--hands", "1", *flags])
+        assert out.exit_code == 2
+        assert out.output.strip().splitlines() == [line]
+    # a shipped game says nothing of its file; an option its game cannot use, neither
+    out = CliRunner().invoke(app, ["simulate", "holdem", "--players", "3", "--hands", "1",
+                                   "--house", "small_blind=1"])
+    assert out.output.strip() == \
+        "rollem: error: --house small_blind: not a house option of holdem (theirs: none)"
+    out = CliRunner().invoke(app, ["simulate", "--game-file", str(path), "--players", "3",
+                                   "--hands", "1", "--house", "bring_in=1"])
+    assert out.output.strip().endswith("(theirs: none)")

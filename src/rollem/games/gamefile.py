@@ -631,6 +631,21 @@ def _check_house(house: Mapping[str, Any]) -> None:
         _house_value(f"house.{k}", k, v)
 
 
+def house_option_would_apply(spec: GameSpec, name: str) -> bool:
+    """True when ``name`` is an option the engine reads (:data:`HOUSE_KNOWN`)
+    that ``spec``'s game has what it needs for (a showdown with wild = true for
+    ``wild_duplicates``...), so its file could list it under ``[house]``: a table
+    sets only the options a file lists."""
+    if name not in HOUSE_KNOWN:
+        return False
+    need = HOUSE_KNOWN[name][1]
+    kinds = {s.kind for s in spec.steps}
+    showdown = spec.steps[-1].params
+    have = {"wild": bool(showdown.get("wild")), "declare": showdown.get("pot") == "declare",
+            "blinds": "blinds" in kinds, "bring-in": "bring-in" in kinds}
+    return have[need]
+
+
 def _check_house_use(house: Mapping[str, Any], steps: list[StepSpec]) -> None:
     """Every house option does something: a switch is named by a step's ``when``;
     an option of :data:`HOUSE_KNOWN` has what it applies to."""
