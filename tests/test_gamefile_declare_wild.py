@@ -187,3 +187,26 @@ def test_an_engine_option_a_game_file_could_offer_is_refused_saying_how(tmp_path
     out = CliRunner().invoke(app, ["simulate", "--game-file", str(path), "--players", "3",
                                    "--hands", "1", "--house", "bring_in=1"])
     assert out.output.strip().endswith("(theirs: none)")
+
+
+def test_odds_of_a_game_file_not_registered_say_how_to_give_it() -> None:
+    """``view_equity(view)`` of a hand of ``load_game(text)`` (a user's file, not in
+    the registry) said "expected sdr, rollyourown, rollem521 or a game from a game
+    file" of a game that is one: the message now says how (``game=`` or
+    ``rollem.games.register``), and with ``game=`` the odds come."""
+    import pytest
+
+    from rollem.odds import OddsError, view_equity
+
+    text = WILD_DECLARE.replace('step = "declare"\n\n[[steps]]\n', '').replace(
+        'pot = "declare"', 'pot = "high"').replace('id = "wild-declare"', 'id = "wild-five"')
+    game = load_game(text)
+    view = Hand(game, [100] * 2, button=0, source=SeededSource(1)).view(1)
+    with pytest.raises(OddsError) as err:
+        view_equity(view, samples=200, seed=1)
+    assert str(err.value) == (
+        "no odds calculator for game 'wild-five': expected sdr, rollyourown, rollem521 or a "
+        "game from a game file (a file of your own: pass game=, or "
+        "rollem.games.register(game) first)")
+    odds = view_equity(view, samples=200, seed=1, game=game)
+    assert 0.0 <= odds.equity <= 1.0 and odds.method == "monte-carlo"
