@@ -1,5 +1,7 @@
 """A game file's declare showdown counts its wild cards (stop 57's try-out,
-branch s57-cli).
+branch s57-cli); and the other faults that try-out met with game files of
+one's own (wild cards in a low pot, the odds note, an option a file could
+offer, odds of a file not registered), each below.
 
 A file may pair ``pot = "declare"`` with ``wild = true`` and a ``wild`` or
 ``pick-wild`` step (check-game takes it, the table header says "Wild: 9", the
