@@ -141,7 +141,7 @@ def test_wild_cards_in_a_low_only_showdown_are_refused_by_check_game() -> None:
 def test_the_odds_not_available_note_fits_80_columns(monkeypatch: Any) -> None:
     """``--show-odds`` in a game file's declare game: "(odds not available: no
     plain odds for 'wild-declare': a declare showdown needs a model ...)" was one
-    line of 131 columns at every decision, where every odds line is fitted to 80
+    line of 138 columns at every decision, where every odds line is fitted to 80
     (issue 33, item 28)."""
     import rollem.games
     from rollem.odds.display import show_odds_text
