@@ -175,3 +175,24 @@ def test_worked_example_replays_its_discards_out_of_play(tmp_path: Path) -> None
     assert out.stderr.strip().endswith(
         "this is a game file, not a hand history: play it with rollem play --game-file "
         "FILE (rollem check-game FILE checks it)")
+
+
+def test_worked_example_names_its_betting_rounds() -> None:
+    """The page's own example is what a newcomer copies first: its rounds were
+    told as "Round 1 (pot 3)." .. "Round 4" while every hold'em player (and the
+    shipped holdem.toml) says preflop, flop, turn and river (stop 57's try-out)."""
+    game = load_game(example())
+    assert [s.params.get("label") for s in game.spec.steps if s.kind == "bet"] == [
+        "preflop", "flop", "turn", "river"]
+    hand = Hand(game, [100, 100], button=0, source=SeededSource(5))
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        legal = hand.legal_actions(seat)
+        if "call" in legal.actions:
+            hand.apply(seat, Call())
+        else:
+            hand.apply(seat, random_action(legal, random.Random(0)))
+    lines = [ln.text for ln in narrate_view(hand.view(0), ["You", "Ann"])]
+    assert "Preflop (pot 3)." in lines
+    assert not [ln for ln in lines if ln.startswith("Round ")]

@@ -677,8 +677,11 @@ def test_a_phhs_given_where_one_hand_is_needed_says_so(tmp_path: Path) -> None:
         result = CliRunner().invoke(app, args)
         assert result.exit_code == 2, result.output
         assert "there is no variant" not in result.output
+        # (play's own names: "hand-N.toml" sent a newcomer to a hand-1.toml that is
+        # not there; stop 57's try-out)
         assert ": a .phhs of 4 hand(s) ([1], [2] ...), not one hand history: give one " \
-            "hand's file (rollem play saves each as hand-N.toml)\n" in result.output
+            "hand's file (rollem play saves each as hand-0001-GAME.toml beside " \
+            "session.phhs; the web table's download is hand-N.toml)\n" in result.output
         assert result.output.count("\n") == 1
 
 

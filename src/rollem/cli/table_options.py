@@ -32,6 +32,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
 
+HOUSE_EXAMPLE = {"failed_both_rule": '"carry"', "small_blind": "1", "big_blind": "2",
+                 "straddle": "4", "bring_in": "1"}
+"""A line of a game file's ``[house]`` for an option the engine reads (the
+true/false ones: ``= false``), as the refusal of an option a file does not
+list shows it."""
+
 HOUSE_FLAGS: dict[str, str] = {
     "burn_before_roll": "Stop, Drop and Roll: burn a card before the roll (R-SDR house option).",
     "wild_duplicates": "Roll Your Own: a wild card may duplicate a card already held "
@@ -260,7 +266,16 @@ def check_house(options: Any, games: list[Any]) -> None:
         flag = f"--{name.replace('_', '-')}" if name in HOUSE_FLAGS else f"--house {name}"
         if name not in known:
             have = ", ".join(sorted(known)) or "none"
-            fail(f"{flag}: not a house option of {names} (theirs: {have})")
+            from rollem.games import is_shipped
+            from rollem.games.gamefile import house_option_would_apply
+
+            files = [g.id for g in games if getattr(g, "spec", None) is not None
+                     and not is_shipped(g) and house_option_would_apply(g.spec, name)]
+            # a game file with wild cards that does not list wild_duplicates: say how
+            hint = (f"; to offer it, list it under [house] in {', '.join(files)}'s file "
+                    f"with its default ({name} = {HOUSE_EXAMPLE.get(name, 'false')})"
+                    ) if files else ""
+            fail(f"{flag}: not a house option of {names} (theirs: {have}){hint}")
         default = known[name]
         if isinstance(default, bool) and not isinstance(value, bool):
             # (only --house gives a switch a word: its own flag gives true)

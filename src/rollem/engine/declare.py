@@ -212,9 +212,20 @@ class DeclareShowdown(Step):
     ``half=None``, ``whole`` (the side) and a ``description``. The
     ``shown`` description follows the declaration: the high hand, the low,
     or both (``"high: ...; low: ..."``).
+
+    Args:
+        wild: score the high hands with the hand's ``wild_ranks`` (a game
+            file's ``wild = true`` with a ``wild`` or ``pick-wild`` step), with
+            the ``wild_duplicates``/``natural_beats_wild`` house options
+            (R-RYO-9), as :class:`rollem.engine.showdown.PotShowdown` does in a
+            high-low pot; the low stays natural (R-C-3: wild cards apply to
+            high hands only). 5-2-1 has no wild cards (``False``).
     """
 
     name = "showdown"
+
+    def __init__(self, wild: bool = False) -> None:
+        self.wild = wild
 
     def start(self, hand: Hand) -> Pending | None:
         from rollem import hands as ev
@@ -225,7 +236,14 @@ class DeclareShowdown(Step):
         decl: dict[int, str] = hand.extra.get("declarations", {})
         seats = [s for s in range(hand.n) if live[s]]
         cards: dict[int, list[Card]] = {s: list(hand.hole[s]) for s in seats}
-        high = {s: ev.high_value(cards[s]) for s in seats}
+        wild_ranks = set(hand.wild_ranks) if self.wild else set()
+        dup = bool(hand.options.get("wild_duplicates", False))
+        nat = bool(hand.options.get("natural_beats_wild", False))
+        if wild_ranks:
+            high = {s: ev.wild_value(cards[s], wild_ranks, wild_duplicates=dup,
+                                     natural_beats_wild=nat) for s in seats}
+        else:
+            high = {s: ev.high_value(cards[s]) for s in seats}
         low = {s: ev.low_value(cards[s]) for s in seats}
         sides = {s: decl.get(s, "high") for s in seats}
         rule = str(hand.options.get("failed_both_rule", "carry"))
@@ -243,7 +261,8 @@ class DeclareShowdown(Step):
         shown: dict[int, str] = {}
         shown_cards: dict[int, tuple[Card, ...]] = {}
         for s in order:
-            h = ev.evaluate(cards[s]).description
+            h = ev.evaluate(cards[s], wild_ranks=wild_ranks, wild_duplicates=dup,
+                            natural_beats_wild=nat).description
             lo = ev.evaluate(cards[s], low=True).description
             side = sides[s]
             # both ways: each half named (issue 26: "X and X" read as one hand twice)

@@ -224,7 +224,7 @@ def _simple(s: StepSpec, options: Options) -> Step:
 def _showdown(p: dict[str, Any] | Any) -> Step:
     pot = p["pot"]
     if pot == "declare":
-        return DeclareShowdown()
+        return DeclareShowdown(wild=bool(p["wild"]))
     high = p.get("high", "standard")
     if pot == "high" and not p["hole"]:
         return Showdown(wild=p["wild"], high=high)

@@ -101,13 +101,15 @@ def _showdown(p: Mapping[str, Any]) -> str:
     low = "deuce-to-seven low" if p["low"] == "deuce-to-seven" else "ace-to-five low"
     if p["qualifier"]:
         low += f" ({p['qualifier']} or better)"
+    wild = " (wild cards count)" if p["wild"] else ""
     if pot == "declare":
-        return "Showdown: high-low by declaration, each pot settled on its own."
+        counted = " (wild cards count in the high hand)" if p["wild"] else ""
+        return f"Showdown: high-low by declaration, each pot settled on its own{counted}."
     if pot == "low":
         return f"Showdown: {low} wins, with {use}."
     if pot == "high-low":
-        return f"Showdown: the pot is split between the best high and the best {low}, with {use}."
-    wild = " (wild cards count)" if p["wild"] else ""
+        return (f"Showdown: the pot is split between the best high{wild} and the best "
+                f"{low}, with {use}.")
     return f"Showdown: the best high hand{wild} wins, with {use}."
 
 

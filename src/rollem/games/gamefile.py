@@ -437,6 +437,13 @@ def _check_wild(steps: list[StepSpec]) -> None:
         raise GameFileError(
             f"steps[{showdown.index}].wild: true counts wild cards, but no \"wild\" or "
             "\"pick-wild\" step makes a rank wild; add one or remove wild = true")
+    if showdown.params["wild"] and showdown.params["pot"] == "low":
+        # wild cards count in high hands only (rollem eval refuses --low with --wild):
+        # a low pot would play the cards told to players as wild as themselves
+        raise GameFileError(
+            f"steps[{showdown.index}].wild: wild cards count only in a high hand, and a "
+            "pot = \"low\" showdown has none (every card plays as itself); use pot = "
+            "\"high\", \"high-low\" or \"declare\", or remove the wild cards")
 
 
 def _check_declare(steps: list[StepSpec]) -> None:
@@ -622,6 +629,21 @@ def _check_house(house: Mapping[str, Any]) -> None:
                                 "game's house options are true/false switches named by a "
                                 "step's when, or " + ", ".join(HOUSE_KNOWN))
         _house_value(f"house.{k}", k, v)
+
+
+def house_option_would_apply(spec: GameSpec, name: str) -> bool:
+    """True when ``name`` is an option the engine reads (:data:`HOUSE_KNOWN`)
+    that ``spec``'s game has what it needs for (a showdown with wild = true for
+    ``wild_duplicates``...), so its file could list it under ``[house]``: a table
+    sets only the options a file lists."""
+    if name not in HOUSE_KNOWN:
+        return False
+    need = HOUSE_KNOWN[name][1]
+    kinds = {s.kind for s in spec.steps}
+    showdown = spec.steps[-1].params
+    have = {"wild": bool(showdown.get("wild")), "declare": showdown.get("pot") == "declare",
+            "blinds": "blinds" in kinds, "bring-in": "bring-in" in kinds}
+    return have[need]
 
 
 def _check_house_use(house: Mapping[str, Any], steps: list[StepSpec]) -> None:

@@ -39,7 +39,8 @@ def _variant_game_id(data: Mapping[str, Any]) -> str:
     if variant is None and data and all(isinstance(v, dict) for v in data.values()):
         raise HistoryError(f"a .phhs of {len(data)} hand(s) ([1], [2] ...), not one hand "
                            "history: give one hand's file (rollem play saves each as "
-                           "hand-N.toml)")
+                           "hand-0001-GAME.toml beside session.phhs; the web table's "
+                           "download is hand-N.toml)")
     if variant is None:
         from rollem.phh.variants import VARIANTS  # lazy: rollem.phh reads histories
 

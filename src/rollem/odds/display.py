@@ -223,5 +223,6 @@ def show_odds_text(view: object, *, rng: object = None, samples: int = SHOW_SAMP
         odds = play_odds(view, batch=samples,
                          rng=rng if isinstance(rng, random.Random) else None, **budget)
     except OddsError as err:
-        return f"(odds not available: {err})", False
+        # fitted as every odds line (issue 33: no line over 80 columns)
+        return "\n".join(fit(f"(odds not available: {err})", WIDTH)), False
     return "\n".join(play_lines(odds)), True

@@ -266,7 +266,8 @@ def _plain(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int
     game = _file_game(info.game, game)
     if game is None:
         raise OddsError(f"no odds calculator for game {info.game!r}: expected sdr, "
-                        "rollyourown, rollem521 or a game from a game file")
+                        "rollyourown, rollem521 or a game from a game file (a file of "
+                        "your own: pass game=, or rollem.games.register(game) first)")
     from rollem.odds.filegame import file_game_odds
 
     return file_game_odds(info, game, samples=samples, rng=rng, seed=seed, progress=progress)
