@@ -130,13 +130,15 @@ class Turns:
         """``applied`` changed ``hand`` (this table's): close the seat's decision,
         commit, and finish the hand or open the next decisions."""
         table = self.table
+        row = table.seats[seat].row if seat in table.seats else None
+        if row is not None:
+            # (before the decision closes: its opening time says how much of the
+            # bank it used; stop 57, settled after the close it never spent any)
+            self._settle_bank(seat)
         self._close_decision(seat)
         if source == "player":
             host.note_own_action(table, seat)
             table.pace.person_acted(applied.record)  # (a fold does not count: pace.py)
-        row = table.seats[seat].row if seat in table.seats else None
-        if row is not None:
-            self._settle_bank(seat)
         self.bump_seq()
         table.saving.write(
             session=table.session,
