@@ -60,7 +60,8 @@ def test_the_replay_ends_with_the_last_action_then_the_result(
         # herself is "You check", stop 57)
         assert re.fullmatch((re.escape(names[action["seat"]])
                              + r" (checks|calls \d+|folds|bets \d+|raises to \d+)")
-                            if action["seat"] else r"You (check|call \d+|fold|bet \d+|raise to \d+)",
+                            if action["seat"]
+                            else r"You (check|call \d+|fold|bet \d+|raise to \d+)",
                             page.inner_text("#replay-what")), page.inner_text("#replay-what")
         called = ["you" if s == 0 else names[s] for s in range(len(names))]
         stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()

@@ -29,7 +29,8 @@ def test_a_late_action_spends_the_bank_it_used(server: ServerThread) -> None:
             await asyncio.sleep(1.8)  # the clock's 0.3 s, then 1.5 s of the bank
             await me.send({"type": "action", "seq": st["seq"], "hand": st["hand"]["hand_no"],
                            "action": {"kind": "check"}})
-            st = await a.until(lambda st: st["hand"] is not None and st["hand"]["to_act"] != [first])
+            st = await a.until(lambda st: st["hand"] is not None
+                               and st["hand"]["to_act"] != [first])
             rows = server.manager.store.load_actions(tid, 1)
             assert rows[0].seat == first and rows[0].source == "player"
             bank = st["table"]["seats"][first]["bank"]

@@ -8,11 +8,13 @@ Screenshots test-artifacts/web/tourney-over-once-{phone,desktop}-{winner,busted}
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
 from web_harness import ServerThread
 
@@ -59,10 +61,8 @@ def test_the_end_of_a_tournament_is_said_once(browser: Any, tmp_path: Path, size
         while not (table.session.get("tournament") or {}).get("over"):
             assert time.monotonic() < end, "the tournament did not end"
             for page in (ann, bob):
-                try:
+                with contextlib.suppress(PlaywrightError):  # (redrawn under the click)
                     _shove(page)
-                except Exception:  # (redrawn under the click: next time)
-                    pass
             ann.wait_for_timeout(50)
         stacks = {s: table.seats[s].row.stack for s in table.seats}
         busted = min(stacks, key=lambda s: stacks[s])
