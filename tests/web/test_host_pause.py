@@ -106,6 +106,10 @@ def test_a_pause_mid_decision_freezes_the_clock_and_resume_gives_the_time_left()
         loop.call(table.resume)
         host.closed = False
         loop.call(table.connect, host)
+        # (the person's page comes back too: the time bank counts only while a
+        # page of the seat is open, stop 57)
+        people[seat].closed = False
+        loop.call(table.connect, people[seat])
         loop.advance(30.0)
         assert acted(table) == done and table.decision_seq == {}
         # Resume: 3 s of the clock and the 4 s bank are left, not a fresh clock.

@@ -56,12 +56,16 @@ def test_the_replay_ends_with_the_last_action_then_the_result(
         # the last action's step: the pot in the middle, stacks before it was paid
         assert page.inner_text("#replay-pos") == f"Hand 1 · step {k} of {n}"
         action = end["last_action"]
-        # (in the seat tiles' words, "Ann checks": was the wire's "Ann: check")
-        assert re.fullmatch(re.escape(names[action["seat"]])
-                            + r" (checks|calls \d+|folds|bets \d+|raises to \d+)",
+        # (in the seat tiles' words, "Bob checks": was the wire's "Bob: check"; Ann
+        # herself is "You check", stop 57)
+        assert re.fullmatch((re.escape(names[action["seat"]])
+                             + r" (checks|calls \d+|folds|bets \d+|raises to \d+)")
+                            if action["seat"]
+                            else r"You (check|call \d+|fold|bet \d+|raise to \d+)",
                             page.inner_text("#replay-what")), page.inner_text("#replay-what")
+        called = ["you" if s == 0 else names[s] for s in range(len(names))]
         stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()
-        assert stacks == [f"{names[s]} {sv['stack'] - won[s]}"
+        assert stacks == [f"{called[s]} {sv['stack'] - won[s]}"
                           for s, sv in enumerate(end["seats"]) if sv["dealt"]]
         assert page.inner_text("#replay-center .pots").startswith(f"pot {paid}")
         assert "awarded" not in page.inner_text("#replay-center .pots")
@@ -75,7 +79,7 @@ def test_the_replay_ends_with_the_last_action_then_the_result(
         assert page.inner_text("#replay-pos") == f"Hand 1 · step {k + 1} of {n}: the result"
         assert page.inner_text("#replay-what") == "The result"
         stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()
-        assert stacks == [f"{names[s]} {sv['stack']}"
+        assert stacks == [f"{called[s]} {sv['stack']}"
                           for s, sv in enumerate(end["seats"]) if sv["dealt"]]
         assert f"pot {paid} awarded" in page.inner_text("#replay-center .pots")
         assert page.locator("#replay-result .shown-line").count() == len(end["result"]["shown"])
@@ -85,7 +89,7 @@ def test_the_replay_ends_with_the_last_action_then_the_result(
         if shows:  # then Ann shows her cards, the result still there
             page.click("#replay-next")
             assert page.inner_text("#replay-pos") == f"Hand 1 · step {n} of {n}"
-            assert re.fullmatch(r"Ann shows (?:[2-9JQKA]|10)[♣♦♥♠] (?:[2-9JQKA]|10)[♣♦♥♠]",
+            assert re.fullmatch(r"You show (?:[2-9JQKA]|10)[♣♦♥♠] (?:[2-9JQKA]|10)[♣♦♥♠]",
                                 page.inner_text("#replay-what"))
             assert page.locator("#replay-result .shown-line").count() >= 1
             own = page.locator("#replay-seats .seat[data-seat='0'] .card").count()

@@ -258,19 +258,23 @@ def test_the_replayer_names_the_players_of_the_hand_not_those_seated_now(
         data = page.evaluate(f"fetch('/api/tables/{tid}/hands/1').then(r => r.json())")
         assert data["names"] == names
         frames = data["frames"]
+        # (Ann, whose replay it is, is "you" in it as at the live table: stop 57)
+        tiles = ["Ann (you)", *names[1:]]
+        called = ["you", *names[1:]]
         for i, frame in enumerate([*frames, frames[-1]]):  # (the result: a step of its own)
             where = f"step {i}"
             panels = page.locator("#replay-seats .seat").evaluate_all(
                 "ss => ss.map(s => [Number(s.dataset.seat), s.querySelector('.name').textContent])")
-            assert sorted(panels) == [[s, names[s]] for s, sv in enumerate(frame["seats"])
+            assert sorted(panels) == [[s, tiles[s]] for s, sv in enumerate(frame["seats"])
                                       if sv["dealt"]], where
             stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()
             assert [t.rsplit(" ", 1)[0] for t in stacks] == [
-                names[s] for s, sv in enumerate(frame["seats"]) if sv["dealt"]], where
+                called[s] for s, sv in enumerate(frame["seats"]) if sv["dealt"]], where
             action = frame.get("last_action")
             what = page.inner_text("#replay-what")
             assert what == "The result" if i == len(frames) else \
-                what.startswith(f"{names[action['seat']]} ") if action else what == "the deal"
+                what.startswith(f"{called[action['seat']].capitalize()} ") if action \
+                else what == "the deal"
             assert "Newbie" not in page.inner_text("#replay"), where
             if i < len(frames):
                 page.click("#replay-next")

@@ -309,7 +309,7 @@ def test_the_busted_player_says_no_rebuy_and_it_ends_at_once() -> None:
         assert public["payouts"] == {str(winner): 20, str(busted): 0}
         assert table.dealer.waiting_for() == "The tournament is over."
         assert table.state(busted)["you"]["rebuy_closed"] == (
-            "The tournament is over: you finished 2nd.")  # (and its prize, 0: none said)
+            "You finished 2nd.")  # (and its prize, 0: none said; "over": the panel's)
         loop.call(table.shutdown)
 
 

@@ -149,7 +149,7 @@ def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any, tmp_path
         page.click("button[data-action=rebuy-decline]")  # over at once, not in 60 s
         page.wait_for_selector("#tourney :text('The tournament is over.')")
         assert state["over"] and state["declined"] == [busted]
-        assert page.inner_text(".me .rebuy-closed") == "The tournament is over: you finished 2nd."
+        assert page.inner_text(".me .rebuy-closed") == "You finished 2nd."
         assert page.locator("button[data-action^=rebuy]").count() == 0
         places = page.inner_text("#tourney")
         assert f"1st: {winner} wins 30" in places and f"2nd: {name}" in places, places

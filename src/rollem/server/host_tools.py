@@ -252,7 +252,8 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
     table's rules, in words for the page (which then shows these words, not a
     Rebuy button); ``None`` when it may (or ``seat`` is no seat, or has chips).
     A cash table: rebuys off, or the cap reached (issue 27); a tournament
-    (issue 28): over, no rebuys, or past the levels that allow them."""
+    (issue 28): over ("You finished 3rd and win 8."), no rebuys, or past the levels
+    that allow them."""
     if seat is None or seat not in table.seats or table.seats[seat].row.stack > 0:
         return None
     config = table.config
@@ -262,7 +263,12 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
             return None
         sit_and_go = table.tourney.tournament()
         if state.get("over"):
-            return "The tournament is over" + _your_finish(table, sit_and_go, seat, True) + "."
+            # (the panel says the tournament is over, with the places and prizes: the
+            # dock says where you finished, stop 57: "The tournament is over" was said
+            # three times on a busted friend's page, notice, panel and dock)
+            finish = _your_finish(table, sit_and_go, seat, True)
+            return "You" + finish.removeprefix(": you") + "." if finish \
+                else "The tournament is over."
         if not config.rebuy_levels:
             return ("No rebuys in this tournament: you are out"
                     + _your_finish(table, sit_and_go, seat, False) + ".")

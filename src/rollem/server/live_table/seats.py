@@ -386,6 +386,7 @@ class Seating:
             seat.clients.add(client)
             _replace_oldest(seat.clients, most, "seat")
             seat.disconnected_since = None
+            table.turns.rearm(client.seat)  # (its time bank counts again)
             if seat.removed:  # back during the hand the host removed them from: still removed
                 words = host.LEFT_AFTER_HAND if seat.left else host.REMOVED_AFTER_HAND
                 table.saving.send_after_commit([(client, error_message("removed", words))])
@@ -444,6 +445,7 @@ class Seating:
             seat.clients.discard(client)
             if held and not seat.clients and seat.row.bot is None:
                 since = seat.disconnected_since = table.clock()
+                table.turns.rearm(client.seat)  # (the clock alone now: no time bank)
                 asyncio.get_running_loop().call_later(
                     table.config.grace_seconds, self.grace_over, client.seat, seat, since
                 )

@@ -130,13 +130,15 @@ class Turns:
         """``applied`` changed ``hand`` (this table's): close the seat's decision,
         commit, and finish the hand or open the next decisions."""
         table = self.table
+        row = table.seats[seat].row if seat in table.seats else None
+        if row is not None:
+            # (before the decision closes: its opening time says how much of the
+            # bank it used; stop 57, settled after the close it never spent any)
+            self._settle_bank(seat)
         self._close_decision(seat)
         if source == "player":
             host.note_own_action(table, seat)
             table.pace.person_acted(applied.record)  # (a fold does not count: pace.py)
-        row = table.seats[seat].row if seat in table.seats else None
-        if row is not None:
-            self._settle_bank(seat)
         self.bump_seq()
         table.saving.write(
             session=table.session,
@@ -362,8 +364,24 @@ class Turns:
             self._timers[seat] = loop.call_later(0, self.computer.take_turn, seat, opened_seq, due)
             return
         opened = self.decision_opened.get(seat, table.clock())
-        wait = opened + table.config.decision_seconds + max(0.0, info.row.bank) - table.clock()
+        # The time bank only while a page of the seat is open (stop 57): a friend
+        # gone home or a dead phone made the table wait the clock and the whole bank
+        # (30 s and 60 s) at their first decision; now the clock alone, the bank kept
+        # for their return (:meth:`rearm` when the last page closes or one opens).
+        bank = 0.0 if info.disconnected_since is not None else max(0.0, info.row.bank)
+        wait = opened + table.config.decision_seconds + bank - table.clock()
         self._timers[seat] = loop.call_later(max(0.0, wait), self.timeout, seat, opened_seq)
+
+    def rearm(self, seat: int) -> None:
+        """Set the timer of ``seat``'s open decision again, from its opening (none
+        open: nothing): its last page closed or one opened again, and the time
+        bank counts only while a page of the seat is open (:meth:`_arm`)."""
+        if seat not in self.decision_seq or self.table.closed:
+            return
+        handle = self._timers.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        self._arm(seat)
 
     def still_pending(self, seat: int, opened_seq: int) -> bool:
         table = self.table
@@ -385,8 +403,9 @@ class Turns:
             return
         if not self.still_pending(seat, opened_seq):
             return
-        if seat in table.seats:
-            table.seats[seat].row.bank = 0.0
+        info = table.seats.get(seat)
+        if info is not None and info.disconnected_since is None:
+            info.row.bank = 0.0  # (spent; one whose page is closed keeps what is left)
         if table.session.get("choice"):
             table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
             return

@@ -22,7 +22,10 @@ export function renderNotice(t, me) {
   if (t.host_paused) parts.push(["info", "The host has paused the table: play stops until it resumes."]);
   const call = t.tournament && t.tournament.last_call;
   // (a last call's line is drawn here, counting down: not the server's words of its seconds)
-  if (t.waiting_for && !(call && t.waiting_for.startsWith("Last call for a rebuy"))) parts.push(["info", t.waiting_for]);
+  // (a tournament's end is said by its panel, with the places: stop 57, it was said
+  // here as well, and in a busted player's dock)
+  const over = t.tournament && t.tournament.over;
+  if (t.waiting_for && !over && !(call && t.waiting_for.startsWith("Last call for a rebuy"))) parts.push(["info", t.waiting_for]);
   if (call) parts.push(["info last-call", lastCallText(call)]);
   if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
   if (me.seat !== null && (t.away_closed || []).includes(me.seat)) parts.push(["info", "Your page was closed for longer than the reconnect grace period, so you sit out as away: your hands are folded and your antes and blinds posted until you press “I'm back”."]);

@@ -1,8 +1,8 @@
 // The replayer: the finished hands of this table, stepped through as their
 // viewer saw them (the felt's own drawing of seats and middle).
-import { GAME_NAME } from "/static/cards.js";
+import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, el, S, seatName, seatWord, tid, toast } from "./state.js";
-import { labelOf, renderCenter, renderSeats, textWithCards } from "./felt.js";
+import { isWild, labelOf, potTotal, renderCenter, renderSeats, textWithCards } from "./felt.js";
 import { copyText, describeResult } from "./panels.js";
 
 let replay = null;
@@ -56,30 +56,67 @@ function beforeAward(f, prev) {
   for (const p of f.result.pots || []) {
     for (const [s, c] of Object.entries(p.winners || {})) won[s] = (won[s] || 0) + c;
   }
-  const pot = (f.result.pots || []).reduce((n, p) => n + (p.amount || 0), 0);
+  // The pot from the frame's own middle (stop 57: was worked back from the result's
+  // pots; the frame's pot is every chip in the middle, carried-in ones included, as
+  // the live felt's pot, potTotal).
+  const pot = potTotal(f);
   const viewer = replay.data.seat;
   return { ...f, result: null, pot,
     seats: f.seats.map((s, i) => ({ ...s, bet: 0, stack: s.stack - (won[i] || 0),
       // (the showdown's cards come with the result: before it, as they were)
       cards: i === viewer || !prev || !prev.seats[i] ? s.cards : prev.seats[i].cards })) };
 }
+// The viewer is "you" in the replay as at the live table (stop 57: the replay named
+// its own viewer, "Ann checks", "Ann 197"): the line "You check", the stacks "you
+// 197", the seat's tile "Ann (you)".
+function isViewer(seat) { return replay.data.seat !== null && seat === replay.data.seat; }
+function who(t, seat) { return isViewer(seat) ? "you" : seatName(t, seat); }
+// A seat tile's words said of "you": "checks" -> "check", "raises to 8" -> "raise
+// to 8", "has chosen" -> "have chosen", "small blind 1" -> "post small blind 1".
+function yourWords(label) {
+  if (label.kind === "blind") return "post " + label.text;
+  const [verb, ...rest] = label.text.split(" ");
+  const own = verb === "has" ? "have" : /(?:sh|ch|ss|x)es$/.test(verb) ? verb.slice(0, -2)
+    : verb.endsWith("s") ? verb.slice(0, -1) : verb;
+  return [own, ...rest].join(" ");
+}
 // A step's action in the seat tiles' words ("Bob raises to 8", "Cy draws 2", "Ann
 // shows 5♥ 7♥"), from the events the step added (stop 56: was the wire's words,
 // "Bob: raise to 8"); the wire's words where none of them is the seat's.
 function actionLine(t, f, from, la) {
+  const you = isViewer(la.seat);
+  const name = you ? "You" : seatName(t, la.seat);
   // (the first of them: the action's own; a showdown's "mucks" may follow it)
   for (const e of (f.events || []).slice(from)) {
     if (e.seat !== la.seat) continue;
     const label = labelOf(e);
     if (label) {
-      return seatName(t, la.seat) + " " + label.text
+      return name + " " + (you ? yourWords(label) : label.text)
         + (label.kind === "show" && la.cards ? " " + la.cards.join(" ") : "");
     }
   }
-  return seatName(t, la.seat) + ": " + la.kind
+  return name + ": " + la.kind
     + (la.amount !== undefined ? " " + la.amount : "") + (la.to !== undefined ? " to " + la.to : "")
     + (la.cards ? " " + la.cards.join(" ") : "") + (la.card ? " " + la.card : "")
     + (la.side ? " " + la.side : "") + (la.count !== undefined ? " " + la.count + " cards" : "");
+}
+// The cards shown by choice after the hand, up to this step, as the live result
+// panel lists them ("Ann (you) shows 5♥ 7♥ by choice"; stop 57: a replay's step of
+// such a show had no line for it in its result panel).
+function byChoiceLines(t, f) {
+  const out = [];
+  for (const e of f.events || []) {
+    if (e.kind !== "show" || !e.by_choice) continue;
+    const line = el("div", "shown-line by-choice");
+    line.dataset.seat = e.seat;
+    line.appendChild(el("span", "who", seatName(t, e.seat) + (isViewer(e.seat) ? " (you)" : "") + " shows"));
+    const row = el("span", "cards");
+    for (const c of e.cards || []) row.appendChild(cardEl(c, { up: true, small: true, wild: isWild(f, c) }));
+    line.appendChild(row);
+    line.appendChild(el("span", "desc", "by choice"));
+    out.push(line);
+  }
+  return out;
 }
 function showFrame() {
   const frames = replay.data.frames;
@@ -111,15 +148,19 @@ function showFrame() {
   stacks.appendChild(el("span", "stacks-label", "stacks:"));
   f.seats.forEach((s, i) => {
     if (!s.dealt) return;
-    stacks.appendChild(el("span", "replay-stack", seatName(t, i) + " " + s.stack));
+    stacks.appendChild(el("span", "replay-stack", who(t, i) + " " + s.stack));
   });
-  const fake = t.seats.map((s) => (s.free ? s : { ...s, acting: false, deadline: null }));
   const viewer = replay.data.seat;
+  const fake = t.seats.map((s, i) => (s.free ? s : { ...s, acting: false, deadline: null,
+    name: isViewer(i) ? s.name + " (you)" : s.name }));
   renderSeats($("replay-seats"), { ...t, seats: fake }, f, -1, true);
   renderCenter($("replay-center"), f, t);
   const res = $("replay-result");
   res.innerHTML = "";
-  if (f.result) res.appendChild(describeResult(t, f.result, f, viewer));
+  if (f.result) {
+    res.appendChild(describeResult(t, f.result, f, viewer));
+    res.append(...byChoiceLines(t, f));
+  }
 }
 export function closeReplay() {
   $("replay").classList.add("hidden");

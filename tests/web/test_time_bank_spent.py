@@ -1,0 +1,84 @@
+"""The time bank a player uses is spent (R-C-15, stop 57): a decision made after
+the decision clock ran out, in the bank, took that time off the bank.  Before,
+the decision's clock was closed before the bank was settled, so a player's own
+late action never spent any of it: a friend could take the clock and the whole
+bank at every decision of the night (only a timeout emptied it)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from web_harness import Player, ServerThread, create_table, join
+
+
+def test_a_late_action_spends_the_bank_it_used(server: ServerThread) -> None:
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=0, decision_seconds=0.3,
+                             time_bank_seconds=10.0, between_hands=60)
+    (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a, Player(server.ws_url, tid, t1) as b:
+            await a.until(lambda st: st["you"]["host"])
+            await b.until(lambda st: st["you"]["seat"] == s1)
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            st = await a.until(lambda st: st["hand"] is not None and st["hand"]["to_act"])
+            first = st["hand"]["to_act"][0]
+            me = a if first == s0 else b
+            assert st["table"]["seats"][first]["bank"] == 10.0
+            await asyncio.sleep(1.8)  # the clock's 0.3 s, then 1.5 s of the bank
+            await me.send({"type": "action", "seq": st["seq"], "hand": st["hand"]["hand_no"],
+                           "action": {"kind": "check"}})
+            st = await a.until(lambda st: st["hand"] is not None
+                               and st["hand"]["to_act"] != [first])
+            rows = server.manager.store.load_actions(tid, 1)
+            assert rows[0].seat == first and rows[0].source == "player"
+            bank = st["table"]["seats"][first]["bank"]
+            assert 6.0 <= bank <= 8.6, bank  # (10 less 1.5 s, and the way's delay)
+
+    asyncio.run(run())
+
+
+def test_a_closed_page_gets_the_clock_alone_and_keeps_its_bank(server: ServerThread) -> None:
+    """Every page of the player to act closes (a friend gone home, a dead phone):
+    the clock decides when the decision time ends, not after the time bank too (a
+    table of friends waited 30 s and 60 s at such a player's first decision); the
+    bank is kept for their return, and shown again once they are back."""
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=0, decision_seconds=0.5,
+                             time_bank_seconds=10.0, grace_seconds=60, between_hands=60)
+    (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def run() -> None:
+        a, b = Player(server.ws_url, tid, t0, host), Player(server.ws_url, tid, t1)
+        await a.__aenter__()
+        await b.__aenter__()
+        try:
+            await a.until(lambda st: st["you"]["host"])
+            await b.until(lambda st: st["you"]["seat"] == s1)
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            st = await a.until(lambda st: st["hand"] is not None and st["hand"]["to_act"])
+            first = st["hand"]["to_act"][0]
+            gone, stays = (a, b) if first == s0 else (b, a)
+            token = t0 if first == s0 else t1
+            await gone.__aexit__()
+            closed = time.monotonic()
+            st = await stays.until(lambda st: st["hand"] is not None
+                                   and st["hand"]["to_act"] != [first], timeout=15)
+            assert time.monotonic() - closed < 4.0  # (main: 10.5 s, the clock and the bank)
+            rows = server.manager.store.load_actions(tid, 1)
+            assert rows[0].seat == first and rows[0].source == "timeout"
+            kept = server.manager.tables[tid].seats[first].row.bank
+            assert 9.9 <= kept <= 10.0, kept  # (main: 0, spent; less the timer's lateness)
+            assert st["table"]["seats"][first]["away"]
+            assert st["table"]["seats"][first]["bank"] == 0.0  # (none while away)
+            back = Player(server.ws_url, tid, token, host if first == s0 else None)
+            await back.__aenter__()
+            try:
+                st = await stays.until(lambda st: not st["table"]["seats"][first]["away"])
+                assert st["table"]["seats"][first]["bank"] >= 9.9
+            finally:
+                await back.__aexit__()
+        finally:
+            await stays.__aexit__()
+
+    asyncio.run(run())

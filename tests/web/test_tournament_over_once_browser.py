@@ -1,0 +1,83 @@
+"""A tournament's end said once (stop 57), at 390x844 and 1440x900: "The
+tournament is over" was said three times on the busted player's page (the
+notice above the felt, the tournament panel, the dock's line with the place) and
+twice on the winner's.  Now the panel says it (with the places and prizes); the
+notice leaves it out and the busted player's dock says only the place, "You
+finished 2nd.".  Heads-up, three chips each, no rebuys: the first bust ends it.
+Screenshots test-artifacts/web/tourney-over-once-{phone,desktop}-{winner,busted}.png."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+SHORT = """
+stack = 3
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 30
+"""
+"""Three chips a player, an ante of 1 and bets of 2: a bet and a call put both all-in."""
+
+
+def _shove(page: Any) -> None:
+    kind = decision_kind(page)
+    if kind is None:
+        return
+    for action in ("bet", "call"):
+        button = page.locator(f"#controls [data-action={action}]")
+        if kind == "bet" and button.count():
+            button.first.click()
+            return
+    take_decision(page, kind, "sdr")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_end_of_a_tournament_is_said_once(browser: Any, tmp_path: Path, size: str) -> None:
+    server = ServerThread(tmp_path / "over.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=2, bots=0, tournament="custom",
+                              tournament_schedule=SHORT, buy_in=10, rebuy_levels=0,
+                              between_hands=0.3)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        bob = context(browser, size).new_page()
+        bob.goto(f"{server.url}/t/{tid}")
+        sit(bob, "Bob")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 90
+        while not (table.session.get("tournament") or {}).get("over"):
+            assert time.monotonic() < end, "the tournament did not end"
+            for page in (ann, bob):
+                with contextlib.suppress(PlaywrightError):  # (redrawn under the click)
+                    _shove(page)
+            ann.wait_for_timeout(50)
+        stacks = {s: table.seats[s].row.stack for s in table.seats}
+        busted = min(stacks, key=lambda s: stacks[s])
+        pages = {0: ann, 1: bob}
+        for seat, page in pages.items():
+            page.wait_for_selector("#tourney .tourney-over")
+            page.wait_for_timeout(300)  # (the last state drawn)
+            text = page.inner_text("body")
+            assert text.count("ournament is over") == 1, (seat, text)
+            assert page.inner_text("#tourney .tourney-over") == "The tournament is over."
+            assert "tournament is over" not in page.inner_text("#notice")
+            if seat == busted:
+                assert page.inner_text(".me .rebuy-closed") == "You finished 2nd."
+            places = page.inner_text("#tourney .tourney-places")
+            assert "1st: " in places and "2nd: " in places, places
+            shot(page, f"tourney-over-once-{size}-{'busted' if seat == busted else 'winner'}")
+    finally:
+        server.stop()
