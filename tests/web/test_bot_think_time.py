@@ -190,8 +190,8 @@ class QueuedThinker(SlowThinker):
         return fut
 
 
-def _bot_actions(thinks: tuple[float, ...], delay: float, count: int,
-                 pacing: Pacing | None = None) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
+def _bot_actions(thinks: tuple[float, ...], delay: float, count: int, pacing: Pacing | None = None
+                 ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
     """The first ``count`` actions of the computer player of a 3-seat table
     (``bot_delay`` ``delay``; its ``pacing`` if given, else a real server's) whose
     thinks take ``thinks`` in turn: each as (seconds from its decision opening, the

@@ -153,6 +153,18 @@ def test_the_decision_clock_bounds_are_the_forms_and_the_refusal_names_them(
         ServerSettings(shortest_decision=0.01).check()
 
 
+def test_the_pacing_settings_are_checked() -> None:
+    """``bot_shortest_wait`` and ``odds_answer_grid`` (stop 57) take 0 to 60
+    seconds, ``bot_waits_for_think`` a bool; anything else is refused by name."""
+    ServerSettings(bot_shortest_wait=0, odds_answer_grid=60, bot_waits_for_think=True).check()
+    for name, value in (("bot_shortest_wait", -0.01), ("bot_shortest_wait", float("nan")),
+                        ("odds_answer_grid", 60.5), ("odds_answer_grid", "1.5")):
+        with pytest.raises(ConfigError, match=rf"^{name} must be from 0 to 60 seconds, not "):
+            ServerSettings(**{name: value}).check()
+    with pytest.raises(ConfigError, match=r"^bot_waits_for_think must be true or false, not 1$"):
+        ServerSettings(bot_waits_for_think=1).check()  # type: ignore[arg-type]
+
+
 def test_http_limits(small: ServerThread) -> None:
     base = small.url
     # A big body is refused (413) while it is read: declared, or streamed without a length.
