@@ -15,6 +15,8 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from web_harness import TEST_PACING
+
 from rollem.server.config import parse_config
 from rollem.server.game_session import GameSession, random_wire_action
 from rollem.server.live_table import Client, LiveTable
@@ -199,13 +201,15 @@ class Recorder(Client):
 
 class TablePlay:
     """One table of two people (recording clients that play), computer players
-    and a watcher, in this process on the running event loop."""
+    and a watcher, in this process on the running event loop; its computer players
+    act as a test server's do, as soon as they have thought (``TEST_PACING``)."""
 
     def __init__(self, store: Store, **config: Any) -> None:
         settings = {"game": "rollem521", "seats": 4, "bots": 2, "bot_delay": 0,
                     "between_hands": 0.1, "decision_seconds": 60, "stack": 2000, **config}
         self.store = store
         self.table, _host = LiveTable.create(store, parse_config(settings))
+        self.table.pacing = TEST_PACING
         self.id = self.table.id
         self.reader = sqlite3.connect(store.path, isolation_level=None)
         self.violations: list[str] = []

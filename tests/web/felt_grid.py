@@ -261,9 +261,9 @@ class PreActions:
 def _others_chosen(live: ServerThread, tid: str, where: str) -> None:
     """At an all-at-once decision (a 5-2-1 stack, a Roll Your Own expose ...), wait
     until every computer player has chosen, so the felt shows their "has chosen"
-    labels: they act a fixed time after the decision opens
-    (``computer_turns.SHORTEST_WAIT`` at ``bot_delay`` 0, stop 56), after the
-    person's turn is drawn."""
+    labels: they act when their think is back (the test server's pacing,
+    ``web_harness.UNLIMITED``; a real server's: ``SHORTEST_WAIT`` after the decision
+    opens at ``bot_delay`` 0, stop 56), which may be after the person's turn is drawn."""
     deadline = time.monotonic() + 10
     while True:
         hand = live.manager.get(tid).hand

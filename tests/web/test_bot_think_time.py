@@ -26,6 +26,8 @@ from test_table_bots import new_table, passive, virtual_server
 from virtual_table import VirtualLoop
 
 from rollem.server import live_table
+from rollem.server.config import ServerSettings
+from rollem.server.pacing import Pacing
 from rollem.server.protocol import ClientMessage
 
 THINKS = (0.05, 0.6, 0.3, 0.0, 0.45, 0.15)
@@ -188,16 +190,19 @@ class QueuedThinker(SlowThinker):
         return fut
 
 
-def _bot_actions(thinks: tuple[float, ...], delay: float,
-                 count: int) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
+def _bot_actions(thinks: tuple[float, ...], delay: float, count: int, pacing: Pacing | None = None
+                 ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
     """The first ``count`` actions of the computer player of a 3-seat table
-    (``bot_delay`` ``delay``) whose thinks take ``thinks`` in turn: each as (seconds
-    from its decision opening, the action, the clock's action at that moment)."""
+    (``bot_delay`` ``delay``; its ``pacing`` if given, else a real server's) whose
+    thinks take ``thinks`` in turn: each as (seconds from its decision opening, the
+    action, the clock's action at that moment)."""
     with virtual_server() as (loop, store):
         saved = live_table._BOT_THREAD
         live_table._BOT_THREAD = QueuedThinker(loop, thinks)  # type: ignore[assignment]
         try:
             table, people = new_table(loop, store, bots=1, bot_delay=delay)
+            if pacing is not None:
+                table.pacing = pacing
             seen: list[tuple[float, dict[str, Any], dict[str, Any]]] = []
             act = table.turns.act
 
@@ -249,3 +254,33 @@ def test_bot_delay_zero_still_waits_a_fixed_time_whatever_it_thought() -> None:
     (main: as soon as thought, 0 to 0.2 s here)."""
     seen = _bot_actions((0.0, 0.05, 0.2, 0.01, 0.12), 0.0, 10)
     assert [round(s, 6) for s, _, _ in seen] == [0.25] * len(seen)  # (SHORTEST_WAIT)
+
+
+def test_a_real_servers_pacing_is_the_one_these_tests_hold() -> None:
+    """Every real server (``rollem serve``, ``create_app`` with default settings)
+    and every table made outside one gets the pacing tested above: 0.25 s at the
+    least, a late think not waited for (stop 57: the settings that let a test
+    server go faster keep these defaults)."""
+    assert ServerSettings().pacing() == Pacing() == Pacing(0.25, False, 1.5)
+    assert live_table.LiveTable.pacing == Pacing()
+
+
+def test_a_test_servers_pacing_plays_each_think_when_back_and_no_sooner_than_the_delay() -> None:
+    """``bot_waits_for_think`` with no shortest wait (a test server's pacing,
+    ``UNLIMITED``; stop 57): at ``bot_delay`` 0 each action is the bot's own,
+    played when its think is back (0, 0.05, 0.2, ... s here; a real server's: all
+    at 0.25 s), none the clock's for being late; at ``bot_delay`` 0.1 none before
+    0.1 s, a longer think when back."""
+    fast = Pacing(bot_shortest_wait=0.0, bot_waits_for_think=True, odds_answer_grid=0.01)
+    thinks = (0.0, 0.05, 0.2, 0.01, 0.12)
+    # (each when its think is back; the thinks are taken in turn by every decision
+    # asked, played or not: main, 0.25 s each)
+    seen = _bot_actions(thinks, 0.0, 10, fast)
+    assert [round(s, 6) for s, _, _ in seen] == [0.0, 0.05, 0.2, 0.01] * 2 + [0.0, 0.05]
+    assert any(action != clock for _, action, clock in seen)
+    seen = _bot_actions(thinks, 0.1, 10, fast)
+    assert [round(s, 6) for s, _, _ in seen] == [0.1, 0.1, 0.2, 0.1] * 2 + [0.1, 0.1]
+    # A shortest wait of its own, late thinks not waited for: each at 0.1 s.
+    seen = _bot_actions((0.0, 0.3, 0.05), 0.0, 6, Pacing(bot_shortest_wait=0.1))
+    assert [round(s, 6) for s, _, _ in seen[:6]] == [0.1] * 6
+    assert seen[1][1] == seen[1][2]  # (the 0.3 s think: late, the clock's action)

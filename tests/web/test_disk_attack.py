@@ -9,14 +9,10 @@ import dataclasses
 import time
 from typing import Any
 
-import pytest
 from web_harness import UNLIMITED, Player, ServerThread, create_table, join
 
-from rollem.server.live_table import computer_turns
 
-
-def test_the_attack_fast_bots_stop_at_the_storage_limit(
-        db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_attack_fast_bots_stop_at_the_storage_limit(db: str) -> None:
     """Issue 34's attack rebuilt (sized for CI): a person whose every decision the
     clock plays (0.05 s) and five computer players with no delay and no pause, on a
     server with a 0.3 s floor for such hands and a 60 kB limit per table. Before:
@@ -24,9 +20,8 @@ def test_the_attack_fast_bots_stop_at_the_storage_limit(
     stopping once the table's hands pass 60 kB, the reason on everyone's felt."""
     settings = dataclasses.replace(UNLIMITED, hand_seconds=0.1, unattended_hand_seconds=0.3,
                                    table_storage_mb=0.06)
-    # (no wait for the computer players' due time, stop 56: each plays when its
-    # think is back, or the clock's action at once; the attack's hands as fast)
-    monkeypatch.setattr(computer_turns, "SHORTEST_WAIT", 0.0)
+    # (UNLIMITED's pacing: each computer player plays as soon as it has thought,
+    # no 0.25 s shortest wait; the attack's hands as fast as they come; stop 57)
     server = ServerThread(db, settings)  # type: ignore[arg-type]
     try:
         tid, host_token = create_table(

@@ -126,18 +126,16 @@ def test_one_failed_write_is_never_told_and_play_goes_on(
 
 
 def test_writes_failing_for_a_while_pause_quietly_and_resume(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Fault 3: every write of one table fails for 1.5 s.  The table pauses
     and tells its players once, retries with backoff (no tight loop: a few
     retries, one log line each way, a bounded number of states), and resumes
     by itself within a few seconds once writes succeed.  Another table on the
     same store plays on throughout."""
-    from rollem.server.live_table import computer_turns
-
-    # (the computer players do not wait for their due time, stop 56: "resumed"
-    # counts to the next hand's deal, and their hand's actions would add 0.25 s each)
-    monkeypatch.setattr(computer_turns, "SHORTEST_WAIT", 0.0)
+    # (the computer players act as soon as they have thought, TablePlay's
+    # TEST_PACING: "resumed" counts to the next hand's deal, and the real 0.25 s
+    # shortest wait would add that to each of their actions; stop 56, stop 57)
     store = FaultyStore(tmp_path / "t.db")
     play, other = TablePlay(store), TablePlay(store, game="sdr")
 

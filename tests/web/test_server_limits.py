@@ -7,6 +7,7 @@ behind a reverse proxy, Secure cookies, /healthz, idle tables unloaded."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import time
@@ -16,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 import websockets
-from web_harness import Player, ServerThread, create_table, join
+from web_harness import REAL_PACING, UNLIMITED, Player, ServerThread, create_table, join
 
 from rollem.server import app as app_module
 from rollem.server import limits as limits_module
@@ -151,6 +152,42 @@ def test_the_decision_clock_bounds_are_the_forms_and_the_refusal_names_them(
     assert TableConfig.from_dict({"game": "sdr", "decision_seconds": 1}).decision_seconds == 1
     with pytest.raises(ConfigError, match=r"shortest_decision must be from 0\.05 to 600"):
         ServerSettings(shortest_decision=0.01).check()
+
+
+def test_the_pacing_settings_are_checked() -> None:
+    """``bot_shortest_wait`` and ``odds_answer_grid`` (stop 57) take 0 to 60
+    seconds, ``bot_waits_for_think`` a bool; anything else is refused by name."""
+    ServerSettings(bot_shortest_wait=0, odds_answer_grid=60, bot_waits_for_think=True).check()
+    for name, value in (("bot_shortest_wait", -0.01), ("bot_shortest_wait", float("nan")),
+                        ("odds_answer_grid", 60.5), ("odds_answer_grid", "1.5")):
+        with pytest.raises(ConfigError, match=rf"^{name} must be from 0 to 60 seconds, not "):
+            ServerSettings(**{name: value}).check()
+    with pytest.raises(ConfigError, match=r"^bot_waits_for_think must be true or false, not 1$"):
+        ServerSettings(bot_waits_for_think=1).check()  # type: ignore[arg-type]
+
+
+def test_a_server_gives_its_pacing_to_every_table(tmp_path: Path) -> None:
+    """The tables a server creates, and those it loads again after a restart, take
+    its settings' pacing (stop 57): a test server's (``UNLIMITED``: no shortest
+    wait, late thinks waited for, a 0.01 s odds grid), or the real one."""
+    from rollem.server.pacing import Pacing
+
+    fast = Pacing(bot_shortest_wait=0.0, bot_waits_for_think=True, odds_answer_grid=0.01)
+    assert UNLIMITED.pacing() == fast
+    for settings, pacing in ((UNLIMITED, fast),
+                             (dataclasses.replace(UNLIMITED, **REAL_PACING), Pacing())):
+        db = tmp_path / f"{pacing.bot_shortest_wait}.db"
+        srv = ServerThread(db, settings)
+        try:
+            tid, _ = create_table(srv.url, game="sdr", seats=2, bots=1)
+            assert srv.manager.get(tid).pacing == pacing
+        finally:
+            srv.stop()
+        srv = ServerThread(db, settings)  # (the table loaded from the store)
+        try:
+            assert srv.call(srv.manager.get, tid).pacing == pacing
+        finally:
+            srv.stop()
 
 
 def test_http_limits(small: ServerThread) -> None:

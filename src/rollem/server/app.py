@@ -107,7 +107,7 @@ def create_app(db_path: str | Path = "rollem.db",
         mgr = TableManager(store, idle_seconds=settings.idle_seconds,
                            retention_days=settings.retention_days, leases=leases,
                            unplayed_seconds=settings.unplayed_seconds,
-                           budget=settings.budget())
+                           budget=settings.budget(), pacing=settings.pacing())
         ctx.state["manager"] = mgr
         app.state.manager = mgr
         app.state.limits = ctx.limits

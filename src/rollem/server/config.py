@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from rollem.engine.game import Game
     from rollem.engine.options import Options
     from rollem.server.budget import DiskBudget
+    from rollem.server.pacing import Pacing
     from rollem.tournament.schedule import Schedule
 
 __all__ = [
@@ -1005,6 +1006,24 @@ class ServerSettings:
     """PostgreSQL: where the other processes and the proxy reach this process
     (``http://10.0.0.5:8001``); stored in its leases.  ``rollem serve`` fills in
     its own address when not given."""
+    # When computer players act and odds answers leave (stop 56, rollem.server.pacing):
+    bot_shortest_wait: float = 0.25
+    """Seconds from a computer player's decision opening to its action at least,
+    whatever a table's ``bot_delay`` (0 included; 0 to 60): its think must have a
+    fixed time to end in, or its length, which follows its cards, shows
+    (:data:`rollem.server.pacing.BOT_SHORTEST_WAIT`).  A test server lowers it,
+    with :attr:`bot_waits_for_think`."""
+    bot_waits_for_think: bool = False
+    """``False``: a computer player's think not back by its due time plays the
+    clock's action (check, else fold: R-C-15), so no think shows.  ``True``: it is
+    waited for, and its length shows; for test servers only, whose computer
+    players act as soon as they have thought."""
+    odds_answer_grid: float = 1.5
+    """Seconds (0 to 60): a practice-odds answer leaves at the first whole number
+    of these after its request once the odds are done, so how long they took,
+    which follows the asker's cards, does not show
+    (:data:`rollem.server.pacing.ODDS_ANSWER_GRID`; 0: as soon as done).  A test
+    server lowers it."""
     # The disk budget (issue 34, rollem.server.budget.DiskBudget):
     hand_seconds: float = 1.0
     """Least seconds from one deal to the next at every table (a host may ask for
@@ -1032,6 +1051,14 @@ class ServerSettings:
             table_bytes=int(self.table_storage_mb * 10**6),
             server_bytes=int(self.storage_mb * 10**6))
 
+    def pacing(self) -> Pacing:
+        """The :class:`~rollem.server.pacing.Pacing` of these settings."""
+        from rollem.server.pacing import Pacing
+
+        return Pacing(bot_shortest_wait=self.bot_shortest_wait,
+                      bot_waits_for_think=self.bot_waits_for_think,
+                      odds_answer_grid=self.odds_answer_grid)
+
     def check(self) -> None:
         """Raise :class:`ConfigError` naming a setting out of range."""
         for name in ("messages_per_second", "idle_seconds", "retention_days", "lease_seconds",
@@ -1050,6 +1077,13 @@ class ServerSettings:
             if not 0 <= getattr(self, name) <= 600:
                 raise ConfigError(f"{name} must be from 0 to 600 seconds, not "
                                   f"{getattr(self, name):g}")
+        for name in ("bot_shortest_wait", "odds_answer_grid"):
+            value = getattr(self, name)
+            if not (isinstance(value, int | float) and 0 <= value <= 60):
+                raise ConfigError(f"{name} must be from 0 to 60 seconds, not {value!r}")
+        if not isinstance(self.bot_waits_for_think, bool):
+            raise ConfigError(f"bot_waits_for_think must be true or false, not "
+                              f"{self.bot_waits_for_think!r}")
         low, high = STORED_SHORTEST_DECISION, DECISION_SECONDS[1]
         if not low <= self.shortest_decision <= high:
             raise ConfigError(f"shortest_decision must be from {low:g} to {high:g} seconds, "

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 from rollem.server.budget import DiskBudget
 from rollem.server.config import ConfigError, TableConfig
 from rollem.server.live_table import LiveTable
+from rollem.server.pacing import Pacing
 from rollem.server.store import Store
 
 if TYPE_CHECKING:  # psycopg is imported only for PostgreSQL
@@ -78,10 +79,14 @@ class TableManager:
 
     def __init__(self, store: Store, idle_seconds: float = 600.0,
                  retention_days: float = 30.0, leases: Leases | None = None,
-                 unplayed_seconds: float = 3600.0, budget: DiskBudget | None = None) -> None:
+                 unplayed_seconds: float = 3600.0, budget: DiskBudget | None = None,
+                 pacing: Pacing | None = None) -> None:
         self.store = store
         self.budget = budget
         """The server's disk budget given to every table (``None``: the tables' default)."""
+        self.pacing = pacing
+        """When computer players act and odds answers leave, given to every table
+        (``None``: the tables' default, the real values; stop 57)."""
         self.leases = leases
         self.epochs: dict[str, int] = {}  # the lease epoch of each table loaded here
         self._renewer: asyncio.Task[None] | None = None
@@ -140,6 +145,8 @@ class TableManager:
         self.tables[table.id] = table
         if self.budget is not None:
             table.budget = self.budget
+        if self.pacing is not None:
+            table.pacing = self.pacing
         if self.leases is not None:
             table.on_lease_lost = self._lost
 

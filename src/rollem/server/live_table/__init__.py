@@ -101,6 +101,7 @@ from rollem.server.live_table.tourney import Tourney
 from rollem.server.live_table.turns import Turns
 from rollem.server.live_table.views import STATE_CACHE_SECONDS as STATE_CACHE_SECONDS
 from rollem.server.live_table.views import Views
+from rollem.server.pacing import ODDS_ANSWER_GRID, Pacing
 from rollem.server.protocol import ClientMessage as ClientMessage
 from rollem.server.store import SeatRow, Store, token_digest
 
@@ -148,6 +149,11 @@ class LiveTable:
     """The server's bounds on dealing and storing hands (issue 34; given by the
     :class:`~rollem.server.manager.TableManager`; by default none)."""
 
+    pacing: Pacing = Pacing()
+    """When computer players act and practice-odds answers leave (stop 56; given
+    by the :class:`~rollem.server.manager.TableManager`; by default the real
+    values, :class:`~rollem.server.pacing.Pacing`)."""
+
     RETRY_FIRST: float = 0.5
     """Seconds from a failed write to the first retry (docs/hosting.md)."""
     RETRY_MAX: float = 5.0
@@ -164,11 +170,10 @@ class LiveTable:
     in (issue 32, docs/web-table.md): it deals as soon as every connected one
     has sent its own, else when this runs out, with the empty seed for each
     seat whose seed is not in.  No hand stalls on a silent browser."""
-    ODDS_ANSWER_GRID: float = 1.5
+    ODDS_ANSWER_GRID: float = ODDS_ANSWER_GRID
     """Seconds: a practice-odds answer leaves at a whole number of these after its
-    request (the first one after the odds are done; stop 56): how long the odds
-    took follows the asker's cards.  The worker's CPU budget (:attr:`ODDS_BUDGET`),
-    so on a machine not overloaded every answer leaves this long after its request."""
+    request on a real server (:data:`rollem.server.pacing.ODDS_ANSWER_GRID`; a
+    table's own is ``pacing.odds_answer_grid``)."""
     ODDS_BUDGET: float = 1.5
     """Seconds of CPU time one practice-odds request may use in its worker (issue
     34; and ten times that of wall-clock time): past it the worker is killed and

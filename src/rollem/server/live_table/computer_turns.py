@@ -6,16 +6,19 @@ plays the seat's timeout action (R-C-15).
 
 A computer player starts thinking when its decision opens and its decision is
 played exactly at its **due time**, ``max(bot_delay, SHORTEST_WAIT)`` seconds
-after that, however long it thought (stop 55, stop 56): a strong bot's think
-time follows its hidden cards (0.2 to 50 ms and more for one kind of action,
-rarely 0.4 to 3 s in 5-2-1, measured), and every state carries the table's
-clock (``table.now``), so any moment that follows the think is a timing tell
-on its cards.  A think not back by the due time (a long one, several bots of
-the table or other tables' bots queued before it in the bot thread, a loaded
-machine) is not waited for: the seat plays the clock's action then (check,
-else fold; R-C-15: :func:`rollem.server.game_session.timeout_action`), and the
-late think is dropped (not started, if it was still queued).  So no setting,
-``bot_delay`` 0 included, shows a think."""
+after that (the table's :class:`~rollem.server.pacing.Pacing`:
+``table.pacing``), however long it thought (stop 55, stop 56): a strong bot's
+think time follows its hidden cards (0.2 to 50 ms and more for one kind of
+action, rarely 0.4 to 3 s in 5-2-1, measured), and every state carries the
+table's clock (``table.now``), so any moment that follows the think is a
+timing tell on its cards. A think not back by the due time (a long one,
+several bots of the table or other tables' bots queued before it in the bot
+thread, a loaded machine) is not waited for: the seat plays the clock's action
+then (check, else fold; R-C-15:
+:func:`rollem.server.game_session.timeout_action`), and the late think is
+dropped (not started, if it was still queued). So no setting, ``bot_delay`` 0
+included, shows a think. (A test server's pacing waits for a late think
+instead, with no shortest wait: ``Pacing.bot_waits_for_think``.)"""
 
 from __future__ import annotations
 
@@ -28,25 +31,17 @@ from typing import TYPE_CHECKING, Any
 from rollem.server import live_table, trace
 from rollem.server.game_session import ActionRefused, bot_decide
 from rollem.server.live_table.errors import TableError, without_cards
+from rollem.server.pacing import BOT_SHORTEST_WAIT
 
 if TYPE_CHECKING:
     from rollem.server.live_table.turns import Turns
 
 log = logging.getLogger("rollem.server")
 
-SHORTEST_WAIT = 0.25
+SHORTEST_WAIT = BOT_SHORTEST_WAIT
 """Seconds: the least time from a computer player's decision opening to its
-action, whatever the table's ``bot_delay`` (0 included: the think must have a
-fixed time to end in, or its length shows).  About a strong bot's p90 think in
-5-2-1 at 4 players on a loaded machine (235 ms at load 12 to 16; p50 32 ms):
-at ``bot_delay`` 0 about one decision in eleven there plays the clock's action
-(docs/dev/hostile.md, stop 56)."""
-
-
-def due_after(bot_delay: float) -> float:
-    """Seconds from a computer player's decision opening to its action: the
-    table's ``bot_delay``, at least :data:`SHORTEST_WAIT`."""
-    return max(bot_delay, SHORTEST_WAIT)
+action on a real server (:data:`rollem.server.pacing.BOT_SHORTEST_WAIT`; a
+table's own is ``table.pacing.bot_shortest_wait``)."""
 
 
 def _decide(view: Any, bot: Any, game: Any) -> tuple[dict[str, Any], float]:
@@ -71,10 +66,16 @@ class ComputerTurns:
         """``True``: a think not back at its due time is waited for and played when
         back (its length shows again).  For tests that hold the bot thread on a gate
         to act between a computer player's turn and its action; never set by the
-        server."""
+        server.  (A table whose ``pacing.bot_waits_for_think`` is set, a test
+        server's, waits too: :meth:`_waits`.)"""
         # seat -> ((sequence number opened at, hand, its actions so far), the think)
         self._thinking: dict[int, tuple[tuple[int, object, int], asyncio.Future[Any]]] = {}
         self._due: dict[int, float] = {}
+
+    def _waits(self) -> bool:
+        """Whether a think not back at its due time is waited for:
+        :attr:`wait_for_think`, or the table's ``pacing.bot_waits_for_think``."""
+        return self.wait_for_think or self.turns.table.pacing.bot_waits_for_think
 
     def take_turn(self, seat: int, opened_seq: int, due: float) -> None:
         """The computer player in ``seat`` decides the decision opened at
@@ -129,12 +130,12 @@ class ComputerTurns:
                  asked: float) -> None:
         """The bot thread is done with ``seat``'s decision asked for at ``asked``
         (``time.perf_counter()``): traced.  (Played at the due time, not now;
-        with :attr:`wait_for_think`, now if that has passed.)"""
+        when late thinks are waited for (:meth:`_waits`), now if that has passed.)"""
         if not fut.cancelled() and fut.exception() is None and trace.TRACE_DIR:
             now, started = time.perf_counter(), fut.result()[1]
             trace.line("bot", f"{time.time():.4f}", self.turns.table.id, seat,
                        f"{1000 * (started - asked):.2f}", f"{1000 * (now - asked):.2f}")
-        if self.wait_for_think and not fut.cancelled():
+        if self._waits() and not fut.cancelled():
             self._decided(seat, opened_seq, fut)
 
     def _wait(self, seat: int, due: float, then: Callable[..., None], *args: Any) -> bool:
@@ -160,7 +161,7 @@ class ComputerTurns:
         if not turns.still_pending(seat, opened_seq) or table.hand is None:
             return
         if not fut.done():
-            if self.wait_for_think:
+            if self._waits():
                 return  # (played when back: _thought)
             fut.cancel()  # (not started if still queued; a running one ends unread)
             log.info("table %s seat %s: computer player still thinking at its due time; "

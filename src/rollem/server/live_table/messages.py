@@ -61,7 +61,7 @@ class OddsJob:
     """The hand's game id (what the log lines name)."""
     asked: float = 0.0
     """When it was asked (the event loop's time): the reply leaves at a whole
-    number of :attr:`LiveTable.ODDS_ANSWER_GRID` after it (stop 56)."""
+    number of the table's ``pacing.odds_answer_grid`` after it (stop 56)."""
     card_choice: bool = False
     """Whether the seat faced a card choice when it asked (public): the reply's
     padded length (:func:`rollem.server.own_pad.pad_odds`)."""
@@ -308,7 +308,7 @@ class Messages:
 
     def _odds_done(self, seat: int, job: OddsJob, fut: asyncio.Future[Any]) -> None:
         """The odds worker is done with ``job``: answered at the next whole number of
-        :attr:`LiveTable.ODDS_ANSWER_GRID` seconds after it was asked (at once if a grid step
+        ``table.pacing.odds_answer_grid`` seconds after it was asked (at once if a grid step
         has just passed): how long the odds took follows the asker's cards (the
         sampling stops sooner far from an even chance; some spots are counted
         exactly), and a passive observer of the connection sees when the answer
@@ -319,7 +319,7 @@ class Messages:
             self._log_once("too_costly", job.game, logging.WARNING,
                       "practice odds stopped %s; answered too_costly (at once from now on)",
                            error)
-        grid = self.table.ODDS_ANSWER_GRID
+        grid = self.table.pacing.odds_answer_grid
         loop = asyncio.get_running_loop()
         if grid > 0 and not fut.cancelled():
             steps = max(1, math.ceil((loop.time() - job.asked) / grid - 1e-9))

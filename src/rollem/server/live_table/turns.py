@@ -30,7 +30,7 @@ from rollem.server.game_session import (
     GameSession,
     action_from_wire,
 )
-from rollem.server.live_table.computer_turns import ComputerTurns, due_after
+from rollem.server.live_table.computer_turns import ComputerTurns
 from rollem.server.live_table.errors import TableError, fault_without_cards, without_cards
 
 if TYPE_CHECKING:
@@ -359,8 +359,9 @@ class Turns:
         if info.row.bot is not None:
             # It thinks from now and plays at ``due``, whatever it thought: its think
             # time is not seen (stop 55; stop 56: a think not back by then plays the
-            # clock's action, and ``bot_delay`` 0 waits SHORTEST_WAIT).
-            due = loop.time() + due_after(table.config.bot_delay)
+            # clock's action, and ``bot_delay`` 0 waits SHORTEST_WAIT; a test
+            # server's pacing waits for the think instead, with no shortest wait).
+            due = loop.time() + table.pacing.due_after(table.config.bot_delay)
             self._timers[seat] = loop.call_later(0, self.computer.take_turn, seat, opened_seq, due)
             return
         opened = self.decision_opened.get(seat, table.clock())
