@@ -228,7 +228,11 @@ def test_the_deal_waits_for_a_rebuy_and_says_for_whom(browser: Any, tmp_path: Pa
                 for n, page in enumerate(pages):
                     _shove(page, fold=n == 2)  # (Cat stays out: one of two busts)
                 pages[0].wait_for_timeout(50)
-            while table.hand is not None:
+            # the busting hand's end (not "no hand": the next one may be dealt
+            # 0.3 s later, between two looks under load, and wait on its clocks)
+            busting = table.session["tournament"]["busts"][0][0]  # (its hand number)
+            while table.hand is not None and table.hand.hand_no == busting:
+                assert time.monotonic() < end + 30, "the busting hand never ended"
                 pages[0].wait_for_timeout(50)
             state = table.session["tournament"]
             out = [b[1] for b in state["busts"]]
