@@ -294,3 +294,72 @@ def test_strong_learns_nothing_from_a_fold() -> None:
     hand.apply(1, Fold())
     bot.observe_hand_end(hand.view(1))
     assert bot.showdowns.counts == {}
+
+
+class _LastRoundBettor:
+    """``basic``, but bets whenever it may on Roll Your Own's last betting round."""
+
+    def __init__(self) -> None:
+        self.inner = make_bot("basic", random.Random(0))
+
+    def act(self, view: HandView) -> object:
+        from rollem.bots.strong.reads import round_number
+
+        legal = view.legal
+        assert legal is not None
+        if round_number(view) == 4 and "bet" in legal.actions:
+            return Bet(legal.min_to)
+        return self.inner.act(view)
+
+    def observe_hand_end(self, view: HandView) -> None:
+        pass
+
+
+class _RyoShowdowns(StrongBot):
+    showdown_games = frozenset({"sdr", "rollyourown"})
+
+
+def _ryo_hand(deal: int, hero: StrongBot) -> Hand:
+    """A Roll Your Own fixed-limit hand heads-up, deck seed ``deal``: seat 0 the
+    last-round bettor, seat 1 ``hero``; both told its end."""
+    from rollem.engine.options import Options
+
+    bots = [_LastRoundBettor(), hero]
+    hand = Hand("rollyourown", [200, 200], button=0,
+                options=Options(structure="fixed-limit"), source=SeededSource(deal))
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        hand.apply(seat, bots[seat].act(hand.view(seat)))
+    tell_hand_end(hand, bots)
+    return hand
+
+
+@pytest.mark.parametrize(("deal", "shown", "counts"), [
+    (9, ["Jd", "8d", "5s", "Ks", "Kh"], [0, 0, 0, 1]),   # kings wild: four of a kind
+    (19, ["7s", "3d", "8s", "Ac", "9s"], [1, 0, 0, 0]),  # fives wild: ace high
+])
+def test_strong_reads_roll_your_own_showdowns_when_asked(
+        deal: int, shown: list[str], counts: list[int]) -> None:
+    """Issue 31, twenty-third pass (``showdown_games``): with Roll Your Own among
+    the showdown games, a last-round bet ``strong`` called and saw shown down is
+    counted where its hand stood in the read (its value with the hand's wild
+    cards, as the worlds'); off by default (Stop, Drop and Roll only), the same
+    hand counts nothing."""
+    from rollem.bots.strong.bot import _ryo_shown_values
+    from rollem.cards import parse_card, parse_rank
+    from rollem.odds.evaluate import wild5
+
+    on = _RyoShowdowns(random.Random(0), samples=100)
+    hand = _ryo_hand(deal, on)
+    end = hand.view(1)
+    assert end.seats[0].cards == shown
+    got = on.showdowns.counts[0]["bet after a check"]
+    assert got.tolist() == counts
+    wild = [parse_rank(r) for r in end.wild_ranks]
+    cards = np.asarray([[[int(parse_card(c)) for c in shown]]], dtype=np.int64)
+    assert _ryo_shown_values(end) == {0: float(wild5(cards, wild)[0, 0])}
+    off = StrongBot(random.Random(0), samples=100)
+    assert StrongBot.showdown_games == frozenset({"sdr"})
+    _ryo_hand(deal, off)
+    assert off.showdowns.counts == {}

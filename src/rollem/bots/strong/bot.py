@@ -185,6 +185,30 @@ def _all_in_price(view: HandView, to_call: int) -> float:
     return to_call / max(1, pot + mine)
 
 
+def _ryo_shown_values(view: HandView) -> dict[int, float]:
+    """Roll Your Own's hand end: each opponent who showed all five cards, its hand's
+    high value with the hand's wild cards (R-RYO-9, :func:`rollem.odds.evaluate.wild5`
+    under the table's options), as the worlds' ``"high"`` values; none without a
+    wild card named (the hand ended before it)."""
+    from rollem.cards import parse_card, parse_rank
+    from rollem.odds.evaluate import wild5
+
+    wild = [parse_rank(r) for r in view.wild_ranks]
+    if not wild:
+        return {}
+    opts = {"wild_duplicates": bool(view.options.get("wild_duplicates", False)),
+            "natural_beats_wild": bool(view.options.get("natural_beats_wild", False))}
+    out: dict[int, float] = {}
+    for s in view.seats:
+        if s.seat == view.seat or s.folded or len(s.cards) != 5 \
+                or any(c is None for c in s.cards):
+            continue
+        cards = np.asarray([[[int(parse_card(c)) for c in s.cards if c is not None]]],
+                           dtype=np.int64)
+        out[s.seat] = float(wild5(cards, wild, **opts)[0, 0])
+    return out
+
+
 def _hand_key(view: HandView) -> object:
     """A key equal for every view of one hand (its first events, as
     :meth:`OpponentBook.observe` notices a new hand)."""
@@ -314,6 +338,11 @@ class StrongBot(Mixing):
     seen fold rate, :meth:`_multi_bet_gain`, is above 0.05 x pot; issue 31,
     twenty-second pass: before, it checked every such hand, and bets there
     gained chips in forks, ``docs/dev/league.md``),
+    ``showdown_games`` (the games whose showdowns recalibrate the reads of
+    last-round bets, ``showdown_reads``: Stop, Drop and Roll; Roll Your Own's
+    shown hands valued with their wild cards when added, off: the league's
+    heads-up sessions show about one such spot in 150 hands, issue 31,
+    twenty-third pass, ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -356,6 +385,7 @@ class StrongBot(Mixing):
     multi_bets = True
     multi_bet_games = frozenset({"sdr"})
     check_line_games = frozenset({"rollyourown"})
+    showdown_games = frozenset({"sdr"})
     trap_thin = 0.0
     trap_call = 0.06
     trap_raise = 0.08
@@ -397,9 +427,10 @@ class StrongBot(Mixing):
 
     def observe_hand_end(self, view: HandView) -> None:
         """The hand this bot played ended; ``view`` is its seat's view of the end
-        (the cards shown down, :func:`rollem.hand_ends.tell_hand_end`). Stop, Drop and
-        Roll: each opponent that showed down a last-round bet or raise this bot
-        faced adds where its hand stood in the read then
+        (the cards shown down, :func:`rollem.hand_ends.tell_hand_end`). In the games
+        of :attr:`showdown_games` (Stop, Drop and Roll; Roll Your Own when added):
+        each opponent that showed down a last-round bet or raise this bot faced
+        adds where its hand stood in the read then
         (:class:`rollem.bots.strong.showdowns.ShowdownBook`)."""
         from rollem.cards import parse_card
         from rollem.odds.evaluate import high5
@@ -415,7 +446,9 @@ class StrongBot(Mixing):
             self.book.observe_end(view.events, view.seat, view.game,
                                   pooled=self.count_hand_ends)
         values: dict[int, float] = {}
-        if view.game == "sdr" and len(view.board) == 3:
+        if view.game == "rollyourown" and view.game in self.showdown_games:
+            values = _ryo_shown_values(view)
+        elif view.game == "sdr" and len(view.board) == 3:
             board = [int(parse_card(c)) for c in view.board]
             for s in view.seats:
                 if s.seat == view.seat or s.folded or len(s.cards) != 2 \
@@ -450,9 +483,11 @@ class StrongBot(Mixing):
         return action
 
     def _showdown_spot(self, view: HandView) -> tuple[int, str] | None:
-        """Stop, Drop and Roll's last round heads-up, facing an opponent's bet or
-        raise: that opponent and its line (:func:`showdowns.line_faced`), else ``None``."""
-        if not self.showdown_reads or view.game != "sdr" or round_number(view) != _ROUNDS["sdr"]:
+        """The last betting round heads-up in a game of :attr:`showdown_games`,
+        facing an opponent's bet or raise: that opponent and its line
+        (:func:`showdowns.line_faced`), else ``None``."""
+        if not self.showdown_reads or view.game not in self.showdown_games \
+                or view.game not in _ROUNDS or round_number(view) != _ROUNDS[view.game]:
             return None
         live = [s.seat for s in view.seats if s.dealt and not s.folded and s.seat != view.seat]
         if len(live) != 1:
