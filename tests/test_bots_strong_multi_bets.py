@@ -12,7 +12,7 @@ import pytest
 from engine_helpers import stacked_hand
 from rollem.bots.strong import StrongBot
 from rollem.bots.strong.gains import bet_gain, multi_bet_gain
-from rollem.engine import Bet, Check, HandView
+from rollem.engine import Bet, Check, HandView, Options
 
 
 def test_multi_bet_gain_by_hand() -> None:
@@ -42,11 +42,12 @@ def test_multi_bet_gain_heads_up_is_bet_gain() -> None:
         bet_gain(10, 4, share, calls, weights))
 
 
-def _checked_to_four_handed(hero: str) -> HandView:
-    """SDR fixed limit, four-handed, button seat 3 (``hero``): seats 0-2 (2c 2h,
+def _checked_to_four_handed(hero: str, structure: str = "fixed-limit") -> HandView:
+    """SDR (``structure``), four-handed, button seat 3 (``hero``): seats 0-2 (2c 2h,
     7d 3s, Ac 5h) check round 1; seat 3's view, free to bet."""
     holes = {0: "2c 2h", 1: "7d 3s", 2: "Ac 5h", 3: hero}
-    hand = stacked_hand([200] * 4, 3, holes, stop="9h", drop="4c", roll="Kc Qd Js")
+    hand = stacked_hand([200] * 4, 3, holes, stop="9h", drop="4c", roll="Kc Qd Js",
+                        options=Options(structure=structure))
     for _ in range(3):
         assert hand.pending is not None
         hand.apply(hand.pending.seats[0], Check())
@@ -86,3 +87,32 @@ def test_bets_into_a_field_that_folds_and_checks_into_one_that_calls(seed: int) 
     old.multi_bets = False
     _field(old, 28)
     assert old.act(view) == Check()
+
+
+def test_the_price_bets_only_in_its_cells() -> None:
+    """The price acts in the (game, structure) pairs of
+    :attr:`StrongBot.multi_bet_cells` only: the Jd 5c spot above against a
+    folding field bets in SDR fixed limit with the default cells and checks
+    with none; in no limit it checks with the default cells (SDR fixed limit
+    only) and, with ``("sdr", "no-limit")`` added, bets the price's size (two
+    thirds of the pot of 4: 2 chips, the smallest bet) where its gain clears
+    0.05 x pot."""
+    assert StrongBot.multi_bet_cells == frozenset({("sdr", "fixed-limit")})
+    view = _checked_to_four_handed("Jd 5c")
+    none = StrongBot(random.Random(1))
+    none.multi_bet_cells = frozenset()
+    _field(none, 28)
+    assert none.act(view) == Check()
+    on = StrongBot(random.Random(1))
+    _field(on, 28)
+    assert on.act(view) == Bet(2)
+    nl = _checked_to_four_handed("Jd 5c", "no-limit")
+    default = StrongBot(random.Random(1))
+    _field(default, 28)
+    assert default.act(nl) == Check()
+    added = StrongBot(random.Random(1))
+    added.multi_bet_cells = StrongBot.multi_bet_cells | {("sdr", "no-limit")}
+    _field(added, 28)
+    assert nl.legal is not None
+    assert added._multi_bet_gain(nl, nl.legal, 4) > 0.05 * 4
+    assert added.act(nl) == Bet(2)

@@ -332,8 +332,9 @@ class StrongBot(Mixing):
     against a player who bets into most checks and folds to check-raises a
     strong hand checks to check-raise, against a caller it bets; issue 31,
     twenty-first pass, ``docs/dev/league.md``),
-    ``multi_bets`` (two or more opponents in, fixed limit, free to bet below
-    the value threshold, in the games of ``multi_bet_games``, SDR only: it bets
+    ``multi_bets`` (two or more opponents in, free to bet below the value
+    threshold, in the (game, structure) pairs of ``multi_bet_cells``, SDR
+    fixed limit only: it bets
     where the bet's gain over a check, each opponent folding on its own at its
     seen fold rate, :meth:`_multi_bet_gain`, is above 0.05 x pot; issue 31,
     twenty-second pass: before, it checked every such hand, and bets there
@@ -383,7 +384,7 @@ class StrongBot(Mixing):
     match_check_raises = False
     check_line = True
     multi_bets = True
-    multi_bet_games = frozenset({"sdr"})
+    multi_bet_cells: frozenset[tuple[str, str]] = frozenset({("sdr", "fixed-limit")})
     check_line_games = frozenset({"rollyourown"})
     showdown_games = frozenset({"sdr"})
     trap_thin = 0.0
@@ -732,8 +733,8 @@ class StrongBot(Mixing):
             if can_raise and heads_up and late and eq < 0.3 and self._bluff(view, legal, pot):
                 return self._size(legal, view, pot, eq)
             if can_raise and not heads_up and self.multi_bets \
-                    and view.game in self.multi_bet_games \
-                    and view.options.get("structure", "fixed-limit") == "fixed-limit" \
+                    and (view.game, str(view.options.get("structure", "fixed-limit"))) \
+                    in self.multi_bet_cells \
                     and self._multi_bet_gain(view, legal, pot) > 0.05 * pot:
                 return self._size(legal, view, pot, eq)  # the field folds its checks
             return Check()
