@@ -95,6 +95,7 @@ import numpy as np
 
 from rollem.cards import parse_card
 from rollem.hands.category import Category
+from rollem.odds import compiled
 from rollem.odds.common import Floats, Ints, np_rng
 from rollem.odds.evaluate import wild5
 from rollem.odds.keepchance import keep_chance
@@ -861,7 +862,8 @@ def _second_of_pair(gen: np.random.Generator, pair: Any, avail: Bools, first: In
         c = first[todo]
         lo, hi = starts[c], ends[c]
         u = np.minimum(lo + gen.random(len(todo)) * (hi - lo), np.nextafter(hi, lo))
-        card = np.clip(np.searchsorted(cum, u, side="right") - 52 * c, 0, 51)
+        card = (compiled.search_rows(cum, u, 52, c) if compiled.use() else
+                np.clip(np.searchsorted(cum, u, side="right") - 52 * c, 0, 51))
         out[todo] = card
         todo = todo[~flat_avail[row[todo] * 52 + card]]
         if not len(todo):
@@ -881,6 +883,8 @@ def _sample_rows(gen: np.random.Generator, mass: Any, reps: int) -> Ints:
     starts = np.concatenate([[0.0], ends[:-1]])
     u = np.minimum(starts[:, None] + gen.random((k, reps)) * (ends - starts)[:, None],
                    np.nextafter(ends, starts)[:, None])  # (never a row's end: no zero mass)
+    if compiled.use():  # the same indices, each searched within its row (branch s57-ryo)
+        return compiled.search_rows(cum, u.reshape(-1), size, np.repeat(np.arange(k), reps))
     idx = np.searchsorted(cum, u.reshape(-1), side="right") - np.repeat(np.arange(k) * size,
                                                                          reps)
     return np.asarray(np.clip(idx, 0, size - 1), dtype=np.int64)
@@ -1890,6 +1894,8 @@ def _pick_each(gen: np.random.Generator, avail: Bools, reps: int, m: int,
     first = np.zeros(k * width, dtype=np.int64)
     first[row * width + np.arange(len(flat)) - np.repeat(np.cumsum(size) - size, size)] = (
         flat - row * width)
+    if compiled.use():  # the same draws, compiled (issue 33, branch s57-ryo)
+        return compiled.pick_each_rows(gen, first, size, width, reps, m, exclude)
     n = k * reps
     start = np.repeat(np.arange(k) * width, reps)  # each draw's row in ``first``
     size_r = np.repeat(size.astype(np.float64), reps)
