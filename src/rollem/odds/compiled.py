@@ -67,45 +67,72 @@ def _jit(fn: Any) -> Any:
         return numba.njit(nogil=True)(fn)
 
 
-def _keep_chance_kernel(kept: Any, thrown: Any, table: Any, keeps: Any,
+def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
+              hit_w: float, floor: float) -> float:  # pragma: no cover - compiled
+    # the 20 keeps of TRIPLES written out (their order: combinations of six)
+    h0, h1, h2, h3 = c0 * 2704, c1 * 2704, c2 * 2704, c3 * 2704
+    m1, m2, m3, m4 = c1 * 52, c2 * 52, c3 * 52, c4 * 52
+    s0 = table[h0 + m1 + c2]
+    s1 = table[h0 + m1 + c3]
+    s2 = table[h0 + m1 + c4]
+    s3 = table[h0 + m1 + c5]
+    s4 = table[h0 + m2 + c3]
+    s5 = table[h0 + m2 + c4]
+    s6 = table[h0 + m2 + c5]
+    s7 = table[h0 + m3 + c4]
+    s8 = table[h0 + m3 + c5]
+    s9 = table[h0 + m4 + c5]
+    s10 = table[h1 + m2 + c3]
+    s11 = table[h1 + m2 + c4]
+    s12 = table[h1 + m2 + c5]
+    s13 = table[h1 + m3 + c4]
+    s14 = table[h1 + m3 + c5]
+    s15 = table[h1 + m4 + c5]
+    s16 = table[h2 + m3 + c4]
+    s17 = table[h2 + m3 + c5]
+    s18 = table[h2 + m4 + c5]
+    s19 = table[h3 + m4 + c5]
+    best = max(max(max(max(s0, s1), max(s2, s3)), max(max(s4, s5), max(s6, s7))),
+               max(max(max(s8, s9), max(s10, s11)), max(max(s12, s13), max(s14, s15))))
+    best = max(best, max(max(s16, s17), max(s18, s19)))
+    ties = ((s0 == best) + (s1 == best) + (s2 == best) + (s3 == best) + (s4 == best)
+            + (s5 == best) + (s6 == best) + (s7 == best) + (s8 == best) + (s9 == best)
+            + (s10 == best) + (s11 == best) + (s12 == best) + (s13 == best)
+            + (s14 == best) + (s15 == best) + (s16 == best) + (s17 == best)
+            + (s18 == best) + (s19 == best))
+    hit = 1.0 if s0 == best else 0.0
+    return hit_w * hit / ties + floor
+
+
+_keep_one_compiled = _jit(_keep_one)
+
+
+def _keep_chance_kernel(kept: Any, thrown: Any, table: Any,
                         tremble: float) -> Any:  # pragma: no cover - compiled
     n = kept.shape[0]
     out = np.empty(n, dtype=np.float64)
-    six = np.empty(6, dtype=np.int64)
     hit_w = 1.0 - tremble
     floor = tremble / 20.0
     for i in range(n):
-        for x in range(3):
-            six[x] = kept[i, x]
-            six[3 + x] = thrown[i, x]
-        first = table[six[0] * 2704 + six[1] * 52 + six[2]]
-        best = first
-        ties = 1
-        for t in range(1, 20):
-            s = table[six[keeps[t, 0]] * 2704 + six[keeps[t, 1]] * 52 + six[keeps[t, 2]]]
-            if s > best:
-                best = s
-                ties = 1
-            elif s == best:
-                ties += 1
-        hit = 1.0 if first == best else 0.0
-        out[i] = hit_w * hit / ties + floor
+        out[i] = _keep_one_compiled(table, np.int64(kept[i, 0]), np.int64(kept[i, 1]),
+                                    np.int64(kept[i, 2]), np.int64(thrown[i, 0]),
+                                    np.int64(thrown[i, 1]), np.int64(thrown[i, 2]),
+                                    hit_w, floor)
     return out
 
 
 _keep_chance_compiled = _jit(_keep_chance_kernel)
 
 
-def keep_chance_rows(kept: Ints, thrown: Ints, table: Ints, keeps: Ints,
-                     tremble: float) -> Floats:
+def keep_chance_rows(kept: Ints, thrown: Ints, table: Ints, tremble: float) -> Floats:
     """:func:`rollem.odds.keepchance.keep_chance` compiled: per row of
     ``kept`` ``(N, 3)`` and ``thrown`` ``(N, 3)`` (cards 0..51), ``(1 -
     tremble) * (the kept three score best) / (keeps of that score) + tremble
     / 20``, the scores read from ``table`` (``52 ** 3`` ``int16``, by cards
-    ``c1 * 2704 + c2 * 52 + c3``) for each keep of ``keeps`` ``(20, 3)``
-    (indices into the six cards, the first keep the kept three): ``(N,)``
+    ``c1 * 2704 + c2 * 52 + c3``) for each keep of
+    :data:`rollem.odds.policy.TRIPLES` (the first the kept three): ``(N,)``
     floats."""
-    return np.asarray(_keep_chance_compiled(np.asarray(kept), np.asarray(thrown), table, keeps,
+    return np.asarray(_keep_chance_compiled(np.asarray(kept), np.asarray(thrown), table,
                                             float(tremble)))
 
 
@@ -196,3 +223,102 @@ def search_rows(cum: Floats, u: Floats, size: int, row: Ints) -> Ints:
     where ``u[d]`` is at least the sum before the row (``cum`` ``(rows *
     size,)`` non-decreasing, ``u`` and ``row`` ``(n,)``): ``(n,)``."""
     return np.asarray(_search_compiled(cum, u, int(size), np.asarray(row, dtype=np.int64)))
+
+
+def _move_propose_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, flat_state: Any,
+                         listed: Any, size: Any, firsts: Any, n_firsts: Any, places: Any,
+                         n_places: Any, unseen: Any, flat_where: Any, flat_keeper: Any,
+                         show_reader: Any, flat_six: Any, lik_keep: Any, lik_show: Any,
+                         show_key: Any, flat_power: Any, show_flat: Any, keep_table: Any,
+                         tremble: float, m: int, wide: int,
+                         ) -> Any:  # pragma: no cover - compiled
+    k = size.shape[0]
+    u = unseen.shape[0]
+    a1 = np.empty(k, dtype=np.int64)
+    a2 = np.empty(k, dtype=np.int64)
+    s1 = np.empty(k, dtype=np.int64)
+    s2 = np.empty(k, dtype=np.int64)
+    c1 = np.empty(k, dtype=np.int64)
+    c2 = np.empty(k, dtype=np.int64)
+    at = np.full((k, 4), -1, dtype=np.int64)  # two keeps, then two exposes read
+    new = np.ones((k, 4), dtype=np.float64)  # their chances after the step
+    ratio = np.ones((k, 4), dtype=np.float64)  # over before (1 where none)
+    key = np.zeros((k, 2), dtype=np.int64)  # the exposes' new keys
+    hit_w = 1.0 - tremble
+    floor = tremble / 20.0
+    h = np.empty(6, dtype=np.int64)
+    for i in range(k):
+        row = i * wide
+        if place:
+            x1 = firsts[row + np.int64(r1[i] * n_firsts[i])]
+            x2 = places[row + np.int64(r2[i] * max(n_places[i] - 1, 1))]
+            if x2 == x1:
+                x2 = places[row + max(n_places[i] - 1, 0)]
+            y1, y2 = flat_state[row + x1], flat_state[row + x2]
+        else:
+            x1 = listed[row + np.int64(r1[i] * size[i])]
+            y1 = flat_state[row + x1]
+            y2 = unseen[c2_at[i]]
+            if y2 == y1:
+                y2 = unseen[u - 1]
+            x2 = flat_where[i * 53 + y2]
+        s1[i], s2[i], c1[i], c2[i] = x1, x2, y1, y2
+        a1[i], a2[i] = row + x1, row + x2
+        if not place:  # the keeps of whoever holds or threw either card
+            j1, j2 = flat_keeper[row + x1], flat_keeper[row + x2]
+            for col in range(2):
+                j = j1 if col == 0 else j2
+                if j < 0 or (col == 1 and j == j1):
+                    continue
+                p = i * m + j
+                for q in range(6):
+                    c = flat_state[flat_six[p, q]]
+                    h[q] = y2 if c == y1 else (y1 if c == y2 else c)
+                v = _keep_one_compiled(keep_table, h[0], h[1], h[2], h[3], h[4], h[5],
+                                       hit_w, floor)
+                at[i, col] = p
+                new[i, col] = v
+                ratio[i, col] = v / lik_keep[p]
+        j1, j2 = show_reader[x1], show_reader[x2]
+        gain = (y2 >> 2) - (y1 >> 2)
+        for col in range(2):
+            j = j1 if col == 0 else j2
+            if j < 0 or (col == 1 and j == j1):
+                continue
+            p = i * m + j
+            nk = show_key[p] + (flat_power[j * wide + x1] - flat_power[j * wide + x2]) * gain
+            v = show_flat[nk]
+            at[i, 2 + col] = p
+            key[i, col] = nk
+            new[i, 2 + col] = v
+            ratio[i, 2 + col] = v / lik_show[p]
+    return a1, a2, s1, s2, c1, c2, at, new, ratio, key
+
+
+_move_propose_compiled = _jit(_move_propose_kernel)
+
+
+def move_propose(place: bool, r1: Floats, r2: Floats | None, c2_at: Ints | None,
+                 flat_state: Ints, listed: Ints, size: Ints, firsts: Ints, n_firsts: Ints,
+                 places: Ints, n_places: Ints, unseen: Ints, flat_where: Ints,
+                 flat_keeper: Ints, show_reader: Ints, flat_six: Ints, lik_keep: Floats,
+                 lik_show: Floats, show_key: Ints, flat_power: Ints, show_flat: Floats,
+                 keep_table: Ints, tremble: float, m: int, wide: int) -> tuple[Any, ...]:
+    """One Metropolis step's proposal of :func:`rollem.odds.ryoseen._move`
+    for every world, compiled (issue 33, branch s57-ryo): per world the two
+    slots ``s1``, ``s2`` exchanged (flat ``a1``, ``a2``) and their cards
+    ``c1``, ``c2``, drawn from ``r1`` (and ``r2`` for a place step, or the
+    unseen card's index ``c2_at`` for a card step) as the numpy path does;
+    then per world up to two keeps (card steps) and two exposes read anew:
+    ``at`` ``(k, 4)`` their ``row * m + opponent`` (-1: none; the keeps
+    first), ``new`` their chances after the step (an expose's read from
+    ``show_flat`` by its new key, NaN where the table has none), ``ratio``
+    new over before (1 where none) and ``key`` ``(k, 2)`` the exposes' new
+    keys. The inputs as :func:`rollem.odds.ryoseen._move` keeps them."""
+    zf = np.zeros(0)
+    zi = np.zeros(0, dtype=np.int64)
+    return tuple(_move_propose_compiled(
+        place, r1, zf if r2 is None else r2, zi if c2_at is None else c2_at, flat_state,
+        listed, size, firsts, n_firsts, places, n_places, unseen, flat_where, flat_keeper,
+        show_reader, flat_six, lik_keep, lik_show, show_key, flat_power, show_flat,
+        keep_table, float(tremble), int(m), int(wide)))

@@ -72,7 +72,7 @@ def keep_chance(kept: Ints, thrown: Ints, tremble: float) -> Floats:
         return np.zeros(0)
     if compiled.use():  # one compiled pass, the same chances (issue 33, branch s57-ryo)
         return compiled.keep_chance_rows(kept, thrown, _keep_table_by_cards().reshape(-1),
-                                         TRIPLES, tremble)
+                                         tremble)
     if n < ROW_BY_ROW:
         # few hands: one small matrix product (whole numbers below 2 ** 18, exact)
         mk, mt = _index_matrices()
