@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from rollem.odds.common import Floats, Ints
+from rollem.odds.look521 import Bools
 
 try:  # pragma: no branch - either way is tested where numba is installed
     if os.environ.get("ROLLEM_NO_NUMBA"):
@@ -322,3 +323,72 @@ def move_propose(place: bool, r1: Floats, r2: Floats | None, c2_at: Ints | None,
         listed, size, firsts, n_firsts, places, n_places, unseen, flat_where, flat_keeper,
         show_reader, flat_six, lik_keep, lik_show, show_key, flat_power, show_flat,
         keep_table, float(tremble), int(m), int(wide)))
+
+
+def _move_apply_kernel(place: bool, accept: Any, a1: Any, a2: Any, s1: Any, s2: Any,
+                       c1: Any, c2: Any, at4: Any, new4: Any, key2: Any, flat_state: Any,
+                       flat_keeper: Any, flat_six: Any, in_six: Any, is_unseen: Any,
+                       flat_where: Any, listed: Any, index: Any, lik_keep: Any,
+                       lik_show: Any, show_key: Any, m: int,
+                       wide: int) -> None:  # pragma: no cover - compiled
+    for i in range(accept.shape[0]):
+        if not accept[i]:
+            continue
+        b1, b2, d1, d2 = a1[i], a2[i], c1[i], c2[i]
+        flat_state[b1] = d2
+        flat_state[b2] = d1
+        if place:  # who threw each card moves with it
+            o1, o2 = flat_keeper[b1], flat_keeper[b2]
+            flat_keeper[b1] = o2
+            flat_keeper[b2] = o1
+            p1, p2 = in_six[b1], in_six[b2]
+            if o1 >= 0:
+                flat_six[i * m + o1, p1] = b2
+            if o2 >= 0:
+                flat_six[i * m + o2, p2] = b1
+            in_six[b1] = p2
+            in_six[b2] = p1
+            u1, u2 = is_unseen[d1], is_unseen[d2]
+            if u1:
+                flat_where[i * 53 + d1] = s2[i]
+            if u2:
+                flat_where[i * 53 + d2] = s1[i]
+            rw = i * wide
+            if u1 and not u2:  # the unseen card's slot listed instead
+                x = index[b1]
+                listed[rw + x] = b2 - rw
+                index[b2] = x
+            elif u2 and not u1:
+                x = index[b2]
+                listed[rw + x] = b1 - rw
+                index[b1] = x
+        else:
+            flat_where[i * 53 + d1] = s2[i]
+            flat_where[i * 53 + d2] = s1[i]
+        for col in range(4):
+            p = at4[i, col]
+            if p < 0:
+                continue
+            if col < 2:
+                lik_keep[p] = new4[i, col]
+            else:
+                lik_show[p] = new4[i, col]
+                show_key[p] = key2[i, col - 2]
+
+
+_move_apply_compiled = _jit(_move_apply_kernel)
+
+
+def move_apply(place: bool, accept: Bools, proposal: tuple[Any, ...], flat_state: Ints,
+               flat_keeper: Ints, flat_six: Ints, in_six: Ints, is_unseen: Bools,
+               flat_where: Ints, listed: Ints, index: Ints, lik_keep: Floats,
+               lik_show: Floats, show_key: Ints, m: int, wide: int) -> None:
+    """The accepted worlds' moves of :func:`move_propose`'s ``proposal``
+    made, in place, as :func:`rollem.odds.ryoseen._move`'s numpy path makes
+    them: the cards exchanged, who threw them (place steps), where each
+    unseen card lies and which slots list them, and the chances and keys the
+    step read."""
+    a1, a2, s1, s2, c1, c2, at4, new4, _, key2 = proposal
+    _move_apply_compiled(place, accept, a1, a2, s1, s2, c1, c2, at4, new4, key2, flat_state,
+                         flat_keeper, flat_six, in_six, is_unseen, flat_where, listed, index,
+                         lik_keep, lik_show, show_key, int(m), int(wide))

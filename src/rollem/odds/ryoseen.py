@@ -1335,10 +1335,11 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             r1 = gen.random(k)
             r2 = gen.random(k) if place else None
             c2_at = None if place else gen.integers(0, u - 1, k)
-            a1, a2, s1, s2, c1, c2, at4, new4, ratio4, key2 = compiled.move_propose(
+            proposal = compiled.move_propose(
                 place, r1, r2, c2_at, flat_state, listed, size, firsts, n_firsts, places,
                 n_places, unseen, flat_where, flat_keeper, show_reader, flat_six, lik_keep,
                 lik_show, show_key, flat_power, table.flat, keep_table, tremble, m, wide)
+            _, _, _, _, c1, c2, at4, new4, ratio4, _ = proposal
             miss_r, miss_c = np.nonzero(np.isnan(new4[:, 2:]))
             for jj in np.unique(at4[miss_r, 2 + miss_c] % m):  # (as the numpy path)
                 pick = (at4[miss_r, 2 + miss_c] % m) == jj
@@ -1351,13 +1352,14 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                 logs = np.log(ratio4)
             log_ratio = (logs[:, 0] + logs[:, 1]) + (logs[:, 2] + logs[:, 3])
             accept = (gen.random(k) < np.exp(log_ratio)) & (can_place if place else size > 0)
-            for col in range(4):
-                sel = accept & (at4[:, col] >= 0)
-                (lik_keep if col < 2 else lik_show)[at4[sel, col]] = new4[sel, col]
-                if col >= 2:
-                    show_key[at4[sel, col]] = key2[sel, col - 2]
-            kr = sr = np.zeros(0, dtype=np.int64)
-        elif place:
+            compiled.move_apply(place, accept, proposal, flat_state, flat_keeper, flat_six,
+                                in_six, is_unseen, flat_where, listed, index, lik_keep,
+                                lik_show, show_key, m, wide)
+            if step >= moves - times:  # the last
+                out.append((state[:, :base].reshape(k, m, 3).copy(),
+                            state[:, base:width].copy()))
+            continue
+        if place:
             s1 = firsts[row_w + (gen.random(k) * n_firsts).astype(np.int64)]
             i2 = (gen.random(k) * np.maximum(n_places - 1, 1)).astype(np.int64)
             s2 = places[row_w + i2]
@@ -1379,8 +1381,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             sr, sj = pairs(show_reader[s1], show_reader[s2])
             ok_rows = size > 0  # (none unseen in the slots: nothing to move)
         # the log of the ratio of the policy's chances, every part the step reads
-        if not fast_steps:
-            log_ratio = np.zeros(k)
+        log_ratio = np.zeros(k)
         if len(kr):
             k_at = kr * m + kj
             new_keep = keep_many(k_at, c1[kr], c2[kr])
@@ -1402,8 +1403,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                                                                np.where(h == ya, xa, h)))
             log_ratio += np.bincount(sr, weights=np.log(new_show / lik_show[s_at]),
                                      minlength=k)
-        if not fast_steps:
-            accept = (gen.random(k) < np.exp(log_ratio)) & ok_rows
+        accept = (gen.random(k) < np.exp(log_ratio)) & ok_rows
         ok = np.flatnonzero(accept)
         b1, b2 = a1[ok], a2[ok]
         d1, d2 = c1[ok], c2[ok]
