@@ -392,3 +392,182 @@ def move_apply(place: bool, accept: Bools, proposal: tuple[Any, ...], flat_state
     _move_apply_compiled(place, accept, a1, a2, s1, s2, c1, c2, at4, new4, key2, flat_state,
                          flat_keeper, flat_six, in_six, is_unseen, flat_where, listed, index,
                          lik_keep, lik_show, show_key, int(m), int(wide))
+
+
+def _steer_propose_kernel(j: int, r: Any, gid: Any, lo: Any, hi: Any, cum: Any, start: Any,
+                          end: Any, size: Any, tab: Any, log_g: Any, flat_state: Any,
+                          flat_where: Any, flat_keeper: Any, show_reader: Any, flat_six: Any,
+                          flat_power: Any, lik_keep: Any, lik_show: Any, show_key: Any,
+                          show_flat: Any, keep_table: Any, tremble: float, m: int, wide: int,
+                          ) -> Any:  # pragma: no cover - compiled
+    k = gid.shape[0]
+    dummy = 52
+    xa = np.full((k, 4), dummy, dtype=np.int64)  # x1, a1, x2, a2
+    sl = np.zeros((k, 4), dtype=np.int64)  # their slots
+    base = np.zeros(k, dtype=np.float64)  # log g(old) - log g(new)
+    live = np.zeros(k, dtype=np.bool_)  # a guide and a new set
+    at = np.full((k, 8), -1, dtype=np.int64)  # up to four keeps, then four exposes
+    new = np.ones((k, 8), dtype=np.float64)
+    ratio = np.ones((k, 8), dtype=np.float64)
+    key = np.zeros((k, 4), dtype=np.int64)
+    hit_w = 1.0 - tremble
+    floor = tremble / 20.0
+    h = np.empty(6, dtype=np.int64)
+    hit = np.zeros(m + 1, dtype=np.bool_)
+    n_cum = cum.shape[0]
+    for i in range(k):
+        g = gid[i]
+        gs = max(g, 0)
+        u = lo[gs] + r[i] * (hi[gs] - lo[gs])
+        a_lo, a_hi = 0, n_cum  # searchsorted(cum, u, "right")
+        while a_lo < a_hi:
+            mid = (a_lo + a_hi) >> 1
+            if cum[mid] > u:
+                a_hi = mid
+            else:
+                a_lo = mid + 1
+        idx = min(max(a_lo, start[gs]), end[gs] - 1)
+        two = size[gs] == 2
+        n0, n1 = tab[idx, 0], tab[idx, 1]
+        a, b = min(n0, n1), max(n0, n1)
+        row = i * wide
+        y = flat_state[row + 3 * j + 2]
+        x = flat_state[row + 3 * j + 1] if two else y
+        x, y = min(x, y), max(x, y)
+        x1, a1, x2, a2 = x, a, y, b
+        if two:  # the numpy path's four cases, in its order (a later one wins)
+            if a == x:
+                x1, a1, x2, a2 = dummy, dummy, y, b
+            if a == y:
+                x1, a1, x2, a2 = x, b, dummy, dummy
+            if b == x:
+                x1, a1, x2, a2 = dummy, dummy, y, a
+            if b == y:
+                x1, a1, x2, a2 = x, a, dummy, dummy
+        same = (a == x) and (b == y)
+        if not two:
+            x1, a1, x2, a2 = y, a, dummy, dummy
+            same = same or (a == y)
+        if same:
+            x1, a1, x2, a2 = dummy, dummy, dummy, dummy
+        xa[i, 0], xa[i, 1], xa[i, 2], xa[i, 3] = x1, a1, x2, a2
+        r53 = i * 53
+        s_x1, s_a1 = flat_where[r53 + x1], flat_where[r53 + a1]
+        s_x2, s_a2 = flat_where[r53 + x2], flat_where[r53 + a2]
+        sl[i, 0], sl[i, 1], sl[i, 2], sl[i, 3] = s_x1, s_a1, s_x2, s_a2
+        ok = g >= 0
+        if not ok or same:
+            continue
+        live[i] = True
+        base[i] = log_g[gs * 2704 + x * 52 + y] - log_g[gs * 2704 + a * 52 + b]
+        # the keeps read anew, by opponent in order
+        for q in range(m + 1):
+            hit[q] = False
+        for q in range(4):
+            hit[flat_keeper[row + sl[i, q]]] = True  # (-1: the last, nobody)
+        col = 0
+        for jj in range(m):
+            if not hit[jj]:
+                continue
+            p = i * m + jj
+            for q in range(6):
+                c = flat_state[flat_six[p, q]]
+                if c == x1:
+                    c = a1
+                elif c == a1:
+                    c = x1
+                elif c == x2:
+                    c = a2
+                elif c == a2:
+                    c = x2
+                h[q] = c
+            v = _keep_one_compiled(keep_table, h[0], h[1], h[2], h[3], h[4], h[5],
+                                   hit_w, floor)
+            at[i, col] = p
+            new[i, col] = v
+            ratio[i, col] = v / lik_keep[p]
+            col += 1
+        for q in range(m + 1):
+            hit[q] = False
+        for q in range(4):
+            hit[show_reader[sl[i, q]]] = True
+        col = 0
+        for jj in range(m):
+            if not hit[jj]:
+                continue
+            p = i * m + jj
+            nk = show_key[p]
+            bp = jj * wide
+            nk += (flat_power[bp + s_x1] - flat_power[bp + s_a1]) * ((a1 >> 2) - (x1 >> 2))
+            nk += (flat_power[bp + s_x2] - flat_power[bp + s_a2]) * ((a2 >> 2) - (x2 >> 2))
+            v = show_flat[nk]
+            at[i, 4 + col] = p
+            key[i, col] = nk
+            new[i, 4 + col] = v
+            ratio[i, 4 + col] = v / lik_show[p]
+            col += 1
+    return xa, sl, base, live, at, new, ratio, key
+
+
+_steer_propose_compiled = _jit(_steer_propose_kernel)
+
+
+def steer_propose(j: int, r: Floats, gid: Ints, lo: Floats, hi: Floats, cum: Floats,
+                  start: Ints, end: Ints, size: Ints, tab: Ints, log_g: Floats,
+                  flat_state: Ints, flat_where: Ints, flat_keeper: Ints, show_reader: Ints,
+                  flat_six: Ints, flat_power: Ints, lik_keep: Floats, lik_show: Floats,
+                  show_key: Ints, show_flat: Floats, keep_table: Ints, tremble: float, m: int,
+                  wide: int) -> tuple[Any, ...]:
+    """A guided step's proposal (:meth:`rollem.odds.ryoseen._Steer.step`) for
+    opponent ``j`` in every world, compiled (issue 33, branch s57-ryo), from
+    the uniforms ``r`` ``(k,)`` the numpy path draws: per world the cards
+    exchanged ``(x1, a1, x2, a2)`` (52: none) and their slots ``(k, 4)``,
+    ``log g(old) - log g(new)`` (0 where nothing moves), whether anything
+    moves, and the keeps (up to four, by opponent) and exposes (up to four)
+    read anew: ``at`` ``(k, 8)`` (``row * m + opponent``, -1 none), ``new``
+    their chances (NaN where the exposes' table has none), ``ratio`` new over
+    before (1 where none) and ``key`` ``(k, 4)`` the exposes' new keys."""
+    return tuple(_steer_propose_compiled(
+        int(j), r, gid, lo, hi, cum, start, end, size, tab, log_g, flat_state, flat_where,
+        flat_keeper, show_reader, flat_six, flat_power, lik_keep, lik_show, show_key,
+        show_flat, keep_table, float(tremble), int(m), int(wide)))
+
+
+def _steer_apply_kernel(accept: Any, xa: Any, sl: Any, at: Any, new: Any, key: Any,
+                        flat_state: Any, flat_where: Any, lik_keep: Any, lik_show: Any,
+                        show_key: Any, wide: int, stub: int) -> None:  # pragma: no cover
+    k = accept.shape[0]
+    for i in range(k):
+        if accept[i]:
+            row, r53 = i * wide, i * 53
+            flat_state[row + sl[i, 0]] = xa[i, 1]
+            flat_state[row + sl[i, 1]] = xa[i, 0]
+            flat_state[row + sl[i, 2]] = xa[i, 3]
+            flat_state[row + sl[i, 3]] = xa[i, 2]
+            flat_where[r53 + xa[i, 1]] = sl[i, 0]
+            flat_where[r53 + xa[i, 0]] = sl[i, 1]
+            flat_where[r53 + xa[i, 3]] = sl[i, 2]
+            flat_where[r53 + xa[i, 2]] = sl[i, 3]
+            for col in range(8):
+                p = at[i, col]
+                if p < 0:
+                    continue
+                if col < 4:
+                    lik_keep[p] = new[i, col]
+                else:
+                    lik_show[p] = new[i, col]
+                    show_key[p] = key[i, col - 4]
+        flat_where[i * 53 + 52] = stub
+
+
+_steer_apply_compiled = _jit(_steer_apply_kernel)
+
+
+def steer_apply(accept: Bools, proposal: tuple[Any, ...], flat_state: Ints,
+                flat_where: Ints, lik_keep: Floats, lik_show: Floats, show_key: Ints,
+                wide: int, stub: int) -> None:
+    """The accepted worlds' guided moves of :func:`steer_propose`'s
+    ``proposal`` made, in place, as the numpy path makes them."""
+    xa, sl, _, _, at, new, _, key = proposal
+    _steer_apply_compiled(accept, xa, sl, at, new, key, flat_state, flat_where, lik_keep,
+                          lik_show, show_key, int(wide), int(stub))

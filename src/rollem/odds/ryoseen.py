@@ -1766,6 +1766,33 @@ class _Steer:
         """One guided step for opponent ``j`` in every world (the tables are
         :func:`_move`'s, updated in place where accepted)."""
         k = len(row_w)
+        if compiled.use() and type(policy).keep_scores is FastPolicy.keep_scores:
+            # the same step compiled (issue 33, branch s57-ryo): the random
+            # numbers, logs and the acceptance as the numpy path below
+            proposal = compiled.steer_propose(
+                j, gen.random(k), np.ascontiguousarray(self.gid[:, j]), self.lo, self.hi,
+                self.cum, self.start, self.end, self.size, self.tab, self.log_g, flat_state,
+                flat_where, flat_keeper, show_reader, flat_six, flat_power, lik_keep,
+                lik_show, show_key, table.flat, _keep_table_by_cards().reshape(-1), tremble,
+                m, wide)
+            xa, _, base, live, at8, new8, ratio8, _ = proposal
+            miss_r, miss_c = np.nonzero(np.isnan(new8[:, 4:]))
+            for jj in np.unique(at8[miss_r, 4 + miss_c] % m):  # (as the numpy path)
+                pick = (at8[miss_r, 4 + miss_c] % m) == jj
+                mr, mc = miss_r[pick], 4 + miss_c[pick]
+                h = state[mr[:, None], show_cols[jj]]
+                p1, q1, p2, q2 = (xa[mr, c, None] for c in range(4))
+                new8[mr, mc] = table.lik(int(jj), np.where(h == p1, q1, np.where(
+                    h == q1, p1, np.where(h == p2, q2, np.where(h == q2, p2, h)))))
+                ratio8[mr, mc] = new8[mr, mc] / lik_show[at8[mr, mc]]
+            with np.errstate(divide="ignore"):
+                logs = np.log(ratio8)
+            log_ratio = base + (((logs[:, 0] + logs[:, 1]) + logs[:, 2]) + logs[:, 3])
+            log_ratio += ((logs[:, 4] + logs[:, 5]) + logs[:, 6]) + logs[:, 7]
+            accept = (gen.random(k) < np.exp(log_ratio)) & live
+            compiled.steer_apply(accept, proposal, flat_state, flat_where, lik_keep, lik_show,
+                                 show_key, wide, stub)
+            return
         rows = np.arange(k)
         g = self.gid[:, j]
         ok = g >= 0
