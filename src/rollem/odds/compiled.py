@@ -69,7 +69,7 @@ def _jit(fn: Any) -> Any:
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
-              hit_w: float, floor: float) -> float:  # pragma: no cover - compiled
+              hit_w: float, floor: float) -> Any:  # pragma: no cover - compiled
     # the 20 keeps of TRIPLES written out (their order: combinations of six)
     h0, h1, h2, h3 = c0 * 2704, c1 * 2704, c2 * 2704, c3 * 2704
     m1, m2, m3, m4 = c1 * 52, c2 * 52, c3 * 52, c4 * 52

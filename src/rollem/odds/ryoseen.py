@@ -1335,6 +1335,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             r1 = gen.random(k)
             r2 = gen.random(k) if place else None
             c2_at = None if place else gen.integers(0, u - 1, k)
+            assert keep_table is not None
             proposal = compiled.move_propose(
                 place, r1, r2, c2_at, flat_state, listed, size, firsts, n_firsts, places,
                 n_places, unseen, flat_where, flat_keeper, show_reader, flat_six, lik_keep,
