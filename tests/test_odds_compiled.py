@@ -19,6 +19,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from bench_play_odds import _view
 
 
+@pytest.fixture(autouse=True)
+def _compiled() -> None:
+    """The loops compiled before each test (in the background otherwise)."""
+    assert compiled.wait(600)
+
+
 def _both(monkeypatch: pytest.MonkeyPatch, fn: Any) -> tuple[Any, Any]:
     """``fn()`` with the compiled loops, then with the numpy paths."""
     monkeypatch.setattr(compiled, "ENABLED", True)
@@ -30,6 +36,7 @@ def _both(monkeypatch: pytest.MonkeyPatch, fn: Any) -> tuple[Any, Any]:
 
 def test_numba_is_used_where_installed() -> None:
     assert compiled.AVAILABLE and compiled.ENABLED and compiled.use()
+    assert type(compiled._move_propose_compiled).__module__.startswith("numba")
 
 
 @pytest.mark.parametrize("n", [1, 7, 1999, 2000, 5000])

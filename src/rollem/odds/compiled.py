@@ -21,14 +21,18 @@ s56-fast). This module holds the same steps as loops compiled by numba
 Every caller keeps its numpy path, used where numba is not installed or
 ``ROLLEM_NO_NUMBA`` is set in the environment (or :data:`ENABLED` is set
 False), and gives the same results either way (tests/test_odds_compiled.py).
-The kernels are compiled on their first call and cached on disk next to
-this file where it is writable (a second or so once; from the cache a few
-milliseconds a process).
+The kernels are compiled in a background thread from the first
+:func:`use` on (seconds of CPU the first time after an install, cached on
+disk next to this file or in numba's user cache; from the cache a fraction
+of a second a process), and the numpy paths answer until they are ready:
+the same figures, so nothing shown waits on the compiler.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import threading
 from typing import Any
 
 import numpy as np
@@ -36,36 +40,114 @@ import numpy as np
 from rollem.odds.common import Floats, Ints
 from rollem.odds.look521 import Bools
 
-try:  # pragma: no branch - either way is tested where numba is installed
-    if os.environ.get("ROLLEM_NO_NUMBA"):
-        raise ImportError("ROLLEM_NO_NUMBA is set")
-    import numba
-except ImportError:  # the numpy paths
-    numba = None
 
-AVAILABLE = numba is not None
-"""Whether numba could be imported (and ``ROLLEM_NO_NUMBA`` is not set)."""
+def _findable() -> bool:
+    """Whether numba is installed (not imported: its import, a few tenths of
+    a second of CPU, is made by the background compile) and not refused by
+    ``ROLLEM_NO_NUMBA``."""
+    if os.environ.get("ROLLEM_NO_NUMBA"):
+        return False
+    try:
+        return importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):  # pragma: no cover
+        return False
+
+
+AVAILABLE = _findable()
+"""Whether numba is installed (and ``ROLLEM_NO_NUMBA`` is not set)."""
 
 ENABLED = AVAILABLE
 """Whether the samplers call the compiled loops (set False to use the numpy
 paths, as the tests comparing the two do)."""
 
 
+_READY = threading.Event()
+_STARTED = threading.Lock()
+
+
 def use() -> bool:
-    """Whether the compiled loops are to be used now (:data:`ENABLED`)."""
-    return ENABLED
+    """Whether the compiled loops are to be used now: :data:`ENABLED` and
+    compiled. The first call starts their compiling (or loading from the
+    disk cache) in a background thread and answers False until it is done:
+    the numpy paths give the same results meanwhile, so no figure waits on
+    the compiler (a second or more the first time after an install)."""
+    if not ENABLED:
+        return False
+    if _READY.is_set():
+        return True
+    _start()
+    return False
+
+
+def wait(timeout: float | None = None) -> bool:
+    """Start compiling if not started and wait up to ``timeout`` seconds
+    (``None``: as long as it takes) for the loops: whether they are used
+    now (:func:`use`). For benches and tests, which compare the paths."""
+    if not ENABLED:
+        return False
+    _start()
+    _READY.wait(timeout)
+    return use()
+
+
+def _start() -> None:
+    """The background compile, once a process."""
+    if _STARTED.acquire(blocking=False):
+        threading.Thread(target=_warm, name="rollem-compile", daemon=True).start()
+
+
+def _warm() -> None:
+    """Every kernel compiled (or loaded from the cache) for the argument
+    types the samplers pass, each on empty input; then :func:`use` answers
+    True. Where compiling fails the numpy paths stay in use."""
+    i0, f0 = np.zeros(0, dtype=np.int64), np.zeros(0)
+    i2, i6 = np.zeros((0, 2), dtype=np.int64), np.zeros((0, 6), dtype=np.int64)
+    t16 = np.zeros(4, dtype=np.int16)
+    b0 = np.zeros(0, dtype=bool)
+    try:
+        _compile_all()
+        keep_chance_rows(np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64),
+                         t16, 0.0)
+        pick_each_rows(np.random.default_rng(0), i0, i0, 52, 1, 1, None)
+        search_rows(f0, f0, 52, i0)
+        for place in (False, True):
+            proposal = move_propose(place, f0, f0 if place else None, None if place else i0,
+                                    i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0,
+                                    i0, i0, f0, t16, 0.0, 1, 1)
+            move_apply(place, b0, proposal, i0, i0, i6, i0, b0, i0, i0, i0, f0, f0, i0, 1, 1)
+        steer = steer_propose(0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6,
+                              i0, f0, f0, i0, f0, t16, 0.0, 1, 1)
+        steer_apply(b0, steer, i0, i0, f0, f0, i0, 1, 0)
+    except Exception:  # pragma: no cover - a broken install: numpy it is
+        return
+    _READY.set()
 
 
 def _jit(fn: Any) -> Any:
-    """``fn`` compiled by numba (cached on disk where it can be), or ``fn``
-    itself without numba (never called then: the callers check
-    :func:`use`)."""
-    if numba is None:
-        return fn
+    """``fn`` compiled by numba (lazily, at its first call; cached on disk
+    where a place can be written)."""
+    import numba
+
     try:
         return numba.njit(cache=True, nogil=True)(fn)
-    except RuntimeError:  # no writable place for the cache: compiled each process
+    except RuntimeError:  # pragma: no cover - no writable place for the cache
         return numba.njit(nogil=True)(fn)
+
+
+def _compile_all() -> None:
+    """Every kernel of this module made a numba function, under the name its
+    wrapper calls (``_keep_one_compiled`` first: the others call it)."""
+    global _keep_one_compiled, _keep_chance_compiled, _pick_each_compiled
+    global _search_compiled, _move_propose_compiled, _move_apply_compiled
+    global _steer_propose_compiled, _steer_apply_compiled
+    _keep_one_compiled = _jit(_keep_one)
+    _keep_chance_compiled = _jit(_keep_chance_kernel)
+    _pick_each_compiled = _jit(_pick_each_kernel)
+    _search_compiled = _jit(_search_kernel)
+    _move_propose_compiled = _jit(_move_propose_kernel)
+    _move_apply_compiled = _jit(_move_apply_kernel)
+    _steer_propose_compiled = _jit(_steer_propose_kernel)
+    _steer_apply_compiled = _jit(_steer_apply_kernel)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -105,7 +187,7 @@ def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
     return hit_w * hit / ties + floor
 
 
-_keep_one_compiled = _jit(_keep_one)
+_keep_one_compiled: Any = _keep_one  # (numba's once compiled: _compile_all)
 
 
 def _keep_chance_kernel(kept: Any, thrown: Any, table: Any,
@@ -122,10 +204,10 @@ def _keep_chance_kernel(kept: Any, thrown: Any, table: Any,
     return out
 
 
-_keep_chance_compiled = _jit(_keep_chance_kernel)
+_keep_chance_compiled: Any = _keep_chance_kernel  # (numba's once compiled: _compile_all)
 
 
-def keep_chance_rows(kept: Ints, thrown: Ints, table: Ints, tremble: float) -> Floats:
+def keep_chance_rows(kept: Ints, thrown: Ints, table: Any, tremble: float) -> Floats:
     """:func:`rollem.odds.keepchance.keep_chance` compiled: per row of
     ``kept`` ``(N, 3)`` and ``thrown`` ``(N, 3)`` (cards 0..51), ``(1 -
     tremble) * (the kept three score best) / (keeps of that score) + tremble
@@ -133,8 +215,10 @@ def keep_chance_rows(kept: Ints, thrown: Ints, table: Ints, tremble: float) -> F
     ``c1 * 2704 + c2 * 52 + c3``) for each keep of
     :data:`rollem.odds.policy.TRIPLES` (the first the kept three): ``(N,)``
     floats."""
-    return np.asarray(_keep_chance_compiled(np.asarray(kept), np.asarray(thrown), table,
-                                            float(tremble)))
+    # (one type of argument each: one compiled version, made in the background)
+    return np.asarray(_keep_chance_compiled(np.ascontiguousarray(kept, dtype=np.int64),
+                                            np.ascontiguousarray(thrown, dtype=np.int64),
+                                            table, float(tremble)))
 
 
 def _pick_each_kernel(gen: Any, first: Any, size: Any, width: int, reps: int, m: int,
@@ -181,7 +265,7 @@ def _pick_each_kernel(gen: Any, first: Any, size: Any, width: int, reps: int, m:
     return out
 
 
-_pick_each_compiled = _jit(_pick_each_kernel)
+_pick_each_compiled: Any = _pick_each_kernel  # (numba's once compiled: _compile_all)
 
 
 def pick_each_rows(gen: np.random.Generator, first: Ints, size: Ints, width: int,
@@ -193,7 +277,8 @@ def pick_each_rows(gen: np.random.Generator, first: Ints, size: Ints, width: int
     ``gen`` in the order the numpy path draws."""
     ex = (np.zeros((len(size) * reps, 0), dtype=np.int64) if exclude is None
           else np.ascontiguousarray(exclude, dtype=np.int64))
-    return np.asarray(_pick_each_compiled(gen, first, np.asarray(size, dtype=np.int64),
+    return np.asarray(_pick_each_compiled(gen, np.ascontiguousarray(first, dtype=np.int64),
+                                          np.ascontiguousarray(size, dtype=np.int64),
                                           int(width), int(reps), int(m), ex, ex.shape[1]))
 
 
@@ -214,7 +299,7 @@ def _search_kernel(cum: Any, u: Any, size: int, row: Any) -> Any:  # pragma: no 
     return out
 
 
-_search_compiled = _jit(_search_kernel)
+_search_compiled: Any = _search_kernel  # (numba's once compiled: _compile_all)
 
 
 def search_rows(cum: Floats, u: Floats, size: int, row: Ints) -> Ints:
@@ -223,7 +308,9 @@ def search_rows(cum: Floats, u: Floats, size: int, row: Ints) -> Ints:
     ``clip(searchsorted(cum, u, "right") - row * size, 0, size - 1)`` gives
     where ``u[d]`` is at least the sum before the row (``cum`` ``(rows *
     size,)`` non-decreasing, ``u`` and ``row`` ``(n,)``): ``(n,)``."""
-    return np.asarray(_search_compiled(cum, u, int(size), np.asarray(row, dtype=np.int64)))
+    return np.asarray(_search_compiled(np.ascontiguousarray(cum, dtype=np.float64),
+                                       np.ascontiguousarray(u, dtype=np.float64), int(size),
+                                       np.ascontiguousarray(row, dtype=np.int64)))
 
 
 def _move_propose_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, flat_state: Any,
@@ -296,7 +383,7 @@ def _move_propose_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, flat_state: 
     return a1, a2, s1, s2, c1, c2, at, new, ratio, key
 
 
-_move_propose_compiled = _jit(_move_propose_kernel)
+_move_propose_compiled: Any = _move_propose_kernel  # (numba's once compiled: _compile_all)
 
 
 def move_propose(place: bool, r1: Floats, r2: Floats | None, c2_at: Ints | None,
@@ -304,7 +391,7 @@ def move_propose(place: bool, r1: Floats, r2: Floats | None, c2_at: Ints | None,
                  places: Ints, n_places: Ints, unseen: Ints, flat_where: Ints,
                  flat_keeper: Ints, show_reader: Ints, flat_six: Ints, lik_keep: Floats,
                  lik_show: Floats, show_key: Ints, flat_power: Ints, show_flat: Floats,
-                 keep_table: Ints, tremble: float, m: int, wide: int) -> tuple[Any, ...]:
+                 keep_table: Any, tremble: float, m: int, wide: int) -> tuple[Any, ...]:
     """One Metropolis step's proposal of :func:`rollem.odds.ryoseen._move`
     for every world, compiled (issue 33, branch s57-ryo): per world the two
     slots ``s1``, ``s2`` exchanged (flat ``a1``, ``a2``) and their cards
@@ -376,7 +463,7 @@ def _move_apply_kernel(place: bool, accept: Any, a1: Any, a2: Any, s1: Any, s2: 
                 show_key[p] = key2[i, col - 2]
 
 
-_move_apply_compiled = _jit(_move_apply_kernel)
+_move_apply_compiled: Any = _move_apply_kernel  # (numba's once compiled: _compile_all)
 
 
 def move_apply(place: bool, accept: Bools, proposal: tuple[Any, ...], flat_state: Ints,
@@ -509,14 +596,14 @@ def _steer_propose_kernel(j: int, r: Any, gid: Any, lo: Any, hi: Any, cum: Any, 
     return xa, sl, base, live, at, new, ratio, key
 
 
-_steer_propose_compiled = _jit(_steer_propose_kernel)
+_steer_propose_compiled: Any = _steer_propose_kernel  # (numba's once compiled: _compile_all)
 
 
 def steer_propose(j: int, r: Floats, gid: Ints, lo: Floats, hi: Floats, cum: Floats,
                   start: Ints, end: Ints, size: Ints, tab: Ints, log_g: Floats,
                   flat_state: Ints, flat_where: Ints, flat_keeper: Ints, show_reader: Ints,
                   flat_six: Ints, flat_power: Ints, lik_keep: Floats, lik_show: Floats,
-                  show_key: Ints, show_flat: Floats, keep_table: Ints, tremble: float, m: int,
+                  show_key: Ints, show_flat: Floats, keep_table: Any, tremble: float, m: int,
                   wide: int) -> tuple[Any, ...]:
     """A guided step's proposal (:meth:`rollem.odds.ryoseen._Steer.step`) for
     opponent ``j`` in every world, compiled (issue 33, branch s57-ryo), from
@@ -560,7 +647,7 @@ def _steer_apply_kernel(accept: Any, xa: Any, sl: Any, at: Any, new: Any, key: A
         flat_where[i * 53 + 52] = stub
 
 
-_steer_apply_compiled = _jit(_steer_apply_kernel)
+_steer_apply_compiled: Any = _steer_apply_kernel  # (numba's once compiled: _compile_all)
 
 
 def steer_apply(accept: Bools, proposal: tuple[Any, ...], flat_state: Ints,
