@@ -21,6 +21,7 @@ from functools import cache
 
 import numpy as np
 
+from rollem.odds import compiled
 from rollem.odds.common import Floats, Ints
 from rollem.odds.policy import TRIPLES, _keep_table_by_cards
 
@@ -69,6 +70,9 @@ def keep_chance(kept: Ints, thrown: Ints, tremble: float) -> Floats:
     n = len(kept)
     if n == 0:
         return np.zeros(0)
+    if compiled.use():  # one compiled pass, the same chances (issue 33, branch s57-ryo)
+        return compiled.keep_chance_rows(kept, thrown, _keep_table_by_cards().reshape(-1),
+                                         tremble)
     if n < ROW_BY_ROW:
         # few hands: one small matrix product (whole numbers below 2 ** 18, exact)
         mk, mt = _index_matrices()

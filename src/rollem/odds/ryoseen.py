@@ -95,11 +95,12 @@ import numpy as np
 
 from rollem.cards import parse_card
 from rollem.hands.category import Category
+from rollem.odds import compiled
 from rollem.odds.common import Floats, Ints, np_rng
 from rollem.odds.evaluate import wild5
 from rollem.odds.keepchance import keep_chance
 from rollem.odds.look521 import Bools
-from rollem.odds.policy import FAST, FastPolicy
+from rollem.odds.policy import FAST, FastPolicy, _keep_table_by_cards
 from rollem.odds.result import Odds, worlds_words
 from rollem.odds.view import ViewInfo
 
@@ -861,7 +862,8 @@ def _second_of_pair(gen: np.random.Generator, pair: Any, avail: Bools, first: In
         c = first[todo]
         lo, hi = starts[c], ends[c]
         u = np.minimum(lo + gen.random(len(todo)) * (hi - lo), np.nextafter(hi, lo))
-        card = np.clip(np.searchsorted(cum, u, side="right") - 52 * c, 0, 51)
+        card = (compiled.search_rows(cum, u, 52, c) if compiled.use() else
+                np.clip(np.searchsorted(cum, u, side="right") - 52 * c, 0, 51))
         out[todo] = card
         todo = todo[~flat_avail[row[todo] * 52 + card]]
         if not len(todo):
@@ -881,6 +883,8 @@ def _sample_rows(gen: np.random.Generator, mass: Any, reps: int) -> Ints:
     starts = np.concatenate([[0.0], ends[:-1]])
     u = np.minimum(starts[:, None] + gen.random((k, reps)) * (ends - starts)[:, None],
                    np.nextafter(ends, starts)[:, None])  # (never a row's end: no zero mass)
+    if compiled.use():  # the same indices, each searched within its row (branch s57-ryo)
+        return compiled.search_rows(cum, u.reshape(-1), size, np.repeat(np.arange(k), reps))
     idx = np.searchsorted(cum, u.reshape(-1), side="right") - np.repeat(np.arange(k) * size,
                                                                          reps)
     return np.asarray(np.clip(idx, 0, size - 1), dtype=np.int64)
@@ -1273,6 +1277,9 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     n_origin = 0
     discards = set(seen.discards)
     combos = [{c: i for i, c in enumerate(_origins(o, discards))} for o in seen.opponents]
+    keep_table = (_keep_table_by_cards().reshape(-1)
+                  if type(policy).keep_scores is FastPolicy.keep_scores else None)
+    fast_steps = compiled.use() and keep_table is not None  # (another policy: numpy)
     out = []
     for step in range(moves):
         lay = origins and step % origins == origins - 1
@@ -1318,6 +1325,37 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             steer.step(j, gen, flat_state, flat_where, flat_keeper, show_reader, flat_six,
                        flat_power, row_w, row_53, wide, stub, m, lik_keep, lik_show, show_key,
                        table, show_cols, state, policy, tremble)
+            if step >= moves - times:  # the last
+                out.append((state[:, :base].reshape(k, m, 3).copy(),
+                            state[:, base:width].copy()))
+            continue
+        if fast_steps:
+            # the same proposal and ratios, compiled (issue 33, branch s57-ryo);
+            # the random numbers, logs and the acceptance as the numpy path
+            r1 = gen.random(k)
+            r2 = gen.random(k) if place else None
+            c2_at = None if place else gen.integers(0, u - 1, k)
+            assert keep_table is not None
+            proposal = compiled.move_propose(
+                place, r1, r2, c2_at, flat_state, listed, size, firsts, n_firsts, places,
+                n_places, unseen, flat_where, flat_keeper, show_reader, flat_six, lik_keep,
+                lik_show, show_key, flat_power, table.flat, keep_table, tremble, m, wide)
+            _, _, _, _, c1, c2, at4, new4, ratio4, _ = proposal
+            miss_r, miss_c = np.nonzero(np.isnan(new4[:, 2:]))
+            for jj in np.unique(at4[miss_r, 2 + miss_c] % m):  # (as the numpy path)
+                pick = (at4[miss_r, 2 + miss_c] % m) == jj
+                mr, mc = miss_r[pick], 2 + miss_c[pick]
+                h = state[mr[:, None], show_cols[jj]]
+                xa, ya = c1[mr, None], c2[mr, None]
+                new4[mr, mc] = table.lik(int(jj), np.where(h == xa, ya, np.where(h == ya, xa, h)))
+                ratio4[mr, mc] = new4[mr, mc] / lik_show[at4[mr, mc]]
+            with np.errstate(divide="ignore"):
+                logs = np.log(ratio4)
+            log_ratio = (logs[:, 0] + logs[:, 1]) + (logs[:, 2] + logs[:, 3])
+            accept = (gen.random(k) < np.exp(log_ratio)) & (can_place if place else size > 0)
+            compiled.move_apply(place, accept, proposal, flat_state, flat_keeper, flat_six,
+                                in_six, is_unseen, flat_where, listed, index, lik_keep,
+                                lik_show, show_key, m, wide)
             if step >= moves - times:  # the last
                 out.append((state[:, :base].reshape(k, m, 3).copy(),
                             state[:, base:width].copy()))
@@ -1729,6 +1767,33 @@ class _Steer:
         """One guided step for opponent ``j`` in every world (the tables are
         :func:`_move`'s, updated in place where accepted)."""
         k = len(row_w)
+        if compiled.use() and type(policy).keep_scores is FastPolicy.keep_scores:
+            # the same step compiled (issue 33, branch s57-ryo): the random
+            # numbers, logs and the acceptance as the numpy path below
+            proposal = compiled.steer_propose(
+                j, gen.random(k), np.ascontiguousarray(self.gid[:, j]), self.lo, self.hi,
+                self.cum, self.start, self.end, self.size, self.tab, self.log_g, flat_state,
+                flat_where, flat_keeper, show_reader, flat_six, flat_power, lik_keep,
+                lik_show, show_key, table.flat, _keep_table_by_cards().reshape(-1), tremble,
+                m, wide)
+            xa, _, base, live, at8, new8, ratio8, _ = proposal
+            miss_r, miss_c = np.nonzero(np.isnan(new8[:, 4:]))
+            for jj in np.unique(at8[miss_r, 4 + miss_c] % m):  # (as the numpy path)
+                pick = (at8[miss_r, 4 + miss_c] % m) == jj
+                mr, mc = miss_r[pick], 4 + miss_c[pick]
+                h = state[mr[:, None], show_cols[jj]]
+                p1, q1, p2, q2 = (xa[mr, c, None] for c in range(4))
+                new8[mr, mc] = table.lik(int(jj), np.where(h == p1, q1, np.where(
+                    h == q1, p1, np.where(h == p2, q2, np.where(h == q2, p2, h)))))
+                ratio8[mr, mc] = new8[mr, mc] / lik_show[at8[mr, mc]]
+            with np.errstate(divide="ignore"):
+                logs = np.log(ratio8)
+            log_ratio = base + (((logs[:, 0] + logs[:, 1]) + logs[:, 2]) + logs[:, 3])
+            log_ratio += ((logs[:, 4] + logs[:, 5]) + logs[:, 6]) + logs[:, 7]
+            accept = (gen.random(k) < np.exp(log_ratio)) & live
+            compiled.steer_apply(accept, proposal, flat_state, flat_where, lik_keep, lik_show,
+                                 show_key, wide, stub)
+            return
         rows = np.arange(k)
         g = self.gid[:, j]
         ok = g >= 0
@@ -1890,6 +1955,8 @@ def _pick_each(gen: np.random.Generator, avail: Bools, reps: int, m: int,
     first = np.zeros(k * width, dtype=np.int64)
     first[row * width + np.arange(len(flat)) - np.repeat(np.cumsum(size) - size, size)] = (
         flat - row * width)
+    if compiled.use():  # the same draws, compiled (issue 33, branch s57-ryo)
+        return compiled.pick_each_rows(gen, first, size, width, reps, m, exclude)
     n = k * reps
     start = np.repeat(np.arange(k) * width, reps)  # each draw's row in ``first``
     size_r = np.repeat(size.astype(np.float64), reps)

@@ -1,0 +1,660 @@
+"""Compiled loops for the Roll Your Own samplers' hottest steps (issue 33).
+
+At 6 players the late Roll Your Own views (:mod:`rollem.odds.ryoseen`) draw
+a few hundred thousand candidate cards and weigh as many six-card keeps a
+batch, each step whole-batch numpy at a few nanoseconds an element; more
+worlds per CPU second narrows the interval shown in play directly (branch
+s56-fast). This module holds the same steps as loops compiled by numba
+(https://numba.pydata.org), one pass per row and no temporaries:
+
+- :func:`keep_chance_rows`: the fast policy's keep chance
+  (:func:`rollem.odds.keepchance.keep_chance`), the same scores, ties and
+  floating-point operations, so the same chances bit for bit;
+- :func:`pick_each_rows`: :func:`rollem.odds.ryoseen._pick_each`'s uniform
+  draws, reading the same ``numpy.random.Generator`` (numba shares its state
+  and draws ``random()`` as numpy does) in the same order: the same cards,
+  and the generator left where numpy's loop leaves it;
+- :func:`search_rows`: :func:`rollem.odds.ryoseen._sample_rows`' search of
+  each row's cumulative masses, within the row (the same index as numpy's
+  ``searchsorted`` over every row laid end to end).
+
+Every caller keeps its numpy path, used where numba is not installed or
+``ROLLEM_NO_NUMBA`` is set in the environment (or :data:`ENABLED` is set
+False), and gives the same results either way (tests/test_odds_compiled.py).
+The kernels are compiled in a background thread from the first
+:func:`use` on (seconds of CPU the first time after an install, cached on
+disk next to this file or in numba's user cache; from the cache a fraction
+of a second a process), and the numpy paths answer until they are ready:
+the same figures, so nothing shown waits on the compiler.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from typing import Any
+
+import numpy as np
+
+from rollem.odds.common import Floats, Ints
+from rollem.odds.look521 import Bools
+
+
+def _findable() -> bool:
+    """Whether numba is installed (not imported: its import, a few tenths of
+    a second of CPU, is made by the background compile) and not refused by
+    ``ROLLEM_NO_NUMBA``."""
+    if os.environ.get("ROLLEM_NO_NUMBA"):
+        return False
+    try:
+        return importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):  # pragma: no cover
+        return False
+
+
+AVAILABLE = _findable()
+"""Whether numba is installed (and ``ROLLEM_NO_NUMBA`` is not set)."""
+
+ENABLED = AVAILABLE
+"""Whether the samplers call the compiled loops (set False to use the numpy
+paths, as the tests comparing the two do)."""
+
+
+_READY = threading.Event()
+_STARTED = threading.Lock()
+
+
+def use() -> bool:
+    """Whether the compiled loops are to be used now: :data:`ENABLED` and
+    compiled. The first call starts their compiling (or loading from the
+    disk cache) in a background thread and answers False until it is done:
+    the numpy paths give the same results meanwhile, so no figure waits on
+    the compiler (a second or more the first time after an install)."""
+    if not ENABLED:
+        return False
+    if _READY.is_set():
+        return True
+    _start()
+    return False
+
+
+def wait(timeout: float | None = None) -> bool:
+    """Start compiling if not started and wait up to ``timeout`` seconds
+    (``None``: as long as it takes) for the loops: whether they are used
+    now (:func:`use`). For benches and tests, which compare the paths."""
+    if not ENABLED:
+        return False
+    _start()
+    _READY.wait(timeout)
+    return use()
+
+
+def _start() -> None:
+    """The background compile, once a process."""
+    if _STARTED.acquire(blocking=False):
+        threading.Thread(target=_warm, name="rollem-compile", daemon=True).start()
+
+
+def _warm() -> None:
+    """Every kernel compiled (or loaded from the cache) for the argument
+    types the samplers pass, each on empty input; then :func:`use` answers
+    True. Where compiling fails the numpy paths stay in use."""
+    i0, f0 = np.zeros(0, dtype=np.int64), np.zeros(0)
+    i2, i6 = np.zeros((0, 2), dtype=np.int64), np.zeros((0, 6), dtype=np.int64)
+    t16 = np.zeros(4, dtype=np.int16)
+    b0 = np.zeros(0, dtype=bool)
+    try:
+        _compile_all()
+        keep_chance_rows(np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64),
+                         t16, 0.0)
+        pick_each_rows(np.random.default_rng(0), i0, i0, 52, 1, 1, None)
+        search_rows(f0, f0, 52, i0)
+        for place in (False, True):
+            proposal = move_propose(place, f0, f0 if place else None, None if place else i0,
+                                    i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0,
+                                    i0, i0, f0, t16, 0.0, 1, 1)
+            move_apply(place, b0, proposal, i0, i0, i6, i0, b0, i0, i0, i0, f0, f0, i0, 1, 1)
+        steer = steer_propose(0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6,
+                              i0, f0, f0, i0, f0, t16, 0.0, 1, 1)
+        steer_apply(b0, steer, i0, i0, f0, f0, i0, 1, 0)
+    except Exception:  # pragma: no cover - a broken install: numpy it is
+        return
+    _READY.set()
+
+
+def _jit(fn: Any) -> Any:
+    """``fn`` compiled by numba (lazily, at its first call; cached on disk
+    where a place can be written)."""
+    import numba
+
+    try:
+        return numba.njit(cache=True, nogil=True)(fn)
+    except RuntimeError:  # pragma: no cover - no writable place for the cache
+        return numba.njit(nogil=True)(fn)
+
+
+def _compile_all() -> None:
+    """Every kernel of this module made a numba function, under the name its
+    wrapper calls (``_keep_one_compiled`` first: the others call it)."""
+    global _keep_one_compiled, _keep_chance_compiled, _pick_each_compiled
+    global _search_compiled, _move_propose_compiled, _move_apply_compiled
+    global _steer_propose_compiled, _steer_apply_compiled
+    _keep_one_compiled = _jit(_keep_one)
+    _keep_chance_compiled = _jit(_keep_chance_kernel)
+    _pick_each_compiled = _jit(_pick_each_kernel)
+    _search_compiled = _jit(_search_kernel)
+    _move_propose_compiled = _jit(_move_propose_kernel)
+    _move_apply_compiled = _jit(_move_apply_kernel)
+    _steer_propose_compiled = _jit(_steer_propose_kernel)
+    _steer_apply_compiled = _jit(_steer_apply_kernel)
+
+
+def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
+              hit_w: float, floor: float) -> Any:  # pragma: no cover - compiled
+    # the 20 keeps of TRIPLES written out (their order: combinations of six)
+    h0, h1, h2, h3 = c0 * 2704, c1 * 2704, c2 * 2704, c3 * 2704
+    m1, m2, m3, m4 = c1 * 52, c2 * 52, c3 * 52, c4 * 52
+    s0 = table[h0 + m1 + c2]
+    s1 = table[h0 + m1 + c3]
+    s2 = table[h0 + m1 + c4]
+    s3 = table[h0 + m1 + c5]
+    s4 = table[h0 + m2 + c3]
+    s5 = table[h0 + m2 + c4]
+    s6 = table[h0 + m2 + c5]
+    s7 = table[h0 + m3 + c4]
+    s8 = table[h0 + m3 + c5]
+    s9 = table[h0 + m4 + c5]
+    s10 = table[h1 + m2 + c3]
+    s11 = table[h1 + m2 + c4]
+    s12 = table[h1 + m2 + c5]
+    s13 = table[h1 + m3 + c4]
+    s14 = table[h1 + m3 + c5]
+    s15 = table[h1 + m4 + c5]
+    s16 = table[h2 + m3 + c4]
+    s17 = table[h2 + m3 + c5]
+    s18 = table[h2 + m4 + c5]
+    s19 = table[h3 + m4 + c5]
+    best = max(max(max(max(s0, s1), max(s2, s3)), max(max(s4, s5), max(s6, s7))),
+               max(max(max(s8, s9), max(s10, s11)), max(max(s12, s13), max(s14, s15))))
+    best = max(best, max(max(s16, s17), max(s18, s19)))
+    ties = ((s0 == best) + (s1 == best) + (s2 == best) + (s3 == best) + (s4 == best)
+            + (s5 == best) + (s6 == best) + (s7 == best) + (s8 == best) + (s9 == best)
+            + (s10 == best) + (s11 == best) + (s12 == best) + (s13 == best)
+            + (s14 == best) + (s15 == best) + (s16 == best) + (s17 == best)
+            + (s18 == best) + (s19 == best))
+    hit = 1.0 if s0 == best else 0.0
+    return hit_w * hit / ties + floor
+
+
+_keep_one_compiled: Any = _keep_one  # (numba's once compiled: _compile_all)
+
+
+def _keep_chance_kernel(kept: Any, thrown: Any, table: Any,
+                        tremble: float) -> Any:  # pragma: no cover - compiled
+    n = kept.shape[0]
+    out = np.empty(n, dtype=np.float64)
+    hit_w = 1.0 - tremble
+    floor = tremble / 20.0
+    for i in range(n):
+        out[i] = _keep_one_compiled(table, np.int64(kept[i, 0]), np.int64(kept[i, 1]),
+                                    np.int64(kept[i, 2]), np.int64(thrown[i, 0]),
+                                    np.int64(thrown[i, 1]), np.int64(thrown[i, 2]),
+                                    hit_w, floor)
+    return out
+
+
+_keep_chance_compiled: Any = _keep_chance_kernel  # (numba's once compiled: _compile_all)
+
+
+def keep_chance_rows(kept: Ints, thrown: Ints, table: Any, tremble: float) -> Floats:
+    """:func:`rollem.odds.keepchance.keep_chance` compiled: per row of
+    ``kept`` ``(N, 3)`` and ``thrown`` ``(N, 3)`` (cards 0..51), ``(1 -
+    tremble) * (the kept three score best) / (keeps of that score) + tremble
+    / 20``, the scores read from ``table`` (``52 ** 3`` ``int16``, by cards
+    ``c1 * 2704 + c2 * 52 + c3``) for each keep of
+    :data:`rollem.odds.policy.TRIPLES` (the first the kept three): ``(N,)``
+    floats."""
+    # (one type of argument each: one compiled version, made in the background)
+    return np.asarray(_keep_chance_compiled(np.ascontiguousarray(kept, dtype=np.int64),
+                                            np.ascontiguousarray(thrown, dtype=np.int64),
+                                            table, float(tremble)))
+
+
+def _pick_each_kernel(gen: Any, first: Any, size: Any, width: int, reps: int, m: int,
+                      exclude: Any, e: int) -> Any:  # pragma: no cover - compiled
+    k = size.shape[0]
+    n = k * reps
+    out = np.empty((n, m), dtype=np.int64)
+    taken = np.zeros(n, dtype=np.int64)
+    start = np.empty(n, dtype=np.int64)
+    size_r = np.empty(n, dtype=np.float64)
+    for d in range(n):
+        row = d // reps
+        start[d] = row * width
+        size_r[d] = float(size[row])
+        for x in range(e):
+            taken[d] |= np.int64(1) << exclude[d, x]
+    card = np.empty(n, dtype=np.int64)
+    todo = np.empty(n, dtype=np.int64)
+    for i in range(m):
+        for d in range(n):
+            card[d] = first[start[d] + np.int64(gen.random() * size_r[d])]
+        if i or e:
+            # the draws that hit a card taken already, in order; drawn again
+            # round by round as numpy's loop does (the same stream)
+            t = 0
+            for d in range(n):
+                if taken[d] & (np.int64(1) << card[d]):
+                    todo[t] = d
+                    t += 1
+            while t:
+                for x in range(t):
+                    d = todo[x]
+                    card[d] = first[start[d] + np.int64(gen.random() * size_r[d])]
+                left = 0
+                for x in range(t):
+                    d = todo[x]
+                    if taken[d] & (np.int64(1) << card[d]):
+                        todo[left] = d
+                        left += 1
+                t = left
+        for d in range(n):
+            out[d, i] = card[d]
+            taken[d] |= np.int64(1) << card[d]
+    return out
+
+
+_pick_each_compiled: Any = _pick_each_kernel  # (numba's once compiled: _compile_all)
+
+
+def pick_each_rows(gen: np.random.Generator, first: Ints, size: Ints, width: int,
+                   reps: int, m: int, exclude: Ints | None) -> Ints:
+    """:func:`rollem.odds.ryoseen._pick_each`'s draws compiled: ``first``
+    ``(k * width,)`` each row's available cards first (its ``size[row]``
+    of them), ``reps`` draws a row of ``m`` distinct cards, none in the
+    draw's row of ``exclude`` ``(k * reps, e)``: ``(k * reps, m)``, from
+    ``gen`` in the order the numpy path draws."""
+    ex = (np.zeros((len(size) * reps, 0), dtype=np.int64) if exclude is None
+          else np.ascontiguousarray(exclude, dtype=np.int64))
+    return np.asarray(_pick_each_compiled(gen, np.ascontiguousarray(first, dtype=np.int64),
+                                          np.ascontiguousarray(size, dtype=np.int64),
+                                          int(width), int(reps), int(m), ex, ex.shape[1]))
+
+
+def _search_kernel(cum: Any, u: Any, size: int, row: Any) -> Any:  # pragma: no cover
+    n = u.shape[0]
+    out = np.empty(n, dtype=np.int64)
+    for d in range(n):
+        base = row[d] * size
+        x = u[d]
+        lo, hi = 0, size  # the first index of the row whose sum is over x
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if cum[base + mid] > x:
+                hi = mid
+            else:
+                lo = mid + 1
+        out[d] = lo if lo < size else size - 1
+    return out
+
+
+_search_compiled: Any = _search_kernel  # (numba's once compiled: _compile_all)
+
+
+def search_rows(cum: Floats, u: Floats, size: int, row: Ints) -> Ints:
+    """Per draw ``d`` in row ``row[d]``, the first index ``i`` of that row
+    with ``cum[row[d] * size + i] > u[d]``, ``size - 1`` where none: what
+    ``clip(searchsorted(cum, u, "right") - row * size, 0, size - 1)`` gives
+    where ``u[d]`` is at least the sum before the row (``cum`` ``(rows *
+    size,)`` non-decreasing, ``u`` and ``row`` ``(n,)``): ``(n,)``."""
+    return np.asarray(_search_compiled(np.ascontiguousarray(cum, dtype=np.float64),
+                                       np.ascontiguousarray(u, dtype=np.float64), int(size),
+                                       np.ascontiguousarray(row, dtype=np.int64)))
+
+
+def _move_propose_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, flat_state: Any,
+                         listed: Any, size: Any, firsts: Any, n_firsts: Any, places: Any,
+                         n_places: Any, unseen: Any, flat_where: Any, flat_keeper: Any,
+                         show_reader: Any, flat_six: Any, lik_keep: Any, lik_show: Any,
+                         show_key: Any, flat_power: Any, show_flat: Any, keep_table: Any,
+                         tremble: float, m: int, wide: int,
+                         ) -> Any:  # pragma: no cover - compiled
+    k = size.shape[0]
+    u = unseen.shape[0]
+    a1 = np.empty(k, dtype=np.int64)
+    a2 = np.empty(k, dtype=np.int64)
+    s1 = np.empty(k, dtype=np.int64)
+    s2 = np.empty(k, dtype=np.int64)
+    c1 = np.empty(k, dtype=np.int64)
+    c2 = np.empty(k, dtype=np.int64)
+    at = np.full((k, 4), -1, dtype=np.int64)  # two keeps, then two exposes read
+    new = np.ones((k, 4), dtype=np.float64)  # their chances after the step
+    ratio = np.ones((k, 4), dtype=np.float64)  # over before (1 where none)
+    key = np.zeros((k, 2), dtype=np.int64)  # the exposes' new keys
+    hit_w = 1.0 - tremble
+    floor = tremble / 20.0
+    h = np.empty(6, dtype=np.int64)
+    for i in range(k):
+        row = i * wide
+        if place:
+            x1 = firsts[row + np.int64(r1[i] * n_firsts[i])]
+            x2 = places[row + np.int64(r2[i] * max(n_places[i] - 1, 1))]
+            if x2 == x1:
+                x2 = places[row + max(n_places[i] - 1, 0)]
+            y1, y2 = flat_state[row + x1], flat_state[row + x2]
+        else:
+            x1 = listed[row + np.int64(r1[i] * size[i])]
+            y1 = flat_state[row + x1]
+            y2 = unseen[c2_at[i]]
+            if y2 == y1:
+                y2 = unseen[u - 1]
+            x2 = flat_where[i * 53 + y2]
+        s1[i], s2[i], c1[i], c2[i] = x1, x2, y1, y2
+        a1[i], a2[i] = row + x1, row + x2
+        if not place:  # the keeps of whoever holds or threw either card
+            j1, j2 = flat_keeper[row + x1], flat_keeper[row + x2]
+            for col in range(2):
+                j = j1 if col == 0 else j2
+                if j < 0 or (col == 1 and j == j1):
+                    continue
+                p = i * m + j
+                for q in range(6):
+                    c = flat_state[flat_six[p, q]]
+                    h[q] = y2 if c == y1 else (y1 if c == y2 else c)
+                v = _keep_one_compiled(keep_table, h[0], h[1], h[2], h[3], h[4], h[5],
+                                       hit_w, floor)
+                at[i, col] = p
+                new[i, col] = v
+                ratio[i, col] = v / lik_keep[p]
+        j1, j2 = show_reader[x1], show_reader[x2]
+        gain = (y2 >> 2) - (y1 >> 2)
+        for col in range(2):
+            j = j1 if col == 0 else j2
+            if j < 0 or (col == 1 and j == j1):
+                continue
+            p = i * m + j
+            nk = show_key[p] + (flat_power[j * wide + x1] - flat_power[j * wide + x2]) * gain
+            v = show_flat[nk]
+            at[i, 2 + col] = p
+            key[i, col] = nk
+            new[i, 2 + col] = v
+            ratio[i, 2 + col] = v / lik_show[p]
+    return a1, a2, s1, s2, c1, c2, at, new, ratio, key
+
+
+_move_propose_compiled: Any = _move_propose_kernel  # (numba's once compiled: _compile_all)
+
+
+def move_propose(place: bool, r1: Floats, r2: Floats | None, c2_at: Ints | None,
+                 flat_state: Ints, listed: Ints, size: Ints, firsts: Ints, n_firsts: Ints,
+                 places: Ints, n_places: Ints, unseen: Ints, flat_where: Ints,
+                 flat_keeper: Ints, show_reader: Ints, flat_six: Ints, lik_keep: Floats,
+                 lik_show: Floats, show_key: Ints, flat_power: Ints, show_flat: Floats,
+                 keep_table: Any, tremble: float, m: int, wide: int) -> tuple[Any, ...]:
+    """One Metropolis step's proposal of :func:`rollem.odds.ryoseen._move`
+    for every world, compiled (issue 33, branch s57-ryo): per world the two
+    slots ``s1``, ``s2`` exchanged (flat ``a1``, ``a2``) and their cards
+    ``c1``, ``c2``, drawn from ``r1`` (and ``r2`` for a place step, or the
+    unseen card's index ``c2_at`` for a card step) as the numpy path does;
+    then per world up to two keeps (card steps) and two exposes read anew:
+    ``at`` ``(k, 4)`` their ``row * m + opponent`` (-1: none; the keeps
+    first), ``new`` their chances after the step (an expose's read from
+    ``show_flat`` by its new key, NaN where the table has none), ``ratio``
+    new over before (1 where none) and ``key`` ``(k, 2)`` the exposes' new
+    keys. The inputs as :func:`rollem.odds.ryoseen._move` keeps them."""
+    zf = np.zeros(0)
+    zi = np.zeros(0, dtype=np.int64)
+    return tuple(_move_propose_compiled(
+        place, r1, zf if r2 is None else r2, zi if c2_at is None else c2_at, flat_state,
+        listed, size, firsts, n_firsts, places, n_places, unseen, flat_where, flat_keeper,
+        show_reader, flat_six, lik_keep, lik_show, show_key, flat_power, show_flat,
+        keep_table, float(tremble), int(m), int(wide)))
+
+
+def _move_apply_kernel(place: bool, accept: Any, a1: Any, a2: Any, s1: Any, s2: Any,
+                       c1: Any, c2: Any, at4: Any, new4: Any, key2: Any, flat_state: Any,
+                       flat_keeper: Any, flat_six: Any, in_six: Any, is_unseen: Any,
+                       flat_where: Any, listed: Any, index: Any, lik_keep: Any,
+                       lik_show: Any, show_key: Any, m: int,
+                       wide: int) -> None:  # pragma: no cover - compiled
+    for i in range(accept.shape[0]):
+        if not accept[i]:
+            continue
+        b1, b2, d1, d2 = a1[i], a2[i], c1[i], c2[i]
+        flat_state[b1] = d2
+        flat_state[b2] = d1
+        if place:  # who threw each card moves with it
+            o1, o2 = flat_keeper[b1], flat_keeper[b2]
+            flat_keeper[b1] = o2
+            flat_keeper[b2] = o1
+            p1, p2 = in_six[b1], in_six[b2]
+            if o1 >= 0:
+                flat_six[i * m + o1, p1] = b2
+            if o2 >= 0:
+                flat_six[i * m + o2, p2] = b1
+            in_six[b1] = p2
+            in_six[b2] = p1
+            u1, u2 = is_unseen[d1], is_unseen[d2]
+            if u1:
+                flat_where[i * 53 + d1] = s2[i]
+            if u2:
+                flat_where[i * 53 + d2] = s1[i]
+            rw = i * wide
+            if u1 and not u2:  # the unseen card's slot listed instead
+                x = index[b1]
+                listed[rw + x] = b2 - rw
+                index[b2] = x
+            elif u2 and not u1:
+                x = index[b2]
+                listed[rw + x] = b1 - rw
+                index[b1] = x
+        else:
+            flat_where[i * 53 + d1] = s2[i]
+            flat_where[i * 53 + d2] = s1[i]
+        for col in range(4):
+            p = at4[i, col]
+            if p < 0:
+                continue
+            if col < 2:
+                lik_keep[p] = new4[i, col]
+            else:
+                lik_show[p] = new4[i, col]
+                show_key[p] = key2[i, col - 2]
+
+
+_move_apply_compiled: Any = _move_apply_kernel  # (numba's once compiled: _compile_all)
+
+
+def move_apply(place: bool, accept: Bools, proposal: tuple[Any, ...], flat_state: Ints,
+               flat_keeper: Ints, flat_six: Ints, in_six: Ints, is_unseen: Bools,
+               flat_where: Ints, listed: Ints, index: Ints, lik_keep: Floats,
+               lik_show: Floats, show_key: Ints, m: int, wide: int) -> None:
+    """The accepted worlds' moves of :func:`move_propose`'s ``proposal``
+    made, in place, as :func:`rollem.odds.ryoseen._move`'s numpy path makes
+    them: the cards exchanged, who threw them (place steps), where each
+    unseen card lies and which slots list them, and the chances and keys the
+    step read."""
+    a1, a2, s1, s2, c1, c2, at4, new4, _, key2 = proposal
+    _move_apply_compiled(place, accept, a1, a2, s1, s2, c1, c2, at4, new4, key2, flat_state,
+                         flat_keeper, flat_six, in_six, is_unseen, flat_where, listed, index,
+                         lik_keep, lik_show, show_key, int(m), int(wide))
+
+
+def _steer_propose_kernel(j: int, r: Any, gid: Any, lo: Any, hi: Any, cum: Any, start: Any,
+                          end: Any, size: Any, tab: Any, log_g: Any, flat_state: Any,
+                          flat_where: Any, flat_keeper: Any, show_reader: Any, flat_six: Any,
+                          flat_power: Any, lik_keep: Any, lik_show: Any, show_key: Any,
+                          show_flat: Any, keep_table: Any, tremble: float, m: int, wide: int,
+                          ) -> Any:  # pragma: no cover - compiled
+    k = gid.shape[0]
+    dummy = 52
+    xa = np.full((k, 4), dummy, dtype=np.int64)  # x1, a1, x2, a2
+    sl = np.zeros((k, 4), dtype=np.int64)  # their slots
+    base = np.zeros(k, dtype=np.float64)  # log g(old) - log g(new)
+    live = np.zeros(k, dtype=np.bool_)  # a guide and a new set
+    at = np.full((k, 8), -1, dtype=np.int64)  # up to four keeps, then four exposes
+    new = np.ones((k, 8), dtype=np.float64)
+    ratio = np.ones((k, 8), dtype=np.float64)
+    key = np.zeros((k, 4), dtype=np.int64)
+    hit_w = 1.0 - tremble
+    floor = tremble / 20.0
+    h = np.empty(6, dtype=np.int64)
+    hit = np.zeros(m + 1, dtype=np.bool_)
+    n_cum = cum.shape[0]
+    for i in range(k):
+        g = gid[i]
+        gs = max(g, 0)
+        u = lo[gs] + r[i] * (hi[gs] - lo[gs])
+        a_lo, a_hi = 0, n_cum  # searchsorted(cum, u, "right")
+        while a_lo < a_hi:
+            mid = (a_lo + a_hi) >> 1
+            if cum[mid] > u:
+                a_hi = mid
+            else:
+                a_lo = mid + 1
+        idx = min(max(a_lo, start[gs]), end[gs] - 1)
+        two = size[gs] == 2
+        n0, n1 = tab[idx, 0], tab[idx, 1]
+        a, b = min(n0, n1), max(n0, n1)
+        row = i * wide
+        y = flat_state[row + 3 * j + 2]
+        x = flat_state[row + 3 * j + 1] if two else y
+        x, y = min(x, y), max(x, y)
+        x1, a1, x2, a2 = x, a, y, b
+        if two:  # the numpy path's four cases, in its order (a later one wins)
+            if a == x:
+                x1, a1, x2, a2 = dummy, dummy, y, b
+            if a == y:
+                x1, a1, x2, a2 = x, b, dummy, dummy
+            if b == x:
+                x1, a1, x2, a2 = dummy, dummy, y, a
+            if b == y:
+                x1, a1, x2, a2 = x, a, dummy, dummy
+        same = (a == x) and (b == y)
+        if not two:
+            x1, a1, x2, a2 = y, a, dummy, dummy
+            same = same or (a == y)
+        if same:
+            x1, a1, x2, a2 = dummy, dummy, dummy, dummy
+        xa[i, 0], xa[i, 1], xa[i, 2], xa[i, 3] = x1, a1, x2, a2
+        r53 = i * 53
+        s_x1, s_a1 = flat_where[r53 + x1], flat_where[r53 + a1]
+        s_x2, s_a2 = flat_where[r53 + x2], flat_where[r53 + a2]
+        sl[i, 0], sl[i, 1], sl[i, 2], sl[i, 3] = s_x1, s_a1, s_x2, s_a2
+        ok = g >= 0
+        if not ok or same:
+            continue
+        live[i] = True
+        base[i] = log_g[gs * 2704 + x * 52 + y] - log_g[gs * 2704 + a * 52 + b]
+        # the keeps read anew, by opponent in order
+        for q in range(m + 1):
+            hit[q] = False
+        for q in range(4):
+            hit[flat_keeper[row + sl[i, q]]] = True  # (-1: the last, nobody)
+        col = 0
+        for jj in range(m):
+            if not hit[jj]:
+                continue
+            p = i * m + jj
+            for q in range(6):
+                c = flat_state[flat_six[p, q]]
+                if c == x1:
+                    c = a1
+                elif c == a1:
+                    c = x1
+                elif c == x2:
+                    c = a2
+                elif c == a2:
+                    c = x2
+                h[q] = c
+            v = _keep_one_compiled(keep_table, h[0], h[1], h[2], h[3], h[4], h[5],
+                                   hit_w, floor)
+            at[i, col] = p
+            new[i, col] = v
+            ratio[i, col] = v / lik_keep[p]
+            col += 1
+        for q in range(m + 1):
+            hit[q] = False
+        for q in range(4):
+            hit[show_reader[sl[i, q]]] = True
+        col = 0
+        for jj in range(m):
+            if not hit[jj]:
+                continue
+            p = i * m + jj
+            nk = show_key[p]
+            bp = jj * wide
+            nk += (flat_power[bp + s_x1] - flat_power[bp + s_a1]) * ((a1 >> 2) - (x1 >> 2))
+            nk += (flat_power[bp + s_x2] - flat_power[bp + s_a2]) * ((a2 >> 2) - (x2 >> 2))
+            v = show_flat[nk]
+            at[i, 4 + col] = p
+            key[i, col] = nk
+            new[i, 4 + col] = v
+            ratio[i, 4 + col] = v / lik_show[p]
+            col += 1
+    return xa, sl, base, live, at, new, ratio, key
+
+
+_steer_propose_compiled: Any = _steer_propose_kernel  # (numba's once compiled: _compile_all)
+
+
+def steer_propose(j: int, r: Floats, gid: Ints, lo: Floats, hi: Floats, cum: Floats,
+                  start: Ints, end: Ints, size: Ints, tab: Ints, log_g: Floats,
+                  flat_state: Ints, flat_where: Ints, flat_keeper: Ints, show_reader: Ints,
+                  flat_six: Ints, flat_power: Ints, lik_keep: Floats, lik_show: Floats,
+                  show_key: Ints, show_flat: Floats, keep_table: Any, tremble: float, m: int,
+                  wide: int) -> tuple[Any, ...]:
+    """A guided step's proposal (:meth:`rollem.odds.ryoseen._Steer.step`) for
+    opponent ``j`` in every world, compiled (issue 33, branch s57-ryo), from
+    the uniforms ``r`` ``(k,)`` the numpy path draws: per world the cards
+    exchanged ``(x1, a1, x2, a2)`` (52: none) and their slots ``(k, 4)``,
+    ``log g(old) - log g(new)`` (0 where nothing moves), whether anything
+    moves, and the keeps (up to four, by opponent) and exposes (up to four)
+    read anew: ``at`` ``(k, 8)`` (``row * m + opponent``, -1 none), ``new``
+    their chances (NaN where the exposes' table has none), ``ratio`` new over
+    before (1 where none) and ``key`` ``(k, 4)`` the exposes' new keys."""
+    return tuple(_steer_propose_compiled(
+        int(j), r, gid, lo, hi, cum, start, end, size, tab, log_g, flat_state, flat_where,
+        flat_keeper, show_reader, flat_six, flat_power, lik_keep, lik_show, show_key,
+        show_flat, keep_table, float(tremble), int(m), int(wide)))
+
+
+def _steer_apply_kernel(accept: Any, xa: Any, sl: Any, at: Any, new: Any, key: Any,
+                        flat_state: Any, flat_where: Any, lik_keep: Any, lik_show: Any,
+                        show_key: Any, wide: int, stub: int) -> None:  # pragma: no cover
+    k = accept.shape[0]
+    for i in range(k):
+        if accept[i]:
+            row, r53 = i * wide, i * 53
+            flat_state[row + sl[i, 0]] = xa[i, 1]
+            flat_state[row + sl[i, 1]] = xa[i, 0]
+            flat_state[row + sl[i, 2]] = xa[i, 3]
+            flat_state[row + sl[i, 3]] = xa[i, 2]
+            flat_where[r53 + xa[i, 1]] = sl[i, 0]
+            flat_where[r53 + xa[i, 0]] = sl[i, 1]
+            flat_where[r53 + xa[i, 3]] = sl[i, 2]
+            flat_where[r53 + xa[i, 2]] = sl[i, 3]
+            for col in range(8):
+                p = at[i, col]
+                if p < 0:
+                    continue
+                if col < 4:
+                    lik_keep[p] = new[i, col]
+                else:
+                    lik_show[p] = new[i, col]
+                    show_key[p] = key[i, col - 4]
+        flat_where[i * 53 + 52] = stub
+
+
+_steer_apply_compiled: Any = _steer_apply_kernel  # (numba's once compiled: _compile_all)
+
+
+def steer_apply(accept: Bools, proposal: tuple[Any, ...], flat_state: Ints,
+                flat_where: Ints, lik_keep: Floats, lik_show: Floats, show_key: Ints,
+                wide: int, stub: int) -> None:
+    """The accepted worlds' guided moves of :func:`steer_propose`'s
+    ``proposal`` made, in place, as the numpy path makes them."""
+    xa, sl, _, _, at, new, _, key = proposal
+    _steer_apply_compiled(accept, xa, sl, at, new, key, flat_state, flat_where, lik_keep,
+                          lik_show, show_key, int(wide), int(stub))

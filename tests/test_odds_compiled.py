@@ -1,0 +1,156 @@
+"""The Roll Your Own samplers' compiled loops give the numpy paths' results
+bit for bit (issue 33, branch s57-ryo: rollem/odds/compiled.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from rollem.odds import compiled, keepchance, ryoseen
+from rollem.odds.play import play_odds
+
+pytest.importorskip("numba")
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from bench_play_odds import _view
+
+
+@pytest.fixture(autouse=True)
+def _compiled() -> None:
+    """The loops compiled before each test (in the background otherwise)."""
+    assert compiled.wait(600)
+
+
+def _both(monkeypatch: pytest.MonkeyPatch, fn: Any) -> tuple[Any, Any]:
+    """``fn()`` with the compiled loops, then with the numpy paths."""
+    monkeypatch.setattr(compiled, "ENABLED", True)
+    on = fn()
+    monkeypatch.setattr(compiled, "ENABLED", False)
+    off = fn()
+    return on, off
+
+
+def test_numba_is_used_where_installed() -> None:
+    assert compiled.AVAILABLE and compiled.ENABLED and compiled.use()
+    assert type(compiled._move_propose_compiled).__module__.startswith("numba")
+
+
+@pytest.mark.parametrize("n", [1, 7, 1999, 2000, 5000])
+@pytest.mark.parametrize("tremble", [0.0, 0.05])
+def test_keep_chance_compiled_is_the_numpy_chance_bit_for_bit(
+        n: int, tremble: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    gen = np.random.default_rng(n)
+    six = np.argsort(gen.random((n, 52)), axis=1)[:, :6]
+    on, off = _both(monkeypatch,
+                    lambda: keepchance.keep_chance(six[:, :3], six[:, 3:], tremble))
+    assert on.dtype == off.dtype == np.float64 and on.shape == (n,)
+    assert on.tobytes() == off.tobytes()
+
+
+def test_keep_chance_compiled_on_hand_made_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    # aces kept with a king of either suit: the two keeps tie, half each;
+    # trips kept with a 5% tremble: 0.95 + 0.0025; kept cards in int32
+    kept = np.array([[48, 49, 44], [48, 49, 50], [0, 5, 10]], dtype=np.int32)
+    thrown = np.array([[45, 0, 5], [0, 5, 10], [48, 49, 50]], dtype=np.int32)
+    on, off = _both(monkeypatch, lambda: keepchance.keep_chance(kept, thrown, 0.05))
+    assert on.tolist() == off.tolist()
+    assert on[1] == 0.95 + 0.0025 and on[2] == 0.0025
+    assert 0.4 < on[0] < 0.5
+
+
+@pytest.mark.parametrize(("m", "reps", "excluded"), [(1, 1, 0), (5, 16, 0), (3, 16, 2),
+                                                      (8, 4, 1)])
+def test_pick_each_compiled_draws_the_numpy_cards_from_the_same_stream(
+        m: int, reps: int, excluded: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    gen = np.random.default_rng(7)
+    avail = gen.random((300, 52)) < 0.4
+    avail[:, :12] = True  # at least 12 cards a row
+    exclude = None
+    if excluded:
+        exclude = np.repeat(np.arange(excluded)[None, :] + 3, 300 * reps, axis=0)
+
+    def draw() -> tuple[Any, float]:
+        g = np.random.default_rng(11)
+        out = ryoseen._pick_each(g, avail, reps, m, exclude=exclude)
+        return out, float(g.random())  # where the generator was left
+
+    (on, next_on), (off, next_off) = _both(monkeypatch, draw)
+    assert on.shape == (300 * reps, m) and (on == off).all() and next_on == next_off
+    rows = np.repeat(np.arange(300), reps)
+    assert avail[rows[:, None], on].all()
+    srt = np.sort(on, axis=1)
+    assert (srt[:, 1:] != srt[:, :-1]).all()
+    if exclude is not None:
+        assert not (on[:, :, None] == exclude[:, None, :]).any()
+
+
+def test_sample_rows_compiled_searches_as_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    gen = np.random.default_rng(3)
+    mass = (gen.random((200, 52)) * (gen.random((200, 52)) < 0.3)).astype(np.float32)
+    mass[5] = 0.0  # a row with no mass: its last index, as numpy's clip gives
+    mass[6, :] = 0.0
+    mass[6, 51] = 1.0
+
+    def draw() -> Any:
+        return ryoseen._sample_rows(np.random.default_rng(5), mass, 9)
+
+    on, off = _both(monkeypatch, draw)
+    assert (on == off).all() and on.shape == (1800,)
+    assert (on[45:54] == 51).all() and (on[54:63] == 51).all()
+    live = np.repeat(mass.sum(axis=1) > 0, 9)
+    assert (mass[np.repeat(np.arange(200), 9), on][live] > 0).all()
+
+
+def test_second_of_pair_compiled_as_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    gen = np.random.default_rng(4)
+    pair = gen.random((52, 52)) * (gen.random((52, 52)) < 0.2)
+    pair = (pair + pair.T).astype(np.float32)
+    avail = gen.random((100, 52)) < 0.5
+    first = np.repeat(np.argmax(avail * pair.sum(axis=1), axis=1), 4)
+
+    def draw() -> Any:
+        return ryoseen._second_of_pair(np.random.default_rng(8), pair, avail, first, 4)
+
+    on, off = _both(monkeypatch, draw)
+    assert (on == off).all()
+
+
+VIEWS = [(6, "at:third card up|", 30001), (6, "at:after the wild card|", 30001),
+         (6, "late", 30001), (5, "at:third card up|", 30001), (6, "at:third card up|", 30002),
+         (4, "at:third card up|", 30001)]
+
+
+@pytest.mark.parametrize(("players", "want", "hand"), VIEWS)
+def test_play_odds_compiled_is_the_numpy_odds_bit_for_bit(
+        players: int, want: str, hand: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view("rollyourown", players, hand, want)
+    on, off = _both(monkeypatch,
+                    lambda: play_odds(view, seed=3, max_batches=3, clock=lambda: 0.0))
+    assert (on.equity, on.stderr, on.effective, on.samples) == (
+        off.equity, off.stderr, off.effective, off.samples)
+    assert 0.0 <= on.equity <= 1.0 and on.samples >= 1000
+
+
+def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 6 players third card up every Metropolis step (card, place and
+    guided) runs compiled, and the seeded odds are the numpy path's
+    (0.30460416666666673 at commit b1e76a3, main's sampler)."""
+    calls = {"move": 0, "steer": 0, "keep": 0, "pick": 0}
+    for name, what in (("move_propose", "move"), ("steer_propose", "steer"),
+                       ("keep_chance_rows", "keep"), ("pick_each_rows", "pick")):
+        real = getattr(compiled, name)
+
+        def spy(*a: Any, _real: Any = real, _what: str = what, **kw: Any) -> Any:
+            calls[_what] += 1
+            return _real(*a, **kw)
+
+        monkeypatch.setattr(compiled, name, spy)
+    view = _view("rollyourown", 6, 30001, "at:third card up|")
+    odds = play_odds(view, seed=3, max_batches=3, clock=lambda: 0.0)
+    assert odds.equity == 0.30460416666666673
+    assert calls["move"] >= 3 * 48 and calls["steer"] >= 3 * 16
+    assert calls["keep"] > 0 and calls["pick"] > 0
