@@ -7,15 +7,16 @@ says what was wrong and what is allowed.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import hashlib
 import re
 from collections import Counter
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import lru_cache
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rollem.text import hidden_character
 
@@ -341,6 +342,23 @@ class TableConfig:
     rotation (:data:`rollem.tournament.session.ROTATIONS`).  ``true`` is read as
     ``"level"`` (tables stored before orbits)."""
 
+    _read: dict[str, Any] = field(default_factory=dict, init=False, repr=False,
+                                  compare=False)
+    """This configuration's own game and custom schedule once read (keys ``"game"``,
+    ``"schedule"``, with the text they were read from): a table reads its game file
+    and schedule once, not at each deal, odds request or state through the
+    process-wide caches (64 texts each, which other tables' texts could cycle,
+    re-reading a 64 KB file on the event loop each time). Not a setting: left
+    out of :meth:`to_dict` and :data:`CREATE_FIELDS`."""
+
+    def _once(self, key: str, text: str, read: Callable[[str], Any]) -> Any:
+        kept = self._read.get(key)
+        if kept is not None and kept[0] is text:
+            return kept[1]
+        value = read(text)
+        self._read[key] = (text, value)
+        return value
+
     def schedule(self) -> Schedule | None:
         """The tournament's level schedule, or ``None`` at a cash game."""
         if not self.tournament:
@@ -348,16 +366,19 @@ class TableConfig:
         from rollem.tournament import SCHEDULES
 
         if self.tournament == "custom":
-            return _custom_schedule(self.tournament_schedule)
+            return cast("Schedule", self._once("schedule", self.tournament_schedule,
+                                               _custom_schedule))
         return SCHEDULES[self.tournament]
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The settings as plain data (JSON-ready: the stored form), without what
+        was read from them."""
+        return {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self) if f.init}
 
     def public_dict(self) -> dict[str, Any]:
         """:meth:`to_dict` for the players: the game file's text is left out
         (``game_file`` is then its id, or ``None``)."""
-        out = asdict(self)
+        out = self.to_dict()
         own = self.own_game()
         out["game_file"] = own.id if own is not None else None
         return out
@@ -365,8 +386,11 @@ class TableConfig:
     def own_game(self) -> Game | None:
         """The host's own game (from :attr:`game_file`), or ``None``. The file was
         checked when this configuration was read (:func:`parse_config`), so it is
-        read here as accepted (``strict=False``)."""
-        return file_game(self.game_file, strict=False) if self.game_file else None
+        read here as accepted (``strict=False``), once per configuration."""
+        if not self.game_file:
+            return None
+        return cast("Game", self._once("game", self.game_file,
+                                       lambda text: file_game(text, strict=False)))
 
     def game_of(self, game_id: str) -> Game:
         """The :class:`~rollem.engine.game.Game` this table deals as ``game_id``.
@@ -482,7 +506,7 @@ class TableConfig:
         return parse_config(data, strict=False)
 
 
-CREATE_FIELDS: tuple[str, ...] = tuple(sorted(f.name for f in fields(TableConfig)))
+CREATE_FIELDS: tuple[str, ...] = tuple(sorted(f.name for f in fields(TableConfig) if f.init))
 """The fields a new table's configuration may have (``POST /api/tables``): one
 per :class:`TableConfig` field.  Two are families of their own, checked too:
 ``house`` (an object of house options, :data:`HOUSE_OPTIONS` and the host's game

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 
-__all__ = ["chip_chop", "icm_equities", "place_probabilities"]
+__all__ = ["chip_chop", "icm_equities", "icm_whole_units", "place_probabilities"]
 
 MAX_PLAYERS = 12
 
@@ -70,6 +70,65 @@ def icm_equities(stacks: Sequence[int], prizes: Sequence[int | Fraction]) -> lis
     paid = list(prizes)[:len(stacks)]
     return [sum((p[k] * Fraction(paid[k]) for k in range(len(paid))), Fraction(0))
             for p in probs]
+
+
+FIXED_BITS = 320
+"""The fraction bits of :func:`icm_whole_units`' fixed-point arithmetic."""
+NEAR_WHOLE_BITS = 128
+""":func:`icm_whole_units` counts an equity less than ``2**-128`` of a unit below a
+whole number as that whole number (its rounding error is below ``2**-200``)."""
+
+
+def icm_whole_units(stacks: Sequence[int], prizes: Sequence[int]) -> list[int]:
+    """Each player's ICM equity (:func:`icm_equities`) rounded down to a whole unit,
+    in fixed-point integers of :data:`FIXED_BITS` fraction bits instead of
+    fractions: a few milliseconds for 10 players where the exact fractions take
+    0.4 to 2 s (their denominators grow with every subset of the players), 30 s
+    for 12 (stop 57: a tournament deal was worked out on the web table's event
+    loop).  The same as ``[int(x) for x in icm_equities(stacks, prizes)]`` except
+    for an equity less than ``2**-128`` of a unit below a whole number and not
+    that number (the error here is below ``2**-200``: a whole-number equity, as
+    equal stacks give, is counted whole).
+
+    ``stacks``: chips, each 1 or more (1 to 12 players); ``prizes``: whole units,
+    best place first.
+
+    Raises:
+        ValueError: a stack below 1 chip, more than 12 players, or a prize that
+            is not a whole number of 0 or more.
+    """
+    n = len(stacks)
+    if not 1 <= n <= MAX_PLAYERS or any(type(s) is not int or s < 1 for s in stacks):
+        raise ValueError(f"ICM takes 1 to {MAX_PLAYERS} players with 1 chip or more each")
+    paid = list(prizes)[:n]
+    if any(type(p) is not int or p < 0 for p in paid):
+        raise ValueError("ICM's prizes are whole units, 0 or more")
+    one = 1 << FIXED_BITS
+    total = sum(stacks)
+    sums = [0] * (1 << n)  # chips of each set of players (a bit set)
+    chance = [0] * (1 << n)  # the chance (x one) that a set took the top places
+    chance[0] = one
+    equity = [0] * n  # (x one)
+    for taken in range(1, 1 << n):
+        low = taken & -taken
+        sums[taken] = sums[taken ^ low] + stacks[low.bit_length() - 1]
+        left_before = total - sums[taken]
+        out = 0
+        for j in range(n):
+            if taken >> j & 1:
+                # j finished last among them, with the chips of those not above it
+                out += chance[taken ^ (1 << j)] * stacks[j] // (left_before + stacks[j])
+        chance[taken] = out
+    for taken in range(1 << n):
+        place = taken.bit_count()
+        if place >= len(paid) or not paid[place] or not chance[taken]:
+            continue
+        left = total - sums[taken]
+        for i in range(n):
+            if not taken >> i & 1:
+                equity[i] += chance[taken] * stacks[i] // left * paid[place]
+    near = 1 << (FIXED_BITS - NEAR_WHOLE_BITS)
+    return [(e + near) >> FIXED_BITS for e in equity]
 
 
 def chip_chop(stacks: Sequence[int], prizes: Sequence[int | Fraction]) -> list[Fraction]:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rollem.engine.options import Options
-from rollem.tournament.icm import chip_chop, icm_equities
+from rollem.tournament.icm import chip_chop, icm_whole_units
 from rollem.tournament.payouts import pay_places, payout_percentages, place_amounts
 from rollem.tournament.places import Bust, finishing_places
 from rollem.tournament.schedule import Level, Schedule
@@ -296,8 +296,9 @@ class Tournament:
             raise ValueError(f"deal method {method!r}: allowed {', '.join(DEAL_METHODS)}")
         chips = [stacks[s] for s in left]
         prizes = self.prizes_left(stacks)
-        shares = (icm_equities if method == "icm" else chip_chop)(chips, prizes)
-        whole = [int(x) for x in shares]  # (shares are not negative: floor)
+        # (ICM in fixed point: its exact fractions took seconds at 10 players, stop 57)
+        whole = (icm_whole_units(chips, prizes) if method == "icm"
+                 else [int(x) for x in chip_chop(chips, prizes)])  # (not negative: floor)
         order = sorted(range(len(left)), key=lambda i: (-chips[i], left[i]))
         for i in order[:sum(prizes) - sum(whole)]:
             whole[i] += 1

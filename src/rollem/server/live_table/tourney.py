@@ -631,7 +631,12 @@ class Tourney:
         fair = t.deal_offer(chips, "icm")
         bots = [s for s in offer if live.seats[s].row.bot is not None]
         if any(offer[s] < fair[s] - 1 for s in bots):
-            self._withdraw(bar=False)  # (at once: the table never waited on it)
+            # (at once: the table never waited on it; its proposer may propose again
+            # from the next hand: each proposal worked out the shares, saved and told
+            # everyone, and one declined at once could be sent again at once, stop 57)
+            self._withdraw(bar=False)
+            state.setdefault("next_proposal", {})[str(proposal["by"])] = (
+                int(live.session.get("hand_no", 0)) + 1)
             return
         proposal["offer"] = {str(s): v for s, v in offer.items()}
         proposal["agreed"] = sorted({*proposal["agreed"], *bots})
