@@ -138,7 +138,9 @@ def test_play_odds_compiled_is_the_numpy_odds_bit_for_bit(
 def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     """At 6 players third card up every Metropolis step (card, place and
     guided) runs compiled, and the seeded odds are the numpy path's
-    (0.30460416666666673 at commit b1e76a3, main's sampler)."""
+    (0.30460416666666673 at commit b1e76a3, main's sampler; to the last bits
+    only where numpy's sums take the same SIMD path: another build or CPU may
+    round the last place differently, as this machine's 0.3046041666666667)."""
     calls = {"move": 0, "steer": 0, "keep": 0, "pick": 0}
     for name, what in (("move_propose", "move"), ("steer_propose", "steer"),
                        ("keep_chance_rows", "keep"), ("pick_each_rows", "pick")):
@@ -151,6 +153,6 @@ def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.Monkey
         monkeypatch.setattr(compiled, name, spy)
     view = _view("rollyourown", 6, 30001, "at:third card up|")
     odds = play_odds(view, seed=3, max_batches=3, clock=lambda: 0.0)
-    assert odds.equity == 0.30460416666666673
+    assert odds.equity == pytest.approx(0.30460416666666673, rel=0, abs=1e-15)
     assert calls["move"] >= 3 * 48 and calls["steer"] >= 3 * 16
     assert calls["keep"] > 0 and calls["pick"] > 0
