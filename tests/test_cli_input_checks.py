@@ -492,7 +492,7 @@ def test_the_big_bet_help_says_it_is_the_later_rounds_least_bet_in_no_limit(
     assert code == 0
     help_text = " ".join(out_help.split())
     assert "--big-bet INTEGER The big bet (fixed limit, later rounds); in pot- and no-limit " \
-        "the minimum bet of those rounds (R-C-6)." in help_text
+        "the minimum bet of those rounds." in help_text
 
 
 def test_a_terminal_copy_is_told_to_you_and_a_named_copy_names_its_owner(
