@@ -172,6 +172,34 @@ def test_a_long_all_digit_amount_is_not_allowed_by_its_range() -> None:
                               "(1:Qh 2:7c 3:2d 4:As 5:Ks 6:9h)")
 
 
+
+def test_a_betting_word_at_a_card_choice_says_what_is_asked() -> None:
+    """s57-tidy: ``c`` (check/call everywhere else) at a card choice answered
+    "bad card 'c'"; the refusal says it is a card choice and what is allowed."""
+    from rollem.cards import parse_cards
+    from rollem.cli.answers import AnswerError, parse_answer
+    from rollem.engine.actions import Discard, Expose
+    from rollem.engine.decisions import Legal
+
+    discard = Legal(kind="discard", actions=("discard",), into_pool=True,
+                    cards=tuple(parse_cards("Qh 7c 2d As")), min_count=1, max_count=1)
+    for answer in ("c", "check", "F", "b 4"):
+        with pytest.raises(AnswerError) as err:
+            parse_answer(answer, discard)
+        assert str(err.value) == (
+            f"{answer!r} answers a bet; this is a card choice: put 1 card in the pool, from "
+            "1:Qh 2:7c 3:2d 4:As. Name a card such as Qh (or its number, 1), or ? for help")
+    assert parse_answer("7c", discard) == Discard(tuple(parse_cards("7c")))
+    # a card to turn up is numbered in the whole row, the card already up counted
+    expose = Legal(kind="expose", actions=("expose",), cards=tuple(parse_cards("Qd 2s")))
+    with pytest.raises(AnswerError) as err:
+        parse_answer("c", expose, held=parse_cards("8s Qd 2s"))
+    assert str(err.value) == ("'c' answers a bet; this is a card choice: turn up 1 card, "
+                              "from 2:Qd 3:2s. Name a card such as Qd (or its number, 2), "
+                              "or ? for help")
+    assert parse_answer("2", expose, held=parse_cards("8s Qd 2s")) == \
+        Expose(parse_cards("Qd")[0])
+
 @pytest.fixture
 def fifo(tmp_path: Path) -> Path:
     import os

@@ -99,7 +99,8 @@ def test_a_partial_hand_is_told_in_words_not_a_rule_id() -> None:
         "pair of kings, deuce kicker",
         "cards: Kc Kd 2s (a partial hand of 3 cards: pairs, trips and quads count)"]
     code, out, _ = run("Ah")
-    assert out.splitlines()[1] == "cards: Ah (a partial hand of 1 card: pairs, trips and quads count)"
+    assert out.splitlines()[1] == \
+        "cards: Ah (a partial hand of 1 card: pairs, trips and quads count)"
 
 
 def test_no_rule_id_in_what_players_read() -> None:

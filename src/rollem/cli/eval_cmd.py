@@ -87,7 +87,8 @@ def eval_command(
     if low:
         line += " (ace-to-five low)"
     elif len(hand) < 5:
-        line += f" (a partial hand of {len(hand)} card{'s' if len(hand) > 1 else ''}: pairs, trips and quads count)"
+        line += (f" (a partial hand of {len(hand)} card{'s' if len(hand) > 1 else ''}: "
+                 "pairs, trips and quads count)")
     click.echo(line)
     if result.wilds:
         click.echo("wild: " + ", ".join(f"{w} plays as {c}" for w, c in result.wilds.items()))
