@@ -413,7 +413,7 @@ def test_a_card_to_turn_up_is_numbered_by_its_place_in_the_row_shown() -> None:
         parse_answer("2 3", expose, row[:1], row)
     with pytest.raises(AnswerError, match=r"; choose from your cards 2:Qd 3:2s 4:3h, by name "
                                           r"\(Qd\) or by position \(2\)$"):
-        parse_answer("c", expose, row[:1], row)
+        parse_answer("zz", expose, row[:1], row)  # ("c": a card choice, s57-tidy)
     # the first turn-up (nothing up yet): the same numbers as before
     first = Legal(kind="expose", actions=("expose",), cards=tuple(row[1:]),
                   min_count=1, max_count=1)
