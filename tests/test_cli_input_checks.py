@@ -554,3 +554,17 @@ def test_a_terminal_copy_is_told_to_you_and_a_named_copy_names_its_owner(
     assert lines[0] == "Texas Hold'em: Ann (60), Bob (60) and Cy (60); Cy has the button."
     assert lines[2].startswith("As Ann saw it (a redacted copy")
     assert "You are dealt 6h 5s." in lines
+
+
+def test_simulate_without_players_says_what_to_give(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """s57-tidy: ``rollem simulate sdr`` answered only "Missing option '--players'"
+    (CLI.md: ``--players N`` is required); the error says what to give."""
+    code, out, err = run(["simulate", "sdr"], capsys)
+    assert (code, out) == (2, "")
+    assert err == "rollem: error: missing --players N (how many players at the table: " \
+        "2 to 10)\n"
+    code, _, err = run(["simulate", "sdr", "--players", "11", "--hands", "1"], capsys)
+    assert (code, err) == (2, "rollem: error: --players 11: expected 2 to 10\n")
+    code, out, _ = run(["simulate", "sdr", "--players", "2", "--hands", "2"], capsys)
+    assert code == 0 and out.startswith("sdr: 2 hands, 2 players")
