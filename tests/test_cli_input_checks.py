@@ -172,6 +172,40 @@ def test_a_long_all_digit_amount_is_not_allowed_by_its_range() -> None:
                               "(1:Qh 2:7c 3:2d 4:As 5:Ks 6:9h)")
 
 
+
+def test_a_betting_word_at_a_card_choice_says_what_is_asked() -> None:
+    """s57-tidy: ``c`` (check/call everywhere else) at a card choice answered
+    "bad card 'c'"; the refusal says it is a card choice and what is allowed."""
+    from rollem.cards import parse_cards
+    from rollem.cli.answers import AnswerError, parse_answer
+    from rollem.engine.actions import Discard, Expose
+    from rollem.engine.decisions import Legal
+
+    discard = Legal(kind="discard", actions=("discard",), into_pool=True,
+                    cards=tuple(parse_cards("Qh 7c 2d As")), min_count=1, max_count=1)
+    for answer in ("c", "check", "F", "b 4"):
+        with pytest.raises(AnswerError) as err:
+            parse_answer(answer, discard)
+        assert str(err.value) == (
+            f"{answer!r} answers a bet; this is a card choice: put 1 card in the pool, from "
+            "1:Qh 2:7c 3:2d 4:As. Name a card such as Qh (or its number, 1), or ? for help")
+    assert parse_answer("7c", discard) == Discard(tuple(parse_cards("7c")))
+    # a card to turn up is numbered in the whole row, the card already up counted
+    expose = Legal(kind="expose", actions=("expose",), cards=tuple(parse_cards("Qd 2s")))
+    with pytest.raises(AnswerError) as err:
+        parse_answer("c", expose, held=parse_cards("8s Qd 2s"))
+    assert str(err.value) == ("'c' answers a bet; this is a card choice: turn up 1 card, "
+                              "from 2:Qd 3:2s. Name a card such as Qd (or its number, 2), "
+                              "or ? for help")
+    assert parse_answer("2", expose, held=parse_cards("8s Qd 2s")) == \
+        Expose(parse_cards("Qd")[0])
+    stack = Legal(kind="stack", actions=("stack",), cards=tuple(parse_cards("Qd 2s 8s")))
+    with pytest.raises(AnswerError) as err:
+        parse_answer("c", stack)
+    assert str(err.value) == ("'c' answers a bet; this is a card choice: order all 3 cards, "
+                              "top first (k = keep this order), from 1:Qd 2:2s 3:8s. Give "
+                              "them in order, top first, such as 2 1 3, or ? for help")
+
 @pytest.fixture
 def fifo(tmp_path: Path) -> Path:
     import os
@@ -385,7 +419,7 @@ def test_a_card_to_turn_up_is_numbered_by_its_place_in_the_row_shown() -> None:
         parse_answer("2 3", expose, row[:1], row)
     with pytest.raises(AnswerError, match=r"; choose from your cards 2:Qd 3:2s 4:3h, by name "
                                           r"\(Qd\) or by position \(2\)$"):
-        parse_answer("c", expose, row[:1], row)
+        parse_answer("zz", expose, row[:1], row)  # ("c": a card choice, s57-tidy)
     # the first turn-up (nothing up yet): the same numbers as before
     first = Legal(kind="expose", actions=("expose",), cards=tuple(row[1:]),
                   min_count=1, max_count=1)
@@ -492,7 +526,7 @@ def test_the_big_bet_help_says_it_is_the_later_rounds_least_bet_in_no_limit(
     assert code == 0
     help_text = " ".join(out_help.split())
     assert "--big-bet INTEGER The big bet (fixed limit, later rounds); in pot- and no-limit " \
-        "the minimum bet of those rounds (R-C-6)." in help_text
+        "the minimum bet of those rounds." in help_text
 
 
 def test_a_terminal_copy_is_told_to_you_and_a_named_copy_names_its_owner(
@@ -526,3 +560,17 @@ def test_a_terminal_copy_is_told_to_you_and_a_named_copy_names_its_owner(
     assert lines[0] == "Texas Hold'em: Ann (60), Bob (60) and Cy (60); Cy has the button."
     assert lines[2].startswith("As Ann saw it (a redacted copy")
     assert "You are dealt 6h 5s." in lines
+
+
+def test_simulate_without_players_says_what_to_give(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """s57-tidy: ``rollem simulate sdr`` answered only "Missing option '--players'"
+    (CLI.md: ``--players N`` is required); the error says what to give."""
+    code, out, err = run(["simulate", "sdr"], capsys)
+    assert (code, out) == (2, "")
+    assert err == "rollem: error: missing --players N (how many players at the table: " \
+        "2 to 10)\n"
+    code, _, err = run(["simulate", "sdr", "--players", "11", "--hands", "1"], capsys)
+    assert (code, err) == (2, "rollem: error: --players 11: expected 2 to 10\n")
+    code, out, _ = run(["simulate", "sdr", "--players", "2", "--hands", "2"], capsys)
+    assert code == 0 and out.startswith("sdr: 2 hands, 2 players")

@@ -90,6 +90,36 @@ def test_partial_hand() -> None:
     assert run_json("Qh", "--wild", "Q")["wilds"] == {"Qh": "Ah"}
 
 
+def test_a_partial_hand_is_told_in_words_not_a_rule_id() -> None:
+    """s57-tidy: ``rollem eval Kc Kd 2s`` said "(a partial hand of 3 cards, R-C-8)";
+    players get words, the rule ids stay in the docstrings and dev docs."""
+    code, out, _ = run("Kc", "Kd", "2s")
+    assert code == 0
+    assert out.splitlines() == [
+        "pair of kings, deuce kicker",
+        "cards: Kc Kd 2s (a partial hand of 3 cards: pairs, trips and quads count)"]
+    code, out, _ = run("Ah")
+    assert out.splitlines()[1] == \
+        "cards: Ah (a partial hand of 1 card: pairs, trips and quads count)"
+
+
+def test_no_rule_id_in_what_players_read() -> None:
+    """s57-tidy: eval's and play's help and the errors of odds and the engine
+    named rule ids (R-C-6, R-SDR-1, R-C-11 ...); they are said in words."""
+    import re
+
+    from rollem.odds.sdr import OddsError, sdr_odds
+    rule_id = re.compile(r"R-[A-Z0-9]+-\d")
+    for command in (["eval", "--help"], ["play", "--help"], ["simulate", "--help"]):
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 0
+        assert not rule_id.search(result.stdout), (command, rule_id.findall(result.stdout))
+    with pytest.raises(OddsError) as err:
+        sdr_odds("As Kd", vs=["2c 3c"] * 10)
+    assert "at most ten players in Stop, Drop and Roll" in str(err.value)
+    assert not rule_id.search(str(err.value))
+
+
 def test_human_output() -> None:
     code, out, _ = run("Qs Qd Kc 7d 2s")
     assert code == 0

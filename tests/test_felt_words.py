@@ -405,3 +405,22 @@ def test_shown_hands_word_their_wild_cards_as_the_result_lines_do() -> None:
         assert session.view(viewer, list(NAMES))["result"] == view["result"]
     assert session.hand.result is not None
     assert session.hand.result.shown[2] == "three fours, nine-five"
+
+
+def test_a_521_hand_with_the_same_words_both_ways_says_them_once() -> None:
+    """s57-tidy: a folded 5-2-1 hand (no declaration) was labelled "high: pair of
+    kings, seven-four-three; low: pair of kings, seven-four-three"; said once."""
+    from rollem.narration.felt import Scoring, hand_so_far
+
+    declare = Scoring("declare")
+    assert hand_so_far(["Kc", "Kd", "7s", "4h", "3c"], scoring=declare) == \
+        "high and low: pair of kings, seven-four-three"
+    assert hand_so_far(["Kc", "Kd", "Ks", "4h", "3c"], scoring=declare) == \
+        "high and low: three kings, four-three"
+    # different words (the ace plays low): each half named
+    assert hand_so_far(["Kc", "Kd", "7s", "4h", "Ac"], scoring=declare) == \
+        "high: pair of kings, ace-seven-four; low: pair of kings, seven-four-ace"
+    assert hand_so_far(["9c", "7d", "5s", "4h", "3c"], scoring=declare) == \
+        "high: nine high, seven-five-four-three; low: nine-seven low, five-four-three"
+    assert hand_so_far(["Kc", "Kd", "7s", "4h", "3c"], scoring=declare, declared="low") == \
+        "pair of kings, seven-four-three"

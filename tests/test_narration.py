@@ -569,7 +569,9 @@ def test_521_a_low_declarer_hand_is_named_by_its_low() -> None:
     assert hl("6h 6d Ts 5c 2d", "low") == "paired low (pair of sixes, ten-five-deuce)"
     assert hl("Kh Qd Js 9c 8d", "low") == "king-queen low, jack-nine-eight"
     assert hl("Kh Kd Js Tc 8d", "high") == "pair of kings, jack-ten-eight"
-    assert hl("6h 6d Ts 5c 2d", "both") == \
-        "pair of sixes, ten-five-deuce for high and pair of sixes, ten-five-deuce for low"
+    # the same words both ways, said once (s57-tidy)
+    assert hl("6h 6d Ts 5c 2d", "both") == "pair of sixes, ten-five-deuce for high and low"
+    assert hl("Kh Kd As 5c 2d", "both") == \
+        "pair of kings, ace-five-deuce for high and pair of kings, five-deuce-ace for low"
     assert low_words("five-four low, three-deuce-ace (the wheel)") == \
         "five-four low, three-deuce-ace (the wheel)"

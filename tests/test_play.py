@@ -167,7 +167,7 @@ def test_card_answers() -> None:
     with pytest.raises(AnswerError, match="not among your cards"):
         parse_answer("2d 7c 3s", discard)
     with pytest.raises(AnswerError) as err:  # a word that is not a card: how to answer
-        parse_answer("c", discard)
+        parse_answer("zz", discard)  # ("c": a card choice, s57-tidy)
     assert str(err.value).endswith("choose from your cards Qh 7c 2d As Ks 9h, by name "
                                    "(Qh 7c) or by position (1 2)")
     draw = Legal(kind="draw", actions=("draw",), cards=six[:5], min_count=0, max_count=2)

@@ -81,6 +81,10 @@ _COMMANDS = {
 }  # fmt: skip
 
 _BETTING = ("fold", "check", "call", "bet", "raise")
+_BETTING_WORDS = frozenset(("c", "call", "check", "k", "x", "f", "fold", "b", "bet", "r", "raise"))
+"""Words that answer a betting decision (``c`` checks or calls everywhere): typed
+at a card choice, the refusal says what is asked instead of "bad card 'c'"."""
+_CARD_CHOICES = ("discard", "expose", "draw", "stack")
 _SIDES = {"h": "high", "high": "high", "l": "low", "low": "low", "b": "both", "both": "both"}
 
 
@@ -388,6 +392,16 @@ def parse_answer(text: str, legal: Legal, up: Collection[Card] = (),
     if "stack" in acts and low in ("k", "keep"):
         return Stack(tuple(legal.cards))
     places = _turn_up_positions(legal, held)
+    if low.split()[0] in _BETTING_WORDS and any(a in _CARD_CHOICES for a in acts):
+        first = next(((i, c) for i, c in (places or {}).items() if c in legal.cards),
+                     (1, legal.cards[0]))
+        n = len(legal.cards)
+        order = " ".join(map(str, [2, 1, *range(3, n + 1)]))
+        how = (f"Give them in order, top first, such as {order}"
+               if "stack" in acts and n >= 2 else
+               f"Name a card such as {CARDS[first[1]]} (or its number, {first[0]})")
+        raise AnswerError(f"{cut(raw, 60)!r} answers a bet; this is a card choice: "
+                          f"{choices_text(legal, held=held)}. {how}, or ? for help")
     if places is not None and (card := _turn_up_answer(raw, legal, places)) is not None:
         return Expose(card)
     cards = _cards_from(raw, legal, up)

@@ -20,7 +20,7 @@ from rollem.hands import evaluate
     metavar="RANK",
     help="A wild rank (2-9, T, J, Q, K, A); may repeat.",
 )
-@click.option("--low", is_flag=True, help="Rank as an ace-to-five low (R-C-3).")
+@click.option("--low", is_flag=True, help="Rank as an ace-to-five low.")
 @click.option(
     "--wild-duplicates",
     is_flag=True,
@@ -43,7 +43,7 @@ def eval_command(
     """Evaluate a poker hand: CARDS is one argument ("Qs Qd Kc") or several.
 
     Five or more cards: the best five. One to four cards: a partial hand as
-    for "highest showing" (pairs, trips and quads count, R-C-8).
+    for "highest showing" (pairs, trips and quads count).
 
     Prints the hand in words, naming every card that breaks a tie ("pair of
     sixes, king-ten-deuce"), the cards used and what each wild card plays as.
@@ -87,7 +87,8 @@ def eval_command(
     if low:
         line += " (ace-to-five low)"
     elif len(hand) < 5:
-        line += f" (a partial hand of {len(hand)} card{'s' if len(hand) > 1 else ''}, R-C-8)"
+        line += (f" (a partial hand of {len(hand)} card{'s' if len(hand) > 1 else ''}: "
+                 "pairs, trips and quads count)")
     click.echo(line)
     if result.wilds:
         click.echo("wild: " + ", ".join(f"{w} plays as {c}" for w, c in result.wilds.items()))

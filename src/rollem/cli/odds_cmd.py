@@ -233,8 +233,8 @@ def _odds(game: str | None, hand: str | None, dead: str, board: str,
         if not hand:
             fail('sdr needs --hand CARDS (your two hole cards, e.g. --hand "As Kd")')
         if board.split() and len(dead.replace(",", " ").split()) < 2:
-            fail("--board: the Roll is dealt after the Stop and the Drop are turned up "
-                 "(R-SDR-3 to R-SDR-5); give both with --dead")
+            fail("--board: the Roll is dealt after the Stop and the Drop are turned up; "
+                 "give both with --dead")
         try:
             with _progress(samples or 0) as progress:
                 odds = sdr_odds(hand, dead=dead, board=board, vs=list(vs),

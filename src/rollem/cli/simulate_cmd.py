@@ -36,7 +36,8 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 @click.option("--game-file", default=None, metavar="FILE",
               help="Play the game in this game file (TOML, see rollem check-game) instead "
                    "of GAME.")
-@click.option("--players", type=int, required=True, help="Players at the table (2-10).")
+@click.option("--players", type=int, default=None, metavar="N",
+              help="Players at the table, 2 to 10 (required).")
 @click.option("--hands", type=int, default=None,
               help="Hands to play, 1 to 1,000,000 (needed unless --tournament). On a "
                    "terminal a progress bar (on stderr) shows how far it is.")
@@ -73,7 +74,7 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 @run_twice_flag
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(
-    game: str | None, game_file: str | None, players: int, hands: int | None, bots: str,
+    game: str | None, game_file: str | None, players: int | None, hands: int | None, bots: str,
     seed: int | None, stack: int, workers: int, as_json: bool,
     schedule_name: str | None, tournaments: int, hands_max: int, cluster: str | None,
     **flags: Any,
@@ -104,6 +105,8 @@ def simulate_command(
             get(game)
         except KeyError as err:
             fail(err.args[0] + " or dealers-choice")
+    if players is None:  # (click's own words named the flag only: "Missing option")
+        fail("missing --players N (how many players at the table: 2 to 10)")
     if not 2 <= players <= 10:
         fail(f"--players {players}: expected 2 to 10")
     if schedule_name is None and hands is None:

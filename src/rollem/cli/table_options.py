@@ -39,12 +39,12 @@ true/false ones: ``= false``), as the refusal of an option a file does not
 list shows it."""
 
 HOUSE_FLAGS: dict[str, str] = {
-    "burn_before_roll": "Stop, Drop and Roll: burn a card before the roll (R-SDR house option).",
+    "burn_before_roll": "Stop, Drop and Roll: burn a card before the roll (a house option).",
     "wild_duplicates": "Roll Your Own: a wild card may duplicate a card already held "
-                       "(double-ace flush, R-RYO-9).",
+                       "(double-ace flush).",
     "natural_beats_wild": "Roll Your Own: a natural hand beats an equal hand made with wild "
-                          "cards (R-RYO-9).",
-    "bet_after_declare": "5-2-1: one more betting round after the declare (R-521-8).",
+                          "cards.",
+    "bet_after_declare": "5-2-1: one more betting round after the declare.",
 }
 """Boolean house options (off by default) -> help; the flag is the name with dashes."""
 
@@ -57,15 +57,15 @@ def table_option_flags(func: F) -> F:
                             help=help_text)(func)
     decorators = [
         click.option("--structure", type=click.Choice(STRUCTURES), default="fixed-limit",
-                     show_default=True, help="Betting structure (R-C-6)."),
+                     show_default=True, help="Betting structure."),
         click.option("--ante", type=int, default=1, show_default=True,
                      help="Chips each player antes every hand."),
         click.option("--small-bet", type=int, default=2, show_default=True,
                      help="The small bet (fixed limit, early rounds); in pot- and no-limit "
-                          "the minimum bet of those rounds (R-C-6)."),
+                          "the minimum bet of those rounds."),
         click.option("--big-bet", type=int, default=4, show_default=True,
                      help="The big bet (fixed limit, later rounds); in pot- and no-limit "
-                          "the minimum bet of those rounds (R-C-6)."),
+                          "the minimum bet of those rounds."),
         click.option("--cap-heads-up/--no-cap-heads-up", "cap_heads_up", default=True,
                      show_default=True,
                      help="Fixed limit: the raise cap holds with two players too."),
@@ -76,7 +76,7 @@ def table_option_flags(func: F) -> F:
         click.option("--failed-both-rule", type=click.Choice(("carry", "split")),
                      default="carry", show_default=True,
                      help="5-2-1: when every player in a pot declared both and failed, the pot "
-                          "carries to the next hand, or splits high-low among them (R-521-9)."),
+                          "carries to the next hand, or splits high-low among them."),
     ]
     for deco in reversed(decorators):
         func = deco(func)

@@ -193,10 +193,10 @@ class Hand:
             return self._show(seat, action)
         if p is None:
             raise IllegalAction(f"seat {seat} cannot act: the hand is over; "
-                                "allowed: show your own cards (R-C-11)")
+                                "allowed: show your own cards")
         if type(action) is Show:
             raise IllegalAction(f"seat {seat} cannot show yet: cards are shown by choice only "
-                                "once the hand is over (R-C-11)")
+                                "once the hand is over")
         if seat not in p.seats:
             who = ", ".join(str(s) for s in p.seats)
             raise IllegalAction(

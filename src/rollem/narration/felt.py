@@ -223,7 +223,8 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
         or 1-4 cards as a partial hand, R-C-8; ``--low`` for a low), the wild
         wild cards added with what each plays as, ``" (wild 5c plays as Qd)"`` (the
         results' words); in high-low games ``"high: X; low: Y"``
-        (``"no low"`` without a qualifying one).
+        (``"no low"`` without a qualifying one), ``"high and low: X"`` where both
+        halves have the same words (a paired hand with no ace).
     """
     own = [parse_card(c) for c in cards if c is not None]
     if not own:
@@ -245,7 +246,10 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
         if wild:
             name += wild_note(best.wilds)  # the results' words (issue 26); "" with no wild card
         if pot == "high-low":
-            name = f"high: {name}; low: {_low(fives, scoring) or 'no low'}"
+            low_name = _low(fives, scoring) or "no low"
+            # a paired hand with no ace has the same words both ways: said once
+            name = f"high and low: {name}" if low_name == name else \
+                f"high: {name}; low: {low_name}"
         if more_to_come and not wild:
             draws = _draws(fives, scoring, best, pot == "high-low")
     return "; ".join([name, " and ".join(draws)]) if draws else name

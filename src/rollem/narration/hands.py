@@ -107,13 +107,15 @@ def low_words(description: str) -> str:
 def high_low_words(cards: Iterable[int | str], side: str) -> str:
     """A high-low hand as declared (R-521-8): ``side`` ``"high"`` -> the high
     hand, ``"low"`` -> the low (:func:`low_words`: a paired low named so),
-    ``"both"`` -> ``"<high> for high and <low> for low"``."""
+    ``"both"`` -> ``"<high> for high and <low> for low"``, or ``"<hand> for high
+    and low"`` where both halves have the same words (a paired hand with no ace)."""
     cs = _cards(cards)
     if side == "high":
         return hand_words(cs)
     if side == "low":
         return low_words(hand_words(cs, low=True))
-    return f"{hand_words(cs)} for high and {hand_words(cs, low=True)} for low"
+    high, low = hand_words(cs), hand_words(cs, low=True)
+    return f"{high} for high and low" if high == low else f"{high} for high and {low} for low"
 
 
 def half_words(description: str, side: str) -> str:

@@ -120,14 +120,14 @@ def sdr_odds(
             raise OddsError(f"vs: each hand is two hole cards, got {len(v)}")
     k = (0 if vs_c else 1) if opponents is None else opponents
     if len(vs_c) > 9:
-        raise OddsError("at most ten players in Stop, Drop and Roll (R-SDR-1): "
+        raise OddsError("at most ten players in Stop, Drop and Roll: "
                         f"at most 9 vs hands, got {len(vs_c)}")
     # At least one opponent, known or not; at most ten players with you (R-SDR-1).
     least, most = (0 if vs_c else 1), 9 - len(vs_c)
     if not least <= k <= most:
         given = f" with {len(vs_c)} vs hand{'s' if len(vs_c) > 1 else ''}" if vs_c else ""
         raise OddsError(f"opponents must be from {least} to {most}{given}, not {k}: at least "
-                        "one opponent, at most ten players with you (R-SDR-1)")
+                        "one opponent, at most ten players with you")
     pool = unseen(hole, dead_c, board_c, *vs_c)
     need = 3 - len(board_c) + 2 * k
     if need > len(pool):

@@ -100,7 +100,7 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
     if any(e.kind == "muck" and e.data.get("hidden") for e in hand.events):
         who = next(e.seat for e in hand.events if e.kind == "muck" and e.data.get("hidden"))
         raise PHHError(f"p{(who or 0) + 1}'s hand is hidden or mucked at the showdown: a rollem "
-                       "history's showdown shows every hand it needs (R-C-11), so it has no "
+                       "history's showdown shows every hand it needs, so it has no "
                        "rollem form; rollem replay reads the PHH file as it is")
     showdown = hand.result is not None and hand.result.showdown
     drawing = _drawing(data)

@@ -114,8 +114,8 @@ def _what(kind: str, legal: Legal | None) -> str:
         return ("Declare high, low or both; everyone declares secretly and all are revealed "
                 "together. High plays for the high half, low for the low half; both plays "
                 "for the whole pot but must win both ways outright, else it gets nothing "
-                "from that pot (R-521-8; the house option failed_both_rule says where such "
-                "chips go).")
+                "from that pot (the house option failed_both_rule says where such chips "
+                "go).")
     return "Your decision now."
 
 

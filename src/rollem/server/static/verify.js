@@ -44,10 +44,18 @@ function withCards(text) {
     + '" data-card="' + m + '">' + (rank === "T" ? "10" : rank) + SUIT[suit] + "</span>");
 }
 
-function commitmentLine(hand, commitment, note) {
-  return '<div class="verify-head">Hand ' + hand + " · deck committed before the deal</div>"
+// The commitment and its notes fold away (<details id="verify-box">): on a phone
+// (600px or narrower) closed by default, one line between the felt and the chat;
+// on a wider screen open. The player's own open or close is kept for later hands.
+const phone = window.matchMedia("(max-width: 600px)");
+let opened = null;           // the player's choice (true: open), null until they make one
+
+function commitmentLine(hand, commitment, note, more = "") {
+  const open = opened === null ? !phone.matches : opened;
+  return '<details id="verify-box" class="verify-box"' + (open ? " open" : "") + ">"
+    + '<summary class="verify-head">Hand ' + hand + " · deck committed before the deal</summary>"
     + '<code id="verify-commitment" class="verify-hash">' + esc(commitment) + "</code>"
-    + (note ? '<div class="hint">' + esc(note) + "</div>" : "");
+    + (note ? '<div class="hint">' + esc(note) + "</div>" : "") + more + "</details>";
 }
 
 async function askVerify(hand, render) {
@@ -82,13 +90,13 @@ function resultHtml(hand, v) {
   // the verdict in players' words (told); the file's terms (reason) are for rollem verify
   const what = !seedOk ? esc(note) : withCards(v.told || v.reason);
   const file = "hand-" + hand + ".toml";
-  return commitmentLine(hand, v.commitment || "")
-    + '<div id="verify-result" class="verify-result ' + (ok ? "ok" : "bad") + '" data-status="'
+  // the verdict stays in sight; the copy to check yourself is with the commitment
+  return '<div id="verify-result" class="verify-result ' + (ok ? "ok" : "bad") + '" data-status="'
     + (ok ? "ok" : "failed") + '">' + (ok ? "✓ Verified: " : "✗ Not verified: ") + what + "</div>"
-    + '<div class="hint"><a id="verify-copy" class="download" href="/api/tables/' + tid + "/hands/"
-    + hand + '/history.toml" download="' + file + '">Your copy (TOML)</a>'
-    + " · check it yourself: <code>rollem verify " + file + "</code></div>"
-    + (seedOk && note ? '<div class="hint">' + esc(note) + "</div>" : "");
+    + commitmentLine(hand, v.commitment || "", seedOk ? note : "",
+      '<div class="hint"><a id="verify-copy" class="download" href="/api/tables/' + tid + "/hands/"
+      + hand + '/history.toml" download="' + file + '">Your copy (TOML)</a>'
+      + " · check it yourself: <code>rollem verify " + file + "</code></div>");
 }
 
 function render() {
@@ -122,5 +130,13 @@ function render() {
   box.classList.toggle("hidden", html === "");
 }
 
+// a click on the summary (the keyboard's Enter and Space click it too) is the
+// player's choice: the box is redrawn each hand with it
+document.getElementById("verify").addEventListener("click", (e) => {
+  const box = document.getElementById("verify-box");
+  if (box && e.target instanceof Element && e.target.closest("#verify-box > summary")) {
+    opened = !box.open;
+  }
+});
 window.addEventListener("rollem:state", render);
 render();   // a state that came before this module ran

@@ -1,7 +1,7 @@
 // The panels around the felt: notices, joining, the result, host controls,
 // chat, the ledger, this hand's log, the rules ("How to play") and the invite.
 import { cardEl, GAME_NAME } from "/static/cards.js";
-import { $, el, reconnect, rerender, S, seatName, seatWord, handSeatName, send, store, tid, toast } from "./state.js";
+import { $, el, reconnect, rerender, S, seatName, seatWord, handSeatName, send, store, tid, toast, toastSays } from "./state.js";
 import { actionLabels, cardsAsText, isWild, joinsNextHand, shownWords, textWithCards, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
 import { lastCallText, tournamentRows } from "./tourney.js";
@@ -17,8 +17,9 @@ export function renderNotice(t, me) {
   if (S.elsewhere) parts.push(["bad", "This seat is now played from another tab or device. Tap “play here” at the top to play it here again."]);
   else if (!S.online) parts.push(["bad", "Disconnected — reconnecting… your buttons are off until the table is back."]);
   // The host removed you (told as it happened, or when you came back): said until
-  // you sit down again, not only in a toast gone in 4 s (issue 26).
-  if (S.removed) parts.push(["info", S.removed]);
+  // you sit down again, not only in a toast gone in 4 s (issue 26); while that toast
+  // is up, said by it alone (s57-tidy: the same long sentence twice, one on the other).
+  if (S.removed && !toastSays(S.removed)) parts.push(["info", S.removed]);
   if (t.host_paused) parts.push(["info", "The host has paused the table: play stops until it resumes."]);
   const call = t.tournament && t.tournament.last_call;
   // (a last call's line is drawn here, counting down: not the server's words of its seconds)

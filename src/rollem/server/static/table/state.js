@@ -42,7 +42,16 @@ export function toast(text) {
 export function hideToast() {
   clearTimeout(toast.timer);
   const t = $("toast");
-  if (t && !t.classList.contains("hidden")) t.classList.add("hidden");
+  if (t && !t.classList.contains("hidden")) {
+    t.classList.add("hidden");
+    // the notice says the removal once the toast has gone (not both at once: s57-tidy)
+    if (S.removed) rerender();
+  }
+}
+// Whether the toast is up with ``text``: the notice leaves out what it says.
+export function toastSays(text) {
+  const t = $("toast");
+  return !!t && !t.classList.contains("hidden") && t.textContent === text;
 }
 
 // A connection can die without a close event (a phone leaving its Wi-Fi): for
