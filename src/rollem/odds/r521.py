@@ -137,7 +137,48 @@ def settle(high: Ints, low: Ints, sides: Ints, rule: str = "carry"
 
     Returns:
         ``(share, high_share, low_share)``, each ``(S,)`` floats in 0..1.
+
+    Heads-up (``n == 2``) the outcome of a world depends only on the two
+    declarations and on how the two highs and the two lows compare, so it is
+    read from a table of the 81 cases (each settled once by the general
+    rule, :func:`_settle_rows`): the same floats, in a few array operations
+    (issue 31, twenty-third pass: the bots' small batches).
     """
+    if high.ndim == 2 and high.shape[1] == 2 and rule in ("carry", "split"):
+        return _settle_pair(high, low, sides, rule)
+    return _settle_rows(high, low, sides, rule)
+
+
+@cache
+def _pair_table(rule: str) -> Floats:
+    """``(3, 81)``: heads-up :func:`_settle_rows` (share, high share, low
+    share) per case, the case index
+    ``27 * seat's side + 9 * other's side + 3 * high order + low order``
+    (an order: 0 below, 1 equal, 2 above the other's value)."""
+    case = np.arange(81)
+    sides = np.stack([case // 27, case // 9 % 3], axis=1).astype(np.int64)
+    high = np.stack([case // 3 % 3, np.ones(81, dtype=np.int64)], axis=1).astype(np.int64)
+    low = np.stack([case % 3, np.ones(81, dtype=np.int64)], axis=1).astype(np.int64)
+    table: Floats = np.stack(_settle_rows(high, low, sides, rule))
+    table.setflags(write=False)
+    return table
+
+
+def _settle_pair(high: Ints, low: Ints, sides: Ints, rule: str
+                 ) -> tuple[Floats, Floats, Floats]:
+    """:func:`settle` for two hands, by :func:`_pair_table`."""
+    h0, h1 = high[:, 0], high[:, 1]
+    l0, l1 = low[:, 0], low[:, 1]
+    case = sides[:, 0] * 27 + sides[:, 1] * 9 + (h0 > h1) * 3 + (h0 >= h1) * 3 \
+        + (l0 > l1) + (l0 >= l1)
+    got = _pair_table(rule)[:, case]
+    return got[0], got[1], got[2]
+
+
+def _settle_rows(high: Ints, low: Ints, sides: Ints, rule: str = "carry"
+                 ) -> tuple[Floats, Floats, Floats]:
+    """:func:`settle` for any number of hands, column by column (same
+    arguments and returns)."""
     s, n = high.shape
     on_hi = sides != 1
     on_lo = sides != 0
