@@ -82,3 +82,33 @@ def test_three_or_more_hands_and_other_rules_take_the_general_rule(
     _same(settle(two, two, sides[:, :2].copy(), "other"),
           _settle_rows(two, two, sides[:, :2].copy(), "carry"))
     assert calls == []
+
+
+def test_the_declare_model_reads_the_same_percentiles_from_the_distinct_values() -> None:
+    from rollem.odds.r521 import BOTH_PERCENTILE, _reference, _reference_steps
+
+    ref_hi, ref_lo = _reference()
+    for (values, at), ref in zip(_reference_steps(), (ref_hi, ref_lo), strict=True):
+        assert 5_000 < len(values) < 8_000 and len(at) == len(values) + 1
+        assert int(at[0]) == 0 and int(at[-1]) == len(ref) == 100_000
+        assert np.array_equal(at[1:], np.searchsorted(ref, values, side="right"))
+
+    def before(high: np.ndarray, low: np.ndarray) -> np.ndarray:  # stop 56's rule
+        p_hi = np.searchsorted(ref_hi, high, side="right") / len(ref_hi)
+        p_lo = np.searchsorted(ref_lo, low, side="right") / len(ref_lo)
+        side = np.where(p_lo > p_hi, 1, 0)
+        return np.where((p_hi >= BOTH_PERCENTILE) & (p_lo >= BOTH_PERCENTILE), 2, side)
+
+    gen = np.random.default_rng(8)
+    hands = np.argpartition(gen.random((40_000, 52)), 9, axis=1)[:, :10].reshape(-1, 2, 5)
+    high, low = high5(hands), low5(hands)
+    got = declare_model(high, low)
+    assert got.shape == (40_000, 2) and np.array_equal(got, before(high, low))
+    assert set(np.unique(got)) == {0, 1, 2}
+    # the reference's own values, one below and above each, and past both ends
+    for ref, other in ((ref_hi, ref_lo), (ref_lo, ref_hi)):
+        values = np.concatenate([ref[::97], ref[::97] - 1, ref[::97] + 1,
+                                 [ref[0] - 5, ref[-1] + 5, 0]]).astype(np.int64)
+        mid = np.full(values.shape, int(np.median(other)), dtype=np.int64)
+        for a, b in ((values, mid), (mid, values), (values, values[::-1].copy())):
+            assert np.array_equal(declare_model(a, b), before(a, b))
