@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -245,19 +246,36 @@ def count_assignments(unknown: int, sizes: Sequence[int]) -> int:
     return total
 
 
+_COMBOS_KEPT = 25_000
+""":func:`_combos` keeps the tables of at most this many combinations (the
+bots' exact enumerations ask the same few again and again)."""
+
+
+@lru_cache(maxsize=64)
+def _combos(n: int, k: int) -> tuple[Ints, Ints]:
+    """Every ``k``-subset of ``range(n)`` in :func:`itertools.combinations`
+    order, ``(C(n, k), k)`` ints, and each one's bit mask ``(C(n, k),)``
+    (read-only: shared between calls)."""
+    from itertools import combinations
+
+    combos = list(combinations(range(n), k))
+    idx = np.asarray(combos, dtype=np.int64).reshape(len(combos), k)
+    bits = (np.int64(1) << idx).sum(axis=1) if k else np.zeros(len(idx), dtype=np.int64)
+    idx.setflags(write=False)
+    bits.setflags(write=False)
+    return idx, bits
+
+
 def assignments(pool: Ints, sizes: Sequence[int]) -> Ints:
     """Every way to give disjoint sets of ``sizes`` cards from ``pool``, as
     rows of ``sum(sizes)`` cards (the first ``sizes[0]`` for the first seat,
     and so on); all rows equally likely under uniform dealing."""
-    from itertools import combinations
-
     n = len(pool)
     rows = np.zeros((1, 0), dtype=np.int64)
     used = np.zeros(1, dtype=np.int64)  # bit i: pool[i] taken
     for k in sizes:
-        combos = list(combinations(range(n), k))
-        idx = np.asarray(combos, dtype=np.int64).reshape(len(combos), k)
-        bits = (np.int64(1) << idx).sum(axis=1) if k else np.zeros(len(idx), dtype=np.int64)
+        idx, bits = _combos(n, k) if count_assignments(n, [k]) <= _COMBOS_KEPT \
+            else _combos.__wrapped__(n, k)
         free = (used[:, None] & bits[None, :]) == 0
         r, j = np.nonzero(free)
         rows = np.concatenate([rows[r], idx[j]], axis=1)

@@ -92,6 +92,23 @@ def _reference() -> tuple[Ints, Ints]:
     return np.sort(high5(hands)), np.sort(low5(hands))
 
 
+@cache
+def _reference_steps() -> tuple[tuple[Ints, Ints], tuple[Ints, Ints]]:
+    """:func:`_reference`'s high and low values as their distinct values
+    ``(U,)`` and, for ``k`` = 0..U, how many reference hands are at or below
+    the ``k``-th (``(U + 1,)``, from 0): ``at[searchsorted(values, x,
+    "right")]`` is ``searchsorted(reference, x, "right")``, searched in about
+    6,000 values, not 100,000 (issue 31, twenty-third pass)."""
+    out = []
+    for ref in _reference():
+        values, counts = np.unique(ref, return_counts=True)
+        at = np.concatenate([np.zeros(1, dtype=np.int64), np.cumsum(counts)])
+        values.setflags(write=False)
+        at.setflags(write=False)
+        out.append((values, at))
+    return out[0], out[1]
+
+
 def declare_model(high: Ints, low: Ints) -> Ints:
     """The opponents' declare model: 0 high, 1 low, 2 both, per hand.
 
@@ -99,9 +116,10 @@ def declare_model(high: Ints, low: Ints) -> Ints:
     its percentile among five-card hands is greater (high on equal), both
     when both percentiles are at least :data:`BOTH_PERCENTILE`.
     """
-    ref_hi, ref_lo = _reference()
-    p_hi = np.searchsorted(ref_hi, high, side="right") / len(ref_hi)
-    p_lo = np.searchsorted(ref_lo, low, side="right") / len(ref_lo)
+    (u_hi, at_hi), (u_lo, at_lo) = _reference_steps()
+    size = len(_reference()[0])
+    p_hi = at_hi[np.searchsorted(u_hi, high, side="right")] / size
+    p_lo = at_lo[np.searchsorted(u_lo, low, side="right")] / size
     side = np.where(p_lo > p_hi, 1, 0)
     return np.where((p_hi >= BOTH_PERCENTILE) & (p_lo >= BOTH_PERCENTILE), 2, side)
 
@@ -137,7 +155,48 @@ def settle(high: Ints, low: Ints, sides: Ints, rule: str = "carry"
 
     Returns:
         ``(share, high_share, low_share)``, each ``(S,)`` floats in 0..1.
+
+    Heads-up (``n == 2``) the outcome of a world depends only on the two
+    declarations and on how the two highs and the two lows compare, so it is
+    read from a table of the 81 cases (each settled once by the general
+    rule, :func:`_settle_rows`): the same floats, in a few array operations
+    (issue 31, twenty-third pass: the bots' small batches).
     """
+    if high.ndim == 2 and high.shape[1] == 2 and rule in ("carry", "split"):
+        return _settle_pair(high, low, sides, rule)
+    return _settle_rows(high, low, sides, rule)
+
+
+@cache
+def _pair_table(rule: str) -> Floats:
+    """``(3, 81)``: heads-up :func:`_settle_rows` (share, high share, low
+    share) per case, the case index
+    ``27 * seat's side + 9 * other's side + 3 * high order + low order``
+    (an order: 0 below, 1 equal, 2 above the other's value)."""
+    case = np.arange(81)
+    sides = np.stack([case // 27, case // 9 % 3], axis=1).astype(np.int64)
+    high = np.stack([case // 3 % 3, np.ones(81, dtype=np.int64)], axis=1).astype(np.int64)
+    low = np.stack([case % 3, np.ones(81, dtype=np.int64)], axis=1).astype(np.int64)
+    table: Floats = np.stack(_settle_rows(high, low, sides, rule))
+    table.setflags(write=False)
+    return table
+
+
+def _settle_pair(high: Ints, low: Ints, sides: Ints, rule: str
+                 ) -> tuple[Floats, Floats, Floats]:
+    """:func:`settle` for two hands, by :func:`_pair_table`."""
+    h0, h1 = high[:, 0], high[:, 1]
+    l0, l1 = low[:, 0], low[:, 1]
+    case = sides[:, 0] * 27 + sides[:, 1] * 9 + (h0 > h1) * 3 + (h0 >= h1) * 3 \
+        + (l0 > l1) + (l0 >= l1)
+    got = _pair_table(rule)[:, case]
+    return got[0], got[1], got[2]
+
+
+def _settle_rows(high: Ints, low: Ints, sides: Ints, rule: str = "carry"
+                 ) -> tuple[Floats, Floats, Floats]:
+    """:func:`settle` for any number of hands, column by column (same
+    arguments and returns)."""
     s, n = high.shape
     on_hi = sides != 1
     on_lo = sides != 0
