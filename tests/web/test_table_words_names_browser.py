@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from table_ui import (context, new_table, record_toasts, shot, wait_toast_shown,
-                      wait_until)
+from table_ui import context, new_table, record_toasts, shot, wait_toast_shown, wait_until
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
