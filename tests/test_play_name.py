@@ -43,6 +43,9 @@ def test_a_named_players_copies_name_them_and_the_terminal_still_says_you(
 @pytest.mark.parametrize(("name", "says"), [
     ("Bot 3", "'Bot 3' is kept for computer players; choose another name"),
     ("you", "'you' is how the table speaks to each player reading it; choose another name"),
+    ("Ann (host)", "'Ann (host)' holds '(host)', which the page itself writes after players' "
+                   "names (such as '(you)', '(host)', '(left)' or '· away'); choose your own "
+                   "name without it"),
     (" ", "give a name of 1 to 24 characters, or leave out --name (your copies then call "
            "you You)"),
     ("A" * 25, "a name has at most 24 characters, not 25"),

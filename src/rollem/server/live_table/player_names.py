@@ -1,6 +1,7 @@
 """Players' names: :func:`clean_name` checks and tidies the name a player
 sits down with (length, invisible characters, words mixing scripts, names
-kept for computer players, also as look-alikes: :mod:`rollem.lookalike`).
+kept for computer players, the table's own words, also as look-alikes:
+:mod:`rollem.lookalike`).
 No rule of its own."""
 
 from __future__ import annotations
@@ -65,6 +66,84 @@ def _kept_for_ledger(name: str) -> bool:
     return bool(_SUMMED_LINE.match(reads) or _SUMMED_LINE_LOOKS.match(looks))
 
 
+ROLE_WORDS = ("host", "dealer", "house", "rollem", "computer", "cpu", "watcher",
+              "table", "server", "system", "admin", "everyone", "nobody")
+"""Words naming a role at the table, or the table itself, that no player may take as
+their whole name (also with a number or a note: ``Host 2``, ``Dealer (host)``,
+``the House``): the tile's tag ``host``, the dealer button, the house, the program,
+a computer player.  A name with a role word and more, such as ``Dealer Dan``,
+``Hostetler`` or ``Housely``, is a person's (stop 57)."""
+
+PAGE_TAGS = ("you", "host", "left", "away", "bot", "computer", "dealer", "watcher",
+             "watching", "waiting", "sitting out", "timed out", "away (timed out)",
+             "joins next hand", "free", "empty", "random", "basic", "strong")
+"""What the page writes after a player's name, in parentheses or after a ``·``
+("Ann (you)", "Bob (left)", "Bot 1 (basic)", "Cy · away"), or as its tile's tags
+(``host``, ``away``, ``sitting out``): no name may hold one of them so written
+(``Ann (host)``, ``Ann · away``), or it would read as the page's own words about
+that player (stop 57)."""
+
+
+def _words(words: tuple[str, ...], looks: bool) -> str:
+    keys = [look_alike_key(w) if looks else w for w in words]
+    return "|".join(re.escape(k) for k in sorted(set(keys), key=len, reverse=True))
+
+
+_NUMBER = {False: r"[0-9]+", True: r"[0-9ol]+"}
+"""A number as names read, and as they look (``0`` looks ``o``, ``1`` looks ``l``)."""
+
+
+def _role_pattern(looks: bool) -> re.Pattern[str]:
+    return re.compile(rf"^(?:the\s+)?({_words(ROLE_WORDS, looks)})(\s*{_NUMBER[looks]})?"
+                      r"(\s*\(.*\))?$")
+
+
+def _seat_pattern(looks: bool) -> re.Pattern[str]:
+    return re.compile(rf"^seat\s*{_NUMBER[looks]}\b")
+
+
+def _tag_pattern(looks: bool) -> re.Pattern[str]:
+    return re.compile(rf"(?:\(\s*({_words(PAGE_TAGS, looks)})\s*\)"
+                      rf"|[\u00b7\u2022]\s*({_words(PAGE_TAGS, looks)})\b)")
+
+
+_ROLE = {looks: _role_pattern(looks) for looks in (False, True)}
+_SEAT = {looks: _seat_pattern(looks) for looks in (False, True)}
+_TAG = {looks: _tag_pattern(looks) for looks in (False, True)}
+_WORD_OF = {(looks, words): {(look_alike_key(w) if looks else w): w for w in words}
+            for looks in (False, True) for words in (ROLE_WORDS, PAGE_TAGS)}
+"""Each role word and tag by its key as names read and as they look."""
+
+
+def _table_words(name: str) -> str | None:
+    """Why ``name`` (NFC) reads, or looks, like the table's own words rather than a
+    person's name (the end of a refusal), or ``None``: a role word
+    (:data:`ROLE_WORDS`) as the whole name, with at most ``the`` before it and a
+    number and a note after it (``Host``, ``DEALER 2``, ``the House``,
+    ``Computer 2``, ``H0st``); ``seat`` and a number first (``Seat 3``, the
+    narration's name for a free seat); a page's tag (:data:`PAGE_TAGS`) in
+    parentheses or after ``·`` (``Ann (host)``, ``Ann (you)``, ``Ann (H0ST)``)."""
+    reads = " ".join(name_key(name).split())
+    looks = look_alike_key(" ".join(unicodedata.normalize("NFKC", name).split()))
+    for text, as_looks in ((reads, False), (looks, True)):
+        role = _ROLE[as_looks].match(text)
+        if role:
+            word = _WORD_OF[as_looks, ROLE_WORDS][role.group(1)]
+            return (f"names a role at this table ({word!r}), not a person; choose your own "
+                    f"name (one with a role word and more, such as 'Dealer Dan', is fine)")
+        if _SEAT[as_looks].match(text):
+            return ("reads as the table's name for a seat ('seat' and its number, as in "
+                    "'seat 3'); choose your own name")
+        tag = _TAG[as_looks].search(text)
+        if tag:
+            word = _WORD_OF[as_looks, PAGE_TAGS][tag.group(1) or tag.group(2)]
+            written = f"({word})" if tag.group(1) else f"· {word}"
+            return (f"holds {written!r}, which the page itself writes after players' names "
+                    "(such as '(you)', '(host)', '(left)' or '· away'); choose your own name "
+                    "without it")
+    return None
+
+
 def clean_name(name: object) -> str:
     """A player's name: NFC, trimmed, inner runs of spaces made one, 1 to
     :data:`MAX_NAME` visible characters (an emoji sequence counts one; at most
@@ -78,7 +157,10 @@ def clean_name(name: object) -> str:
     34), not a computer player's name, not ``You`` (the narration's word for
     its reader, in any case or look-alike), not a number followed by "earlier
     players" (the ledger's line summing people who left long ago, any number, as
-    read or as looks: :func:`_kept_for_ledger`). A name is judged as it reads
+    read or as looks: :func:`_kept_for_ledger`), not the table's own words (a role
+    word such as ``Host``, ``Dealer 2`` or ``the House`` as the whole name, ``seat``
+    and a number first, or a tag the page writes after names, ``(you)``,
+    ``(host)``, ``· away``: :func:`_table_words`). A name is judged as it reads
     (:func:`rollem.text.name_key`) and as it looks
     (:func:`rollem.lookalike.look_alike_key`): one of only invisible characters
     (U+FE0F, U+034F, U+3164 ...) is empty, and
@@ -100,6 +182,9 @@ def clean_name(name: object) -> str:
         raise TableError("bad_name", f"{' '.join(name.split())!r} is how the ledger names its "
                          "one line summing the players who left long ago (a number, then "
                          "'earlier players'); choose another name")
+    table_words = _table_words(name)
+    if table_words is not None:
+        raise TableError("bad_name", f"{' '.join(name.split())!r} {table_words}")
     hidden = hidden_character(name)
     if hidden is not None:
         raise TableError(
