@@ -16,7 +16,11 @@ s56-fast). This module holds the same steps as loops compiled by numba
   and the generator left where numpy's loop leaves it;
 - :func:`search_rows`: :func:`rollem.odds.ryoseen._sample_rows`' search of
   each row's cumulative masses, within the row (the same index as numpy's
-  ``searchsorted`` over every row laid end to end).
+  ``searchsorted`` over every row laid end to end);
+- :func:`read_names` and :func:`choose_rows`:
+  :func:`rollem.odds.ryoseen._read_opponent`'s candidates laid out and the
+  one kept per world (integers and numpy's running sums: the same cards;
+  its ``exp`` and sums stay in numpy; branch s57-ryo2).
 
 Every caller keeps its numpy path, used where numba is not installed or
 ``ROLLEM_NO_NUMBA`` is set in the environment (or :data:`ENABLED` is set
