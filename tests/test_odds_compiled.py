@@ -141,9 +141,10 @@ def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.Monkey
     (0.30460416666666673 at commit b1e76a3, main's sampler; to the last bits
     only where numpy's sums take the same SIMD path: another build or CPU may
     round the last place differently, as this machine's 0.3046041666666667)."""
-    calls = {"move": 0, "steer": 0, "keep": 0, "pick": 0}
+    calls = {"move": 0, "steer": 0, "keep": 0, "pick": 0, "names": 0, "choose": 0}
     for name, what in (("move_propose", "move"), ("steer_propose", "steer"),
-                       ("keep_chance_rows", "keep"), ("pick_each_rows", "pick")):
+                       ("keep_chance_rows", "keep"), ("pick_each_rows", "pick"),
+                       ("read_names", "names"), ("choose_rows", "choose")):
         real = getattr(compiled, name)
 
         def spy(*a: Any, _real: Any = real, _what: str = what, **kw: Any) -> Any:
@@ -156,3 +157,63 @@ def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.Monkey
     assert odds.equity == pytest.approx(0.30460416666666673, rel=0, abs=1e-15)
     assert calls["move"] >= 3 * 48 and calls["steer"] >= 3 * 16
     assert calls["keep"] > 0 and calls["pick"] > 0
+    # every opponent read (5 a batch) lays out and chooses compiled (branch s57-ryo2)
+    assert calls["choose"] >= 3 * 5 and calls["names"] >= calls["choose"]
+
+
+@pytest.mark.parametrize(("d", "u", "reps"), [(0, 0, 1), (2, 1, 16), (3, 3, 4), (1, 2, 8)])
+def test_read_names_compiled_lays_out_as_numpy(d: int, u: int, reps: int) -> None:
+    # _read_opponent's numpy layout of one origin's candidates, written out
+    gen = np.random.default_rng(d * 10 + u)
+    k, f = 50, 3 - u
+    sub = np.flatnonzero(gen.random(k) < 0.6)
+    ks = len(sub)
+    cur = gen.integers(-1, 52, (k, 3 + d))
+    fresh = gen.random((k, 3 + d)) < 0.5
+    dup_l = [gen.integers(-2, 5, k) for _ in range(d)]
+    dup_ok_l = [(x >= 0) & (x < 3) for x in dup_l]
+    names = gen.integers(0, 52, (ks * reps, 3 + d))
+    hidden = gen.integers(0, 52, (ks * reps, f))
+    kept_up = np.arange(u, dtype=np.int64) + 40
+    want_kept = np.full((k, reps, 3), -7, dtype=np.int64)
+    want_val = np.full((k, reps, 3 + d), -7, dtype=np.int64)
+    val_r = np.where(np.repeat(fresh[sub], reps, axis=0), names,
+                     np.repeat(cur[sub], reps, axis=0))
+    for r in range(d):
+        own_i = np.repeat(np.where(dup_ok_l[r][sub], dup_l[r][sub], 0), reps)
+        val_r[:, 3 + r] = np.where(np.repeat(dup_ok_l[r][sub], reps),
+                                   val_r[np.arange(ks * reps), own_i], val_r[:, 3 + r])
+    kept = np.concatenate([np.broadcast_to(kept_up, (ks * reps, u)), hidden], axis=1)
+    want_kept[sub] = kept.reshape(ks, reps, 3)
+    want_val[sub] = val_r.reshape(ks, reps, 3 + d)
+    got_kept = np.full((k, reps, 3), -7, dtype=np.int64)
+    got_val = np.full((k, reps, 3 + d), -7, dtype=np.int64)
+    dup = np.stack(dup_l, axis=1) if d else np.zeros((k, 0), dtype=np.int64)
+    dup_ok = np.stack(dup_ok_l, axis=1) if d else np.zeros((k, 0), dtype=bool)
+    k2, v2, thrown, shown = compiled.read_names(sub, reps, names, cur, fresh, dup, dup_ok,
+                                                kept_up, hidden, got_kept, got_val)
+    assert k2.tolist() == kept.tolist() and v2.tolist() == val_r.tolist()
+    assert thrown.tolist() == np.maximum(val_r[:, :3], 0).tolist()
+    assert shown.tolist() == np.concatenate([kept, val_r[:, 3:]], axis=1).tolist()
+    assert got_kept.tolist() == want_kept.tolist() and got_val.tolist() == want_val.tolist()
+    assert (got_val[sub] != -7).all() and (np.delete(got_val, sub, axis=0) == -7).all()
+
+
+@pytest.mark.parametrize("reps", [1, 4, 16])
+def test_choose_rows_compiled_picks_the_numpy_candidate(reps: int) -> None:
+    gen = np.random.default_rng(reps)
+    k = 400
+    out_w = gen.random((k, reps)) * (gen.random((k, reps)) < 0.7)
+    out_w[:5] = 0.0  # no weight: no running sum under 0, the first candidate
+    out_w[5, :] = [0.1] * reps  # running sums rounded as numpy's cumsum rounds them
+    out_kept = gen.integers(0, 52, (k, reps, 3))
+    out_val = gen.integers(-1, 52, (k, reps, 5))
+    u01 = gen.random(k) * out_w.sum(axis=1)
+    out_w[6] = 1.0
+    u01[6] = reps  # at the total: the last one
+    choice = np.minimum((np.cumsum(out_w, axis=1) < u01[:, None]).sum(axis=1), reps - 1)
+    kept, val = compiled.choose_rows(out_w, u01, out_kept, out_val)
+    rows = np.arange(k)
+    assert kept.tolist() == out_kept[rows, choice].tolist()
+    assert val.tolist() == out_val[rows, choice].tolist()
+    assert choice[:5].tolist() == [0] * 5 and choice[6] == reps - 1

@@ -16,7 +16,11 @@ s56-fast). This module holds the same steps as loops compiled by numba
   and the generator left where numpy's loop leaves it;
 - :func:`search_rows`: :func:`rollem.odds.ryoseen._sample_rows`' search of
   each row's cumulative masses, within the row (the same index as numpy's
-  ``searchsorted`` over every row laid end to end).
+  ``searchsorted`` over every row laid end to end);
+- :func:`read_names` and :func:`choose_rows`:
+  :func:`rollem.odds.ryoseen._read_opponent`'s candidates laid out and the
+  one kept per world (integers and numpy's running sums: the same cards;
+  its ``exp`` and sums stay in numpy; branch s57-ryo2).
 
 Every caller keeps its numpy path, used where numba is not installed or
 ``ROLLEM_NO_NUMBA`` is set in the environment (or :data:`ENABLED` is set
@@ -118,6 +122,10 @@ def _warm() -> None:
         steer = steer_propose(0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6,
                               i0, f0, f0, i0, f0, t16, 0.0, 1, 1)
         steer_apply(b0, steer, i0, i0, f0, f0, i0, 1, 0)
+        i3 = np.zeros((0, 0, 0), dtype=np.int64)
+        b2 = np.zeros((0, 0), dtype=bool)
+        read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
+        choose_rows(np.zeros((0, 1)), f0, i3, i3)
     except Exception:  # pragma: no cover - a broken install: numpy it is
         return
     _READY.set()
@@ -139,7 +147,8 @@ def _compile_all() -> None:
     wrapper calls (``_keep_one_compiled`` first: the others call it)."""
     global _keep_one_compiled, _keep_chance_compiled, _pick_each_compiled
     global _search_compiled, _move_propose_compiled, _move_apply_compiled
-    global _steer_propose_compiled, _steer_apply_compiled
+    global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
+    global _choose_compiled
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
     _pick_each_compiled = _jit(_pick_each_kernel)
@@ -148,6 +157,8 @@ def _compile_all() -> None:
     _move_apply_compiled = _jit(_move_apply_kernel)
     _steer_propose_compiled = _jit(_steer_propose_kernel)
     _steer_apply_compiled = _jit(_steer_apply_kernel)
+    _read_names_compiled = _jit(_read_names_kernel)
+    _choose_compiled = _jit(_choose_kernel)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -658,3 +669,102 @@ def steer_apply(accept: Bools, proposal: tuple[Any, ...], flat_state: Ints,
     xa, sl, _, _, at, new, _, key = proposal
     _steer_apply_compiled(accept, xa, sl, at, new, key, flat_state, flat_where, lik_keep,
                           lik_show, show_key, int(wide), int(stub))
+
+
+def _read_names_kernel(sub: Any, reps: int, names: Any, cur: Any, fresh: Any, dup: Any,
+                       dup_ok: Any, kept_up: Any, hidden: Any, out_kept: Any,
+                       out_val: Any) -> Any:  # pragma: no cover - compiled
+    ks = sub.shape[0]
+    w = cur.shape[1]
+    d = w - 3
+    u = kept_up.shape[0]
+    f = hidden.shape[1]
+    kept = np.empty((ks * reps, 3), dtype=np.int64)
+    val = np.empty((ks * reps, w), dtype=np.int64)
+    thrown = np.empty((ks * reps, 3), dtype=np.int64)
+    shown = np.empty((ks * reps, w), dtype=np.int64)
+    for s in range(ks):
+        row = sub[s]
+        for c in range(reps):
+            i = s * reps + c
+            for x in range(w):
+                val[i, x] = names[i, x] if fresh[row, x] else cur[row, x]
+            for r in range(d):  # a draw of its own discard is that discard's card
+                if dup_ok[row, r]:
+                    val[i, 3 + r] = val[i, dup[row, r]]
+            for x in range(u):
+                kept[i, x] = kept_up[x]
+            for x in range(f):
+                kept[i, u + x] = hidden[i, x]
+            for x in range(3):
+                out_kept[row, c, x] = kept[i, x]
+                thrown[i, x] = max(val[i, x], 0)
+                shown[i, x] = kept[i, x]
+            for x in range(w):
+                out_val[row, c, x] = val[i, x]
+            for x in range(3, w):
+                shown[i, x] = val[i, x]
+    return kept, val, thrown, shown
+
+
+_read_names_compiled: Any = _read_names_kernel  # (numba's once compiled: _compile_all)
+
+
+def read_names(sub: Ints, reps: int, names: Ints, cur: Ints, fresh: Bools, dup: Ints,
+               dup_ok: Bools, kept_up: Ints, hidden: Ints, out_kept: Ints,
+               out_val: Ints) -> tuple[Ints, Ints, Ints, Ints]:
+    """:func:`rollem.odds.ryoseen._read_opponent`'s candidates of one origin
+    laid out, compiled (issue 33, branch s57-ryo2): for the worlds ``sub``
+    ``(ks,)`` (rows of ``cur``, ``fresh`` ``(k, 3 + d)``, ``dup`` and
+    ``dup_ok`` ``(k, d)``) and ``reps`` candidates each, the kept cards
+    (``kept_up`` ``(u,)`` then the candidate's ``hidden`` ``(ks * reps, 3 -
+    u)``): ``(ks * reps, 3)``, and the discards and draws (the candidate's
+    ``names`` ``(ks * reps, 3 + d)`` where ``fresh``, else ``cur``; a draw of
+    its own discard ``dup`` (0..2, where ``dup_ok``) that discard's card):
+    ``(ks * reps, 3 + d)``; both also written into ``out_kept`` ``(k, reps,
+    3)`` and ``out_val`` ``(k, reps, 3 + d)`` at the rows ``sub``, as the
+    numpy path's ``where``s, repeats and assignments give them; and what the
+    likelihoods read: the discards ``max(val[:, :3], 0)`` ``(ks * reps, 3)``
+    and the kept cards then the draws ``(ks * reps, 3 + d)``."""
+    return tuple(np.asarray(x) for x in _read_names_compiled(  # type: ignore[return-value]
+        np.ascontiguousarray(sub, dtype=np.int64), int(reps),
+        np.ascontiguousarray(names, dtype=np.int64), cur, fresh, dup, dup_ok,
+        np.ascontiguousarray(kept_up, dtype=np.int64),
+        np.ascontiguousarray(hidden, dtype=np.int64), out_kept, out_val))
+
+
+def _choose_kernel(out_w: Any, u: Any, out_kept: Any,
+                   out_val: Any) -> Any:  # pragma: no cover - compiled
+    k, reps = out_w.shape
+    w = out_val.shape[2]
+    kept = np.empty((k, 3), dtype=np.int64)
+    val = np.empty((k, w), dtype=np.int64)
+    for i in range(k):
+        # numpy's cumsum along a row: the same running sums, in order
+        run = out_w[i, 0]
+        n = 1 if run < u[i] else 0
+        for c in range(1, reps):
+            run = run + out_w[i, c]
+            if run < u[i]:
+                n += 1
+        c = min(n, reps - 1)
+        for x in range(3):
+            kept[i, x] = out_kept[i, c, x]
+        for x in range(w):
+            val[i, x] = out_val[i, c, x]
+    return kept, val
+
+
+_choose_compiled: Any = _choose_kernel  # (numba's once compiled: _compile_all)
+
+
+def choose_rows(out_w: Floats, u: Floats, out_kept: Ints, out_val: Ints) -> tuple[Ints, Ints]:
+    """Per world ``i`` the candidate :func:`rollem.odds.ryoseen._read_opponent`
+    keeps, compiled (issue 33, branch s57-ryo2): the number of running sums
+    of ``out_w[i]`` ``(k, reps)`` under ``u[i]`` (at most ``reps - 1``), as
+    ``cumsum(out_w, axis=1) < u[:, None]`` counts them; its kept cards
+    ``out_kept[i, c]`` ``(k, 3)`` and discards and draws ``out_val[i, c]``
+    ``(k, 3 + d)``."""
+    kept, val = _choose_compiled(np.ascontiguousarray(out_w, dtype=np.float64),
+                                 np.ascontiguousarray(u, dtype=np.float64), out_kept, out_val)
+    return np.asarray(kept), np.asarray(val)

@@ -937,6 +937,14 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
     a_count = avail.sum(axis=1)
     unnamed = (named < 0).sum(axis=1)
     reps = candidates
+    fast = compiled.use()  # the layout and the choice compiled (branch s57-ryo2)
+    if fast:
+        cur_c = np.ascontiguousarray(cur, dtype=np.int64)
+        fresh_c = np.ascontiguousarray(fresh)
+        dup_c = (np.ascontiguousarray(np.stack(dup, axis=1), dtype=np.int64) if d
+                 else np.zeros((k, 0), dtype=np.int64))
+        dup_ok_c = (np.ascontiguousarray(np.stack(dup_ok, axis=1)) if d
+                    else np.zeros((k, 0), dtype=bool))
     out_w = np.zeros((k, reps))
     out_kept = np.zeros((k, reps, 3), dtype=np.int64)
     out_val = np.zeros((k, reps, 3 + d), dtype=np.int64)
@@ -966,21 +974,30 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
             # q = (prob / Z) / (A - f)_nf, Z the guide's chance of the sets left
             log_q = -_log_falling(a_s - f, nf_s)
             factor = np.exp(np.repeat(count - log_q, reps) + log_ratio)
-        val_r = np.where(np.repeat(sub_fresh, reps, axis=0), names,
-                         np.repeat(cur[sub], reps, axis=0))
-        for r in range(d):  # a draw of its own discard is that discard's card
-            own_i = np.repeat(np.where(dup_ok[r][sub], dup[r][sub], 0), reps)
-            val_r[:, 3 + r] = np.where(np.repeat(dup_ok[r][sub], reps),
-                                       val_r[np.arange(ks * reps), own_i], val_r[:, 3 + r])
-        kept = np.concatenate([np.broadcast_to(np.asarray(kept_up, dtype=np.int64),
-                                               (ks * reps, len(kept_up))), hidden], axis=1)
-        lik = _keep_lik(policy, kept, np.maximum(val_r[:, :3], 0), tremble) * expose.lik(
-            j, np.concatenate([kept, val_r[:, 3:]], axis=1))
+        if fast:  # the same cards, laid out and written in one pass
+            kept, val_r, thrown, shown = compiled.read_names(
+                sub, reps, names, cur_c, fresh_c, dup_c, dup_ok_c,
+                np.asarray(kept_up, dtype=np.int64), hidden, out_kept, out_val)
+        else:
+            val_r = np.where(np.repeat(sub_fresh, reps, axis=0), names,
+                             np.repeat(cur[sub], reps, axis=0))
+            for r in range(d):  # a draw of its own discard is that discard's card
+                own_i = np.repeat(np.where(dup_ok[r][sub], dup[r][sub], 0), reps)
+                val_r[:, 3 + r] = np.where(np.repeat(dup_ok[r][sub], reps),
+                                           val_r[np.arange(ks * reps), own_i], val_r[:, 3 + r])
+            kept = np.concatenate([np.broadcast_to(np.asarray(kept_up, dtype=np.int64),
+                                                   (ks * reps, len(kept_up))), hidden], axis=1)
+            out_kept[sub] = kept.reshape(ks, reps, 3)
+            out_val[sub] = val_r.reshape(ks, reps, 3 + d)
+            thrown = np.maximum(val_r[:, :3], 0)
+            shown = np.concatenate([kept, val_r[:, 3:]], axis=1)
+        lik = _keep_lik(policy, kept, thrown, tremble) * expose.lik(j, shown)
         out_w[sub] = (lik * factor).reshape(ks, reps) / reps
-        out_kept[sub] = kept.reshape(ks, reps, 3)
-        out_val[sub] = val_r.reshape(ks, reps, 3 + d)
     total = out_w.sum(axis=1)
     u01 = gen.random(k) * total
+    if fast:  # the same running sums and candidate chosen
+        chosen_kept, chosen_val = compiled.choose_rows(out_w, u01, out_kept, out_val)
+        return total, chosen_kept, chosen_val
     choice = np.minimum((np.cumsum(out_w, axis=1) < u01[:, None]).sum(axis=1), reps - 1)
     return total, out_kept[rows, choice], out_val[rows, choice]
 
