@@ -156,7 +156,8 @@ def test_the_odds_not_available_note_fits_80_columns(monkeypatch: Any) -> None:
     assert all(len(line) <= 80 for line in text.splitlines()), text
 
 
-def test_an_engine_option_a_game_file_could_offer_is_refused_saying_how(tmp_path: Any) -> None:
+def test_an_engine_option_a_game_file_could_offer_is_refused_saying_how(
+        tmp_path: Any, monkeypatch: Any) -> None:
     """``rollem simulate --game-file F --wild-duplicates`` for a file with wild cards
     that does not list the option said only "not a house option of wild-declare
     (theirs: none)", while the docs list wild_duplicates as an option of any game
@@ -164,8 +165,13 @@ def test_an_engine_option_a_game_file_could_offer_is_refused_saying_how(tmp_path
     what the file offers)."""
     from click.testing import CliRunner
 
+    import rollem.games
     from rollem.cli.app import app
 
+    # simulate --game-file registers the file's game in this process, as play does:
+    # on a copy of the registry, so no later test (api.md's list of games) sees it
+    rollem.games.all_games()
+    monkeypatch.setattr(rollem.games, "_GAMES", dict(rollem.games._GAMES))
     path = tmp_path / "wild-declare.toml"
     path.write_text(WILD_DECLARE)
     for flags, line in (

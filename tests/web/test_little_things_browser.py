@@ -298,7 +298,12 @@ def test_a_player_leaves_and_sits_down_again_with_their_chips(
         assert seat not in table.seats
         line = next(d for d in table.session["departed"] if d["name"] == "Bob")
         assert int(line["stack"]) == stack
-        assert "You left the table: you are watching now." in bob.inner_text("#notice")
+        # said by the toast first, then by the notice once the toast has gone (never
+        # both at once: s57-tidy)
+        assert bob.inner_text("#toast").startswith("You left the table: you are watching now.")
+        bob.wait_for_selector("#notice:has-text('You left the table: you are watching now.')",
+                              timeout=15000)
+        assert bob.locator("#toast").is_hidden()
         wait_until(bob, "s => [...document.querySelectorAll('#ledger td')]"
                    ".some(td => td.textContent === s)", "Bob (left)")
         # Bob (left of the button, the first to show) keeps his name in the result
