@@ -574,3 +574,26 @@ def test_simulate_without_players_says_what_to_give(
     assert (code, err) == (2, "rollem: error: --players 11: expected 2 to 10\n")
     code, out, _ = run(["simulate", "sdr", "--players", "2", "--hands", "2"], capsys)
     assert code == 0 and out.startswith("sdr: 2 hands, 2 players")
+
+
+def test_backup_of_a_postgresql_database_says_to_use_pg_dump(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stop 58's host try-out: with ``ROLLEM_DB`` set to a PostgreSQL URL for ``rollem
+    serve`` (as docs/hosting.md's systemd unit sets it), ``rollem backup copy.db`` said
+    "no database at postgresql:/rollem@/rollem?host=/var/run/postgresql" (the URL read
+    as a file path, one slash lost); it says what the database is and what backs it
+    up, with a password hidden, and writes nothing."""
+    target = tmp_path / "copy.db"
+    monkeypatch.setenv("ROLLEM_DB", "postgresql://rollem@/rollem?host=/var/run/postgresql")
+    code, _, err = run(["backup", str(target)], capsys)
+    assert (code, err) == (2, "rollem: error: postgresql://rollem@/rollem?host=/var/run/"
+                              "postgresql is a PostgreSQL database: rollem backup copies "
+                              "SQLite files only; back it up with PostgreSQL's pg_dump "
+                              "(docs/hosting.md, \"Running many tables: PostgreSQL\")\n")
+    monkeypatch.delenv("ROLLEM_DB")
+    code, _, err = run(["backup", str(target), "--db", "postgres://ann:secret@db/club"],
+                       capsys)
+    assert code == 2 and "postgres://ann:***@db/club is a PostgreSQL database" in err, err
+    assert "secret" not in err
+    assert not target.exists()

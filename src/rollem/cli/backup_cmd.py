@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from rollem.cli.errors import fail
+from rollem.server.stores import is_postgres_url, shown_db
 
 __all__ = ["backup_command", "backup_database"]
 
@@ -36,15 +37,23 @@ def backup_database(db: Path, target: Path) -> int:
 
 @click.command(name="backup")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--db", "db", default="rollem.db", show_default=True, envvar="ROLLEM_DB",
-              show_envvar=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="The database rollem serve uses.")
-def backup_command(path: Path, db: Path) -> None:
-    """Copy the web table's database to PATH, safely while it is served.
+@click.option("--db", "db_text", default="rollem.db", show_default=True, envvar="ROLLEM_DB",
+              show_envvar=True, type=str,
+              help="The SQLite file rollem serve uses (PostgreSQL: pg_dump).")
+def backup_command(path: Path, db_text: str) -> None:
+    """Copy the web table's SQLite database to PATH, safely while it is served.
 
     Restore: stop rollem serve, then start it with --db PATH (or copy PATH
-    over the database file).
+    over the database file). A PostgreSQL database is backed up with
+    PostgreSQL's pg_dump instead.
     """
+    if is_postgres_url(db_text):
+        # ROLLEM_DB, set for rollem serve, names it: a Path made it "postgresql:/..."
+        # and the refusal said "no database at" that (stop 58, the host's try-out)
+        fail(f"{shown_db(db_text)} is a PostgreSQL database: rollem backup copies SQLite "
+             "files only; back it up with PostgreSQL's pg_dump (docs/hosting.md, "
+             "\"Running many tables: PostgreSQL\")")
+    db = Path(db_text)
     if not db.is_file():
         fail(f"no database at {db}; give the one rollem serve uses with --db")
     if path.exists():
