@@ -1,9 +1,11 @@
 """The hosting recipes of docs/hosting.md, for real (issue 13): ``rollem serve``
-behind Debian's Caddy (automatic HTTPS from Caddy's internal certificate
-authority; HTTPS and WSS) and behind nginx with its default headers (Host
+behind Debian's Caddy (HTTPS from Caddy's internal certificate authority,
+the private-network block; HTTPS and WSS) and behind nginx with its default headers (Host
 rewritten to the upstream's).  In each, a browser creates a table from the
-public address, sits, and plays a hand against a computer player; the invite
-link shows the public address.  The configurations are the ones in
+public address, sits, and plays a hand against a computer player (on a phone's
+screen behind Caddy, a desktop's behind nginx), its network dropped and back in
+the middle (the websocket reopened through the proxy); the invite link shows the
+public address.  The configurations are the ones in
 docs/hosting.md, with the test's ports and folders filled in."""
 
 from __future__ import annotations
@@ -21,13 +23,14 @@ from typing import Any
 
 import httpx
 import pytest
-from table_ui import create_via_form, sit
+from table_ui import DESKTOP, PHONE, create_via_form, sit, wait_until
 from test_browser import shot, take_turn
 from web_harness import ROOT, free_port, wait_port, wait_served
 
 pytestmark = pytest.mark.browser
 
 DOCS = ROOT / "docs" / "hosting.md"
+CONN = "() => document.querySelector('#conn').innerText"
 
 
 def recipe(name: str) -> str:
@@ -58,9 +61,12 @@ def stop(*procs: subprocess.Popen[bytes]) -> None:
             proc.wait(5)
 
 
-def play_a_hand(browser: Any, base: str, name: str, **context: Any) -> str:
-    """Create a table at ``base``, sit, deal, play the hand out; return the invite link."""
-    ctx = browser.new_context(viewport={"width": 1100, "height": 900}, **context)
+def play_a_hand(browser: Any, base: str, name: str, viewport: dict[str, int],
+                **context: Any) -> str:
+    """Create a table at ``base``, sit, deal, play the hand out with the network
+    dropped and back after the first decision (the websocket reopened through the
+    proxy, the hand carried on); return the invite link."""
+    ctx = browser.new_context(viewport=viewport, **context)
     try:
         page = ctx.new_page()
         create_via_form(page, base, "sdr", seats=2, stack=None)
@@ -68,14 +74,22 @@ def play_a_hand(browser: Any, base: str, name: str, **context: Any) -> str:
         invite = page.input_value("#invite-link")
         page.click("#start-btn")
         deadline = time.time() + 60
+        dropped = False
         while time.time() < deadline:
             if page.locator("#result:not(.hidden)").count():
                 break
             if not take_turn(page, None):
                 page.wait_for_timeout(80)
+            elif not dropped:
+                dropped = True
+                ctx.set_offline(True)
+                wait_until(page, CONN + " === 'reconnecting…'", timeout=15)
+                ctx.set_offline(False)
+                wait_until(page, CONN + " === 'connected'", timeout=30)
         else:
             shot(page, f"proxy-{name}-stuck")
             raise AssertionError(f"the hand did not finish behind {name}")
+        assert dropped, f"no decision was made behind {name}"
         assert "Hand 1" in page.inner_text("#result")
         shot(page, f"proxy-{name}-result")
         return invite
@@ -93,9 +107,16 @@ def test_a_hand_through_caddy_over_https(browser: Any, tmp: Path) -> None:
         pytest.skip("Debian's caddy is not installed (scripts/test.sh installs it)")
     app_port, https_port, http_port = free_port(), free_port(), free_port()
     public = f"https://localhost:{https_port}"
-    caddyfile = (recipe("caddy-test")
-                 .replace("18443", str(https_port)).replace("18080", str(http_port))
-                 .replace("8000", str(app_port)).replace("/var/lib/caddy-rollem", str(tmp)))
+    # The private-network block hosts copy (the LAN address made localhost on the
+    # test's port), with the global options a test needs: its own ports and folder,
+    # the machine's trust store left alone.
+    site = recipe("caddy-lan")
+    assert "https://192.168.1.23 {" in site and "127.0.0.1:8000" in site, site
+    caddyfile = ("{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n"
+                 f"\thttp_port {http_port}\n\thttps_port {https_port}\n"
+                 f"\tstorage file_system {tmp}\n}}\n"
+                 + site.replace("https://192.168.1.23", public)
+                 .replace("127.0.0.1:8000", f"127.0.0.1:{app_port}"))
     (tmp / "Caddyfile").write_text(caddyfile)
     app = serve(tmp, app_port, public)
     env = dict(os.environ, HOME=str(tmp), XDG_DATA_HOME=str(tmp), XDG_CONFIG_HOME=str(tmp))
@@ -117,7 +138,7 @@ def test_a_hand_through_caddy_over_https(browser: Any, tmp: Path) -> None:
             time.sleep(0.2)
         # The certificate chains to Caddy's own authority (checked, not ignored).
         assert httpx.get(public + "/healthz", verify=_trusting(root)).json()["ok"] is True
-        invite = play_a_hand(browser, public, "caddy", ignore_https_errors=True)
+        invite = play_a_hand(browser, public, "caddy", PHONE, ignore_https_errors=True)
         assert invite.startswith(public + "/t/")
         # The cookies are Secure (HTTPS).
         r = httpx.post(public + "/api/tables", json={"game": "sdr"},
@@ -162,7 +183,7 @@ http {{
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_port(web_port)
-        invite = play_a_hand(browser, public, "nginx")
+        invite = play_a_hand(browser, public, "nginx", DESKTOP)
         assert invite.startswith(public + "/t/")
         # nginx passed the browser's address on; the app logged no refused websocket.
         assert " 101 " in (tmp / "access.log").read_text()
