@@ -9,8 +9,10 @@ cd "$(dirname "$0")/.."
 # download is not available here): its headless shell, the same build without the
 # browser's own layers, for about two thirds of the CPU (tests/web/table_ui.py
 # TEST_CHROMIUM; docs/dev/test-suite-time.md, stop 54); the hosting tests put
-# Debian's Caddy and nginx in front of the server (docs/hosting.md).
+# Debian's Caddy and nginx in front of the server (docs/hosting.md), and
+# check its systemd unit with Debian's systemd-analyze (tests/test_hosting_unit.py).
 missing=""
+command -v systemd-analyze >/dev/null 2>&1 || missing="$missing systemd"
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v caddy >/dev/null 2>&1 || missing="$missing caddy"
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing="$missing nginx-light"
