@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+
 from test_table_bots import passive, virtual_server
 from test_tournament_server import _send, _step
 from virtual_table import VirtualLoop, seat_people
@@ -105,3 +106,4 @@ def test_a_page_open_keeps_the_away_count() -> None:
         assert table.session.get("timeouts", {}).get("1") == 1
         assert table.session.get("idle_away", []) == []
         loop.call(table.shutdown)
+

@@ -47,7 +47,8 @@ event loop like every other table change, stored with the table's session:
   setting lets their seat (``optional``: left of the big blind; ``mississippi``:
   the button, else left of the big blind), or stops.
 
-Session keys kept here: ``host_paused``, ``sitting_out`` (seat list), ``waiting``
+Session keys kept here: ``host_paused``, ``pause_after_hand`` (the host pauses
+when the hand in play ends), ``sitting_out`` (seat list), ``waiting``
 (seats awaiting approval), ``approve_joins``, ``host_seat``,
 ``config_overrides`` (changes already applied), ``config_next`` (changes
 for the next deal), ``clocked`` (seat -> the last action the clock played
@@ -217,6 +218,35 @@ def note_timeout(table: LiveTable, seat: int, action: dict[str, Any]) -> None:
         _sit_out_away(s, seat)
 
 
+def _pause_after_hand(table: LiveTable, on: object) -> None:
+    """The host's ``{"op": "pause", "after_hand": true|false}`` (stop 58): pause the
+    table when the hand in play ends, before the next deal (and before the button
+    names its game), or take that back.  The last hand of the night is played
+    out, and the table then stands paused between hands, where the ledger
+    settles up.  With no hand in play the table pauses at once (as ``pause``).
+
+    Raises :class:`~rollem.server.live_table.TableError` ``malformed``: ``on`` is
+    not true or false."""
+    if not isinstance(on, bool):
+        raise _error("malformed", "'after_hand' must be true (pause when this hand "
+                     "ends) or false (play on)")
+    s = table.session
+    if on and table.hand is None and not s.get("host_paused"):
+        s["host_paused"] = True
+        table.turns.hold_clocks()
+    elif on and table.hand is not None and not s.get("host_paused"):
+        s["pause_after_hand"] = True
+    else:
+        s.pop("pause_after_hand", None)
+    _changed(table)
+
+
+def pause_if_asked(table: LiveTable) -> None:
+    """At a hand's end: pause the table if the host asked to pause after it."""
+    if table.session.pop("pause_after_hand", False):
+        table.session["host_paused"] = True
+
+
 def _sit_out_away(s: dict[str, Any], seat: int) -> None:
     """Mark ``seat`` away (``idle_away``) and sitting out (away mode)."""
     s.setdefault("idle_away", []).append(seat)
@@ -239,6 +269,7 @@ def public(table: LiveTable) -> dict[str, Any]:
     s = table.session
     return {
         "host_paused": bool(s.get("host_paused")),
+        "pause_after_hand": bool(s.get("pause_after_hand")),
         "held_used": s.get("held_used"),
         "sitting_out": sorted(s.get("sitting_out", [])),
         "idle_away": sorted(s.get("idle_away", [])),
@@ -491,12 +522,16 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
     refused = stand_in_refusal(table, client, op, body)
     if refused is not None:
         raise refused
-    if op == "pause":
+    if op == "pause" and body.get("after_hand") is not None:
+        _pause_after_hand(table, body.get("after_hand"))
+    elif op == "pause":
+        s.pop("pause_after_hand", None)  # (now, not at the hand's end)
         if not s.get("host_paused"):
             s["host_paused"] = True
             table.turns.hold_clocks()  # every clock stops; nobody acts while paused
         _changed(table)
     elif op == "resume":
+        s.pop("pause_after_hand", None)
         if s.get("host_paused"):
             s["host_paused"] = False
             table.turns.release_clocks()
