@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from test_table_bots import passive, virtual_server
 from test_tournament_server import _send, _step
 from virtual_table import VirtualLoop, seat_people

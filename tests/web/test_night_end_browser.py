@@ -9,8 +9,16 @@ from __future__ import annotations
 import time
 
 import pytest
-from table_ui import (Pages, decision_kind, goto_as_host, only_checking_bots, shot, sit,
-                      take_decision, wait_until)
+from table_ui import (
+    Pages,
+    decision_kind,
+    goto_as_host,
+    only_checking_bots,
+    shot,
+    sit,
+    take_decision,
+    wait_until,
+)
 from web_harness import ServerThread, create_table
 
 pytestmark = pytest.mark.browser
@@ -45,7 +53,8 @@ def test_the_host_pauses_after_the_last_hand(pages: Pages, live: ServerThread,
         assert button.inner_text() == "Play on after this hand"
         assert button.get_attribute("aria-pressed") == "true"
         box = button.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+        width = page.viewport_size["width"]
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
         shot(page, f"night-end-asked-{name}")
         end = time.monotonic() + 60
         while not page.locator("#result:not(.hidden)").count():  # hand 1 played out
