@@ -106,3 +106,29 @@ def test_a_page_open_keeps_the_away_count() -> None:
         assert table.session.get("idle_away", []) == []
         loop.call(table.shutdown)
 
+
+
+def test_a_tournament_entrant_whose_page_closed_is_blinded_off_after_one_clock() -> None:
+    """In a tournament the entrant sat out is still dealt in and blinded off (issue
+    28): with the page closed at the first clock's end, each later decision is
+    made at once, long before the grace period (120 s) would have marked them."""
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "sdr", "seats": 3, "bots": 1, "bot_level": "random",
+            "decision_seconds": 30.0, "time_bank_seconds": 60.0, "grace_seconds": 120.0,
+            "between_hands": 0.5, "bot_delay": 0.0, "tournament": "turbo"})
+        table, _ = loop.call(LiveTable.create, store, config)
+        people = seat_people(loop, table, 2)
+        loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+        loop.call(table.disconnect, people[1])
+        start = loop.now
+        while loop.now < start + 100:  # before the grace ends
+            _step(loop, table, people[:1], passive)
+        assert table.session["idle_away"] == [1] and table.session["away_unseen"] == [1]
+        assert table.tourney.holds_entry(1)
+        hands = int(table.session["hand_no"])
+        assert hands >= 10, hands  # (main: 1 to 3 hands, 30 s at each of P1's turns)
+        late = [a.source for h in range(3, hands)
+                for a in store.load_actions(table.id, h) if a.seat == 1]
+        assert late and set(late) == {"timeout"}  # (dealt in, decided at once)
+        loop.call(table.shutdown)
