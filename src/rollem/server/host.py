@@ -242,9 +242,14 @@ def _pause_after_hand(table: LiveTable, on: object) -> None:
 
 
 def pause_if_asked(table: LiveTable) -> None:
-    """At a hand's end: pause the table if the host asked to pause after it."""
+    """At a hand's end: pause the table if the host asked to pause after it.  A
+    host with no page open by then gets the pause's usual limit: it lifts after
+    the reconnect grace period unless the host comes back (as when the host's
+    last page closes during a pause)."""
     if table.session.pop("pause_after_hand", False):
         table.session["host_paused"] = True
+        if not any(c.is_host for c in table.seating.all_clients()):
+            table.seating.host_away(table.clock())
 
 
 def _sit_out_away(s: dict[str, Any], seat: int) -> None:
