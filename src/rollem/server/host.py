@@ -248,6 +248,7 @@ def pause_if_asked(table: LiveTable) -> None:
     last page closes during a pause)."""
     if table.session.pop("pause_after_hand", False):
         table.session["host_paused"] = True
+        table.turns.hold_clocks()  # (as the host's pause: a deal's time, a last call)
         if not any(c.is_host for c in table.seating.all_clients()):
             table.seating.host_away(table.clock())
 
