@@ -30,7 +30,7 @@ CALL = {"type": "action", "hand": 3, "seq": 17, "action": {"kind": "call"}}
     ({"type": "chat", "text": "hi", "to": 2},
      "'chat' message: unknown field 'to'; allowed: type, text"),
     ({"type": "host", "op": "pause", "seat": 1},
-     "'host' message with op 'pause': unknown field 'seat'; allowed: type, op"),
+     "'host' message with op 'pause': unknown field 'seat'; allowed: type, op, after_hand"),
     ({**CALL, "action": {"kind": "call", "to": 5}},
      "'call' action: unknown field 'to'; allowed: kind"),
     ({**CALL, "action": {"kind": "raise", "to": 8, "seat": 0}},

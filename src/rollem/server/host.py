@@ -47,14 +47,16 @@ event loop like every other table change, stored with the table's session:
   setting lets their seat (``optional``: left of the big blind; ``mississippi``:
   the button, else left of the big blind), or stops.
 
-Session keys kept here: ``host_paused``, ``sitting_out`` (seat list), ``waiting``
+Session keys kept here: ``host_paused``, ``pause_after_hand`` (the host pauses
+when the hand in play ends), ``sitting_out`` (seat list), ``waiting``
 (seats awaiting approval), ``approve_joins``, ``host_seat``,
 ``config_overrides`` (changes already applied), ``config_next`` (changes
 for the next deal), ``clocked`` (seat -> the last action the clock played
 for it: ``{"hand", "seq", "kind"}``), ``timeouts`` (seat -> decisions in a
 row the clock made), ``idle_away`` (seats sat out by the clock: away mode;
 also a tournament entrant whose pages stayed closed past the grace period,
-listed in ``away_closed`` too),
+listed in ``away_closed`` too, and a person whose every page was closed when
+the clock acted for them, listed in ``away_unseen`` too),
 ``straddlers`` (seats that chose to straddle), ``bomb_pot_next`` (the host
 called a bomb pot), ``chat``.
 """
@@ -154,8 +156,8 @@ def seat_freed(table: LiveTable, seat: int) -> None:
     """``seat`` is free again: it is no longer sitting out, waiting or the host (a
     later occupant inherits none of it; the host role goes back to the creator)."""
     s = table.session
-    for key in ("sitting_out", "waiting", "idle_away", "away_closed", "straddlers",
-                "rebuy_requests"):
+    for key in ("sitting_out", "waiting", "idle_away", "away_closed", "away_unseen",
+                "straddlers", "rebuy_requests"):
         if seat in s.get(key, []):
             s[key].remove(seat)
     s.get("clocked", {}).pop(str(seat), None)
@@ -188,22 +190,74 @@ def note_timeout(table: LiveTable, seat: int, action: dict[str, Any]) -> None:
     player is told ("the clock checked for you"); a person for whom the clock
     made ``away_after`` decisions in a row is sat out and marked away (issue 27:
     not dealt in, so no ante or blind is taken, R-C-12; their other decisions
-    in this hand are timed out at once) until they say they are back."""
+    in this hand are timed out at once) until they say they are back.  A person
+    whose every page is closed when the clock acts is marked away at its first
+    decision (stop 58; ``away_unseen`` says why), unless away mode is off."""
     s = table.session
     hand_no = table.hand.hand_no if table.hand is not None else None
     s.setdefault("clocked", {})[str(seat)] = {
         "hand": hand_no, "seq": table.seq + 1, "kind": action.get("kind"),
     }  # fmt: skip
     info = table.seats.get(seat)
-    if info is None or info.row.bot is not None or info.disconnected_since is not None:
-        return  # (a closed tab keeps the grace rules: R-C-15)
+    if info is None or info.row.bot is not None:
+        return
+    away_after = table.config.away_after  # (0: away mode off)
+    if info.disconnected_since is not None:
+        # Every page of the seat closed when its clock ran out (stop 58): away at
+        # once, as Poker Now sits out a player who misses a turn.  Before, each of
+        # their decisions waited the whole clock until the grace period ended, hand
+        # after hand at a tournament (a friend gone for a drink: 30-60 s a
+        # decision).  Their seat and the grace's end are unchanged.
+        if away_after and seat not in s.get("idle_away", []):
+            s.setdefault("away_unseen", []).append(seat)
+            _sit_out_away(s, seat)
+        return
     streak = s.setdefault("timeouts", {})
     streak[str(seat)] = int(streak.get(str(seat), 0)) + 1
-    away_after = table.config.away_after  # (0: away mode off)
     if away_after and streak[str(seat)] >= away_after and seat not in s.get("idle_away", []):
-        s.setdefault("idle_away", []).append(seat)
-        if seat not in s.setdefault("sitting_out", []):
-            s["sitting_out"].append(seat)
+        _sit_out_away(s, seat)
+
+
+def _pause_after_hand(table: LiveTable, on: object) -> None:
+    """The host's ``{"op": "pause", "after_hand": true|false}`` (stop 58): pause the
+    table when the hand in play ends, before the next deal (and before the button
+    names its game), or take that back.  The last hand of the night is played
+    out, and the table then stands paused between hands, where the ledger
+    settles up.  With no hand in play the table pauses at once (as ``pause``).
+
+    Raises :class:`~rollem.server.live_table.TableError` ``malformed``: ``on`` is
+    not true or false."""
+    if not isinstance(on, bool):
+        raise _error("malformed", "'after_hand' must be true (pause when this hand "
+                     "ends) or false (play on)")
+    s = table.session
+    if on and table.hand is None and not s.get("host_paused"):
+        s["host_paused"] = True
+        table.turns.hold_clocks()
+    elif on and table.hand is not None and not s.get("host_paused"):
+        s["pause_after_hand"] = True
+    else:
+        s.pop("pause_after_hand", None)
+    _changed(table)
+
+
+def pause_if_asked(table: LiveTable) -> None:
+    """At a hand's end: pause the table if the host asked to pause after it.  A
+    host with no page open by then gets the pause's usual limit: it lifts after
+    the reconnect grace period unless the host comes back (as when the host's
+    last page closes during a pause)."""
+    if table.session.pop("pause_after_hand", False):
+        table.session["host_paused"] = True
+        table.turns.hold_clocks()  # (as the host's pause: a deal's time, a last call)
+        if not any(c.is_host for c in table.seating.all_clients()):
+            table.seating.host_away(table.clock())
+
+
+def _sit_out_away(s: dict[str, Any], seat: int) -> None:
+    """Mark ``seat`` away (``idle_away``) and sitting out (away mode)."""
+    s.setdefault("idle_away", []).append(seat)
+    if seat not in s.setdefault("sitting_out", []):
+        s["sitting_out"].append(seat)
 
 
 def note_own_action(table: LiveTable, seat: int) -> None:
@@ -221,11 +275,14 @@ def public(table: LiveTable) -> dict[str, Any]:
     s = table.session
     return {
         "host_paused": bool(s.get("host_paused")),
+        "pause_after_hand": bool(s.get("pause_after_hand")),
         "held_used": s.get("held_used"),
         "sitting_out": sorted(s.get("sitting_out", [])),
         "idle_away": sorted(s.get("idle_away", [])),
         # (of those, the tournament entrants whose pages were closed past the grace)
         "away_closed": sorted(s.get("away_closed", [])),
+        # (of those, the seats whose every page was closed when the clock acted)
+        "away_unseen": sorted(s.get("away_unseen", [])),
         "waiting": sorted(s.get("waiting", [])),
         "approve_joins": bool(s.get("approve_joins")),
         "host_seat": s.get("host_seat") if s.get("host_seat") in table.seats else None,
@@ -276,7 +333,8 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
             raise _error("malformed", "'out' must be true (sit out) or false (come back)")
         if (out == (seat in table.session.get("sitting_out", []))
                 and (out or not any(seat in table.session.get(key, [])
-                                    for key in ("idle_away", "away_closed")))):
+                                    for key in ("idle_away", "away_closed",
+                                                "away_unseen")))):
             return  # as it is already: nothing saved or sent (try-out of stop 53)
         _toggle_taken(table, seat)
         listed = table.session.setdefault("sitting_out", [])
@@ -285,7 +343,7 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
         elif not out and seat in listed:
             listed.remove(seat)
         if not out:  # back (also from away mode): the clock's streak starts again
-            for key in ("idle_away", "away_closed"):
+            for key in ("idle_away", "away_closed", "away_unseen"):
                 if seat in table.session.get(key, []):
                     table.session[key].remove(seat)
             note_own_action(table, seat)
@@ -470,12 +528,16 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
     refused = stand_in_refusal(table, client, op, body)
     if refused is not None:
         raise refused
-    if op == "pause":
+    if op == "pause" and body.get("after_hand") is not None:
+        _pause_after_hand(table, body.get("after_hand"))
+    elif op == "pause":
+        s.pop("pause_after_hand", None)  # (now, not at the hand's end)
         if not s.get("host_paused"):
             s["host_paused"] = True
             table.turns.hold_clocks()  # every clock stops; nobody acts while paused
         _changed(table)
     elif op == "resume":
+        s.pop("pause_after_hand", None)
         if s.get("host_paused"):
             s["host_paused"] = False
             table.turns.release_clocks()

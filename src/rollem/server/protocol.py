@@ -155,7 +155,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "odds": ("hand", "seq"),
     "sync": (),
     "ping": (),
-    "host": ("op", "seat", "on", "config", "stack", "watcher", "password"),
+    "host": ("op", "seat", "on", "config", "stack", "watcher", "password", "after_hand"),
     "sit_out": ("out",),
     "show": ("hand", "cards"),
     "chat": ("text",),
@@ -169,7 +169,8 @@ refused (``unknown_field``), so a mistyped or stray field is never silently
 ignored. An action's ``seat`` is optional and must be the sender's own."""
 
 HOST_FIELDS: dict[str, tuple[str, ...]] = {
-    "pause": (), "resume": (), "deal_now": (), "remove": ("seat",), "hand_over": ("seat",),
+    "pause": ("after_hand",), "resume": (), "deal_now": (), "remove": ("seat",),
+    "hand_over": ("seat",),
     "approve": ("seat",), "reject": ("seat",), "config": ("config",),
     "approve_joins": ("on",), "bomb_pot": ("on",),
     "adjust_stack": ("seat", "stack"), "approve_rebuy": ("seat",), "decline_rebuy": ("seat",),

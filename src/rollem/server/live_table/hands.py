@@ -350,6 +350,7 @@ class Dealer:
                 live.seats[number].row.stack = table.stacks[number]
                 changed.append(live.seats[number].row)
         live.session.update(in_hand=False, carried=table.carry)
+        host.pause_if_asked(live)  # (the host's "pause after this hand": stop 58)
         live.tourney.save(table)  # bust-outs, the end (issue 28)
         live.hand = None  # (a deal proposed during the hand is worked out now)
         live.tourney.hand_ended()

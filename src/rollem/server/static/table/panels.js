@@ -21,6 +21,7 @@ export function renderNotice(t, me) {
   // is up, said by it alone (s57-tidy: the same long sentence twice, one on the other).
   if (S.removed && !toastSays(S.removed)) parts.push(["info", S.removed]);
   if (t.host_paused) parts.push(["info", "The host has paused the table: play stops until it resumes."]);
+  else if (t.pause_after_hand) parts.push(["info", "The host pauses the table when this hand ends."]);
   const call = t.tournament && t.tournament.last_call;
   // (a last call's line is drawn here, counting down: not the server's words of its seconds)
   // (a tournament's end is said by its panel, with the places: stop 57, it was said
@@ -30,6 +31,7 @@ export function renderNotice(t, me) {
   if (call) parts.push(["info last-call", lastCallText(call)]);
   if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
   if (me.seat !== null && (t.away_closed || []).includes(me.seat)) parts.push(["info", "Your page was closed for longer than the reconnect grace period, so you sit out as away: your hands are folded and your antes and blinds posted until you press “I'm back”."]);
+  else if (me.seat !== null && (t.away_unseen || []).includes(me.seat)) parts.push(["info", "Your turn came while your page was closed, so the clock acted for you and you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + t.config.away_after + " time(s) in a row, so you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", t.tournament ? "You are sitting out: in a tournament you are still dealt in, your hands folded and your antes and blinds posted, until you come back." : "You are sitting out: you are not dealt in until you come back."]);
   if (me.seat !== null && (t.rebuy_requests || []).includes(me.seat)) parts.push(["info", "Your rebuy waits for the host's approval."]);
@@ -273,6 +275,9 @@ function hostRow() {
   const deal = el("button", "small", "Deal now");
   deal.type = "button"; deal.dataset.host = "deal_now";
   deal.onclick = () => send({ type: "host", op: "deal_now" });
+  // The night's last hand played out, then paused (stop 58: a pause stood the hand
+  // still mid-pot, and the ledger settles up only between hands).
+  const after = el("button", "small"); after.type = "button"; after.dataset.host = "pause_after_hand";
   const bomb = el("button", "small"); bomb.type = "button"; bomb.dataset.host = "bomb_pot";
   const bombWhy = el("span", "hint"); bombWhy.id = "bomb-pot-why";
   const appr = el("label", "check");
@@ -280,7 +285,7 @@ function hostRow() {
   cb.onchange = () => send({ type: "host", op: "approve_joins", on: cb.checked });
   appr.append(cb, document.createTextNode(" approve each join"));
   box.append(pause, bomb, appr);
-  return { box: box, pause: pause, deal: deal, bomb: bomb, bombWhy: bombWhy, cb: cb };
+  return { box: box, pause: pause, after: after, deal: deal, bomb: bomb, bombWhy: bombWhy, cb: cb };
 }
 function patchHostRow(row, t, between) {
   const paused = !!t.host_paused;
@@ -289,6 +294,14 @@ function patchHostRow(row, t, between) {
   const op = paused ? "resume" : "pause";
   if (row.pause.dataset.host !== op) row.pause.dataset.host = op;
   row.pause.onclick = () => send({ type: "host", op: paused ? "resume" : "pause" });
+  const later = !!t.pause_after_hand;
+  const inHand = t.started && !paused && !between && !t.choice;
+  if (inHand && !row.after.isConnected) row.pause.after(row.after);
+  else if (!inHand && row.after.isConnected) row.after.remove();
+  const afterWords = later ? "Play on after this hand" : "Pause after this hand";
+  if (row.after.textContent !== afterWords) row.after.textContent = afterWords;
+  if (row.after.getAttribute("aria-pressed") !== String(later)) row.after.setAttribute("aria-pressed", String(later));
+  row.after.onclick = () => send({ type: "host", op: "pause", after_hand: !later });
   // Between hands: only the host ends the pause early (issue 34).
   const deal = t.started && !paused && !t.choice && between;
   if (deal && !row.deal.isConnected) row.pause.after(row.deal);

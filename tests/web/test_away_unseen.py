@@ -1,0 +1,134 @@
+"""A player whose every page is closed when their clock runs out is sat out as
+away at once (stop 58; R-C-15 says what a timeout does, the table how long it
+waits): a friend gone for a drink with the laptop shut, or a dead phone, costs
+the table one clock, not one clock at each of their decisions until the reconnect
+grace ends.  Poker Now sits out a player who misses a turn the same way.
+
+Before, each decision of a closed page waited the whole clock (30 s here, and
+before stop 57 the time bank too) for the grace period (120 s): two or three
+decisions of the absent friend in the first hand and more in the next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_table_bots import passive, virtual_server
+from test_tournament_server import _send, _step
+from virtual_table import VirtualLoop, seat_people
+
+from rollem.server.config import parse_config
+from rollem.server.live_table import Client, LiveTable
+from rollem.server.protocol import ClientMessage
+from rollem.server.store import Store
+
+
+def _friends(loop: VirtualLoop, store: Store, **extra: Any) -> tuple[LiveTable, list[Client]]:
+    """A cash Stop Drop and Roll table of three people (P0 hosts), 30 s a decision,
+    60 s of time bank, 120 s of grace; started, P1 to act first in hand 1 is
+    not assumed."""
+    config = parse_config({"game": "sdr", "seats": 3, "bots": 0, "decision_seconds": 30.0,
+                           "time_bank_seconds": 60.0, "grace_seconds": 120.0,
+                           "between_hands": 4.0, **extra})
+    table, _ = loop.call(LiveTable.create, store, config)
+    people = seat_people(loop, table, 3)
+    loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+    return table, people
+
+
+def test_a_closed_page_misses_one_turn_and_sits_out() -> None:
+    """P1 closes the page as hand 1 is dealt.  Their first decision waits the clock
+    (30 s: a phone may be reconnecting), the clock checks for them and they are
+    away: their other decisions in the hand are made at once, and the next hands
+    are dealt without them (no ante taken) while the grace still keeps their seat.
+    Back, the page says why, and I'm back deals them in again with their bank."""
+    with virtual_server() as (loop, store):
+        table, people = _friends(loop, store)
+        loop.call(table.disconnect, people[1])
+        start = loop.now
+        while table.hand is not None and table.hand.hand_no == 1:
+            _step(loop, table, [people[0], people[2]], passive)
+        took = loop.now - start
+        assert 29 <= took <= 40, took  # (main: 30 s for each of P1's decisions)
+        assert table.session["idle_away"] == [1] and table.session["sitting_out"] == [1]
+        assert table.state(0)["table"]["away_unseen"] == [1]
+        p1 = [a.source for a in store.load_actions(table.id, 1) if a.seat == 1]
+        assert len(p1) >= 2 and set(p1) == {"timeout"}, p1
+        while loop.now < start + 100:  # before the grace ends
+            _step(loop, table, [people[0], people[2]], passive)
+        hands = int(table.session["hand_no"])
+        assert hands >= 4, hands  # (main: hand 2 or 3, each of P1's turns 30 s)
+        for h in range(2, hands):
+            assert all(a.seat != 1 for a in store.load_actions(table.id, h)), h
+        assert table.seats[1].row.bank == 60.0  # (kept for their return)
+        # Back within the grace: the seat is theirs, away until they say so
+        loop.call(table.connect, people[1])
+        assert table.state(1)["table"]["away_unseen"] == [1]
+        _send(loop, table, people[1], "sit_out", out=False)
+        assert table.session["idle_away"] == [] and table.session["sitting_out"] == []
+        assert table.state(1)["table"]["away_unseen"] == []
+        while table.hand is None or 1 not in table.hand.seats:
+            _step(loop, table, people, passive)
+        while 1 not in table.decision_seq:
+            _step(loop, table, [people[0], people[2]], passive)
+        hand_no = table.hand.hand_no
+        loop.advance(20)
+        assert 1 in table.decision_seq and table.hand.hand_no == hand_no  # it waits for P1
+        loop.call(table.shutdown)
+
+
+def test_away_mode_off_keeps_the_clock_playing_for_a_closed_page() -> None:
+    """The host turned away mode off (``away_after`` 0): the clock plays each of
+    the closed page's decisions, as before, and nobody is sat out."""
+    with virtual_server() as (loop, store):
+        table, people = _friends(loop, store, away_after=0)
+        loop.call(table.disconnect, people[1])
+        start = loop.now
+        while loop.now < start + 65:
+            _step(loop, table, [people[0], people[2]], passive)
+        assert table.session.get("idle_away", []) == []
+        assert table.session.get("away_unseen", []) == []
+        assert 1 not in table.session.get("sitting_out", [])
+        loop.call(table.shutdown)
+
+
+def test_a_page_open_keeps_the_away_count() -> None:
+    """A connected player whose clock runs out once is not sat out (away after 2
+    in a row, the default): only a closed page goes at the first."""
+    with virtual_server() as (loop, store):
+        table, people = _friends(loop, store)
+        start = loop.now
+        while table.hand is not None and table.hand.hand_no == 1 and loop.now < start + 200:
+            acted = [c for c in people if c.seat != 1]
+            _step(loop, table, acted, passive)
+            if 1 in table.session.get("timeouts", {}) or "1" in table.session.get("timeouts", {}):
+                break
+        assert table.session.get("timeouts", {}).get("1") == 1
+        assert table.session.get("idle_away", []) == []
+        loop.call(table.shutdown)
+
+
+
+def test_a_tournament_entrant_whose_page_closed_is_blinded_off_after_one_clock() -> None:
+    """In a tournament the entrant sat out is still dealt in and blinded off (issue
+    28): with the page closed at the first clock's end, each later decision is
+    made at once, long before the grace period (120 s) would have marked them."""
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "sdr", "seats": 3, "bots": 1, "bot_level": "random",
+            "decision_seconds": 30.0, "time_bank_seconds": 60.0, "grace_seconds": 120.0,
+            "between_hands": 0.5, "bot_delay": 0.0, "tournament": "turbo"})
+        table, _ = loop.call(LiveTable.create, store, config)
+        people = seat_people(loop, table, 2)
+        loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+        loop.call(table.disconnect, people[1])
+        start = loop.now
+        while loop.now < start + 100:  # before the grace ends
+            _step(loop, table, people[:1], passive)
+        assert table.session["idle_away"] == [1] and table.session["away_unseen"] == [1]
+        assert table.tourney.holds_entry(1)
+        hands = int(table.session["hand_no"])
+        assert hands >= 10, hands  # (main: 1 to 3 hands, 30 s at each of P1's turns)
+        late = [a.source for h in range(3, hands)
+                for a in store.load_actions(table.id, h) if a.seat == 1]
+        assert late and set(late) == {"timeout"}  # (dealt in, decided at once)
+        loop.call(table.shutdown)
