@@ -25,13 +25,24 @@ def _differ(where: str, recorded: object, got: object) -> str:
 def same_words(recorded: str, now: str | None) -> bool:
     """Whether a recorded description of a shown hand is the engine's ``now``, or
     its words before issue 26 (a both-ways declarer's ``"<high> and <low>"``, now
-    ``"high: <high>; low: <low>"``): a history written before stays accepted."""
+    ``"high: <high>; low: <low>"``), or before stop 58 (a paired hand with no ace,
+    ``"high: <hand>; low: <hand>"``, now ``"high and low: <hand>"``; a high-low
+    pot's ``"<hand> for high and <hand> for low"``, now ``"<hand> for high and
+    low"``): a history written before stays accepted."""
     if now is None or recorded == now:
         return recorded == now
-    if now.startswith("high: ") and "; low: " in now:
+    if now.endswith(" for high and low"):  # a high-low pot's: before, each half named
+        same = now.removesuffix(" for high and low")
+        return recorded == f"{same} for high and {same} for low"
+    if now.startswith("high and low: "):
+        high = low = now.removeprefix("high and low: ")
+        if recorded == f"high: {high}; low: {low}":
+            return True
+    elif now.startswith("high: ") and "; low: " in now:
         high, low = now.removeprefix("high: ").split("; low: ", 1)
-        return recorded == f"{high} and {low}"
-    return False
+    else:
+        return False
+    return recorded == f"{high} and {low}"
 
 
 def _table_difference(where: str, recorded: object, got: Mapping[str, Any]) -> str | None:
