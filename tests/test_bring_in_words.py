@@ -93,3 +93,36 @@ def test_a_completion_is_told_as_one_and_later_bets_as_bets(tmp_path: Path) -> N
     assert not any(line.startswith("You raise to 2") for line in lines)
     told = [line for line in lines if " complete" in line and "=" not in line]
     assert told == ["You complete to 2 (pot 9)."], told
+
+
+def _threes_wild_stud() -> object:
+    """Seven-card stud from its shipped file with threes wild (a ``wild`` step,
+    a showdown with ``wild = true``): a game file a home game might write."""
+    from rollem.games.gamefile import load_game
+
+    text = (Path(__file__).parent.parent / "src" / "rollem" / "games" / "files"
+            / "stud.toml").read_text()
+    text = text.replace('id = "stud"', 'id = "stud-threes"').replace(
+        '[[steps]]\nstep = "ante"', '[[steps]]\nstep = "ante"\n\n[[steps]]\nstep = "wild"\n'
+        'ranks = ["3"]', 1).replace('step = "showdown"', 'step = "showdown"\nwild = true')
+    return load_game(text)
+
+
+def test_a_wild_up_card_brings_in_by_its_own_rank() -> None:
+    """s58-tidy, a decision (RULES.md is silent; stop 57 saw it and left it): the
+    bring-in goes by each up card's own rank and suit, a wild card included (it is
+    wild in the showdown only), as most house rules play it: with threes wild the
+    3d brings in against As, Ts, 9d; a deuce up still brings in before a three.
+    Documented in docs/write-your-own-game.md (the ``bring-in`` step)."""
+    from rollem.cards import format_cards
+    from rollem.engine import Hand, SeededSource
+    from rollem.engine.forced import _up
+
+    game = _threes_wild_stud()
+    for seed, ups, bringer in ((1, ["As", "Ts", "3d", "9d"], 2),
+                               (50, ["2d", "3c", "Ah", "2s"], 0)):
+        hand = Hand(game, [100] * 4, button=0, source=SeededSource(seed))  # type: ignore[arg-type]
+        assert hand.wild_ranks == (1,)  # threes
+        assert [format_cards(_up(hand, s)) for s in range(4)] == ups
+        assert hand.pending is not None and hand.pending.seats == (bringer,)
+        assert hand.legal_actions(bringer).forced == "bring-in"

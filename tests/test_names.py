@@ -280,3 +280,20 @@ def test_you_is_kept_for_the_reader(name: str) -> None:
 @pytest.mark.parametrize("name", ["Youth", "Yours", "You 2", "Yolanda"])
 def test_names_that_only_start_like_you_sit_down(name: str) -> None:
     assert clean_name(name) == name
+
+
+def test_names_that_read_alike_but_for_punctuation_spaces_or_repeats() -> None:
+    """s58-tidy: :func:`near_key` and :func:`reads_as` (refused at one table:
+    tests/web/test_server_limits.py::test_a_name_that_reads_as_a_seated_players_is_refused);
+    a stranger's such name is numbered by :func:`distinct_name`, as an equal one."""
+    from rollem.server.live_table.player_names import distinct_name, near_key, reads_as
+
+    for name in ("Ann", "Ann.", "Annn", "ann", "A nn", "A.n.n", "ANN!", "Ánn", "Аnn"):
+        assert near_key(name) == "ann", name
+        assert reads_as(name, "Ann"), name
+    for name in ("An", "Anna", "Ann 2", "Ann2x", "Joann"):
+        assert not reads_as(name, "Ann"), name
+    assert reads_as("Jo-Ann", "Joann") and not reads_as("Mat", "Matt")
+    assert not reads_as("?!", "!?")  # nothing left to compare: judged as read and as looks
+    assert distinct_name("Ann.", ["Ann", "Bob"]) == "Ann. 2"
+    assert distinct_name("Ann.", ["Ann", "Ann 2"]) == "Ann. 3"

@@ -482,6 +482,26 @@ def test_a_round_whose_opener_is_all_in_is_opened_by_the_next_seat() -> None:
     assert not any(t.startswith("Bob") for t in told[k:]), told
 
 
+def test_a_hi_lo_hand_with_the_same_words_both_ways_is_named_once() -> None:
+    """s58-tidy: in a high-low pot with no qualifier a paired hand with no ace has
+    the same words both ways; the engine said "pair of fours, eight-six-deuce for
+    high and pair of fours, eight-six-deuce for low", now once, as the narration
+    (:func:`high_low_words`) and the web table say it."""
+    from rollem.games.gamefile import load_game
+    from rollem.narration.hands import half_words
+
+    path = Path(__file__).parent.parent / "src" / "rollem" / "games" / "files" / "draw5.toml"
+    text = path.read_text().replace('step = "showdown"', 'step = "showdown"\npot = "high-low"')
+    hand: Any = _called_down(load_game(text), 51, 3)
+    assert hand.result.shown == {
+        0: "pair of fours, eight-six-deuce for high and low",
+        1: "pair of sevens, queen-nine-five for high and low",
+        2: "pair of jacks, ace-king-three for high and pair of jacks, king-three-ace for low"}
+    assert half_words(hand.result.shown[0], "low") == "pair of fours, eight-six-deuce"
+    lines = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"])]
+    assert "Low: Ann wins 1 with pair of fours, eight-six-deuce." in lines
+
+
 def test_hi_lo_lines_name_each_half() -> None:
     """Stud and Omaha eight or better (issue 26): a shown hand names its halves ("X for
     high and Y for low", "X for high, no low": a hand's own words hold "and"), a line

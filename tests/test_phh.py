@@ -700,3 +700,44 @@ def test_a_game_with_no_phh_code_is_refused_with_the_whole_list(tmp_path: Path) 
                              "form\n")
     listed = " ".join(CliRunner().invoke(app, ["export", "--help"]).output.split())
     assert "hold'em fixed limit (FT) or no limit (NT), Omaha pot limit (PO)" in listed
+
+
+def test_odd_names_and_misspelt_fields_are_named_not_lost(tmp_path: Path) -> None:
+    """s58-tidy: ``rollem replay`` of a PHH file with two players of one name told a
+    hand nobody could follow ("Net: Phil Ivey -553500, Phil Ivey -2500"), a blank name
+    printed nothing, and a misspelt field (``finishing_stack``) was dropped without a
+    word (its check skipped). Now: two names that read as one are refused naming
+    both places, a blank name is PHH's own (``p2``), a misspelt field is refused
+    naming the field it reads as (``--lenient``: listed on stderr, replayed); any
+    other field is kept (phh-std has many); never a traceback."""
+    base = (Path(__file__).parent / "phh" / "dwan-ivey-2009.phh").read_text()
+    assert 'players = ["Phil Ivey", "Patrik Antonius", "Tom Dwan"]' in base
+
+    def run(text: str, *flags: str) -> tuple[int, str, str]:
+        path = tmp_path / "hand.phh"
+        path.write_text(text)
+        out = CliRunner().invoke(app, ["replay", str(path), *flags])
+        assert out.exception is None or isinstance(out.exception, SystemExit), out.exception
+        return out.exit_code, out.stdout, out.stderr
+
+    code, _, err = run(base.replace('"Patrik Antonius"', '"Phil Ivey"'))
+    assert code == 2 and err.endswith(
+        "hand.phh: players[1] 'Phil Ivey' is players[0]'s name too: each player needs a "
+        "name of their own (or leave players out: p1, p2 ... name them)\n"), err
+    code, _, err = run(base.replace('"Tom Dwan"', '" phil  IVEY "'))
+    assert code == 2 and "players[2] 'phil IVEY' reads as players[0] 'Phil Ivey'" in err
+    code, out, _ = run(base.replace('"Patrik Antonius"', '"  "'))
+    assert code == 0 and "Net: Phil Ivey -553500, p2 -2500, Tom Dwan +556000" in out
+    typo = base.replace('currency = "USD"', "finishing_stack = [1, 2, 3]")
+    code, _, err = run(typo)
+    assert code == 2 and "'finishing_stack' is not a field rollem reads: did you mean " \
+                         "'finishing_stacks'? (fields of your own start with '_'); rollem " \
+                         "replay --lenient replays without it" in err, err
+    code, out, err = run(typo, "--lenient")
+    assert code == 0 and "Tom Dwan +556000" in out
+    assert "did you mean 'finishing_stacks'?" in err and "told as replayed" in err
+    code, _, err = run(base.replace('players = ["', 'player = ["'))
+    assert code == 2 and "'player' is not a field rollem reads: did you mean 'players'?" in err
+    # fields of phh-std rollem does not read, and one's own, are kept as they are
+    code, out, err = run(base + 'seat_count = 6\ntime_limit = 30\n_mine = [1]\nfoo = "x"\n')
+    assert code == 0 and err == "" and "Tom Dwan +556000" in out

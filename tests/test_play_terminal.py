@@ -362,3 +362,32 @@ def test_after_a_show_of_one_card_the_numbers_still_name_the_same_cards(tmp_path
         "Enter = next hand, last = this hand again, q = quit > q\n"), tail[:600]
     saved = next(tmp_path.rglob("*.toml")).read_text()
     assert '"p1 sm As"' in saved and '"p1 sm 9c"' in saved  # (each card shown once)
+
+
+def test_a_wild_card_show_line_is_wrapped_to_80_columns_in_plain_text(tmp_path: Path) -> None:
+    """s58-tidy (seen at stop 57): piped play's narrated lines with a wild card's
+    note ran past 80 columns ("You muck ace high, king-nine-four-three: it loses to
+    Cat's four fives, jack kicker (wild 2d plays as 5h)." 104 columns); wrapped
+    between words as the prompts are, the later part indented."""
+
+    def answers() -> Iterator[str]:
+        while True:
+            text = "".join(out)
+            if text.endswith("q = quit > "):
+                yield "q"
+            elif "stand pat" in text.rsplit("Choices (", 1)[-1]:
+                yield "p"
+            else:
+                yield "c"
+
+    out: list[str] = []
+    game, out = scripted(answers(), game="deuces-wild", players=4, level="basic", stack=200,
+                         seed=3, history_dir=tmp_path)
+    game.run()
+    text = "".join(out)
+    assert "You muck ace high, king-nine-four-three: it loses to Cat's four fives, jack\n" \
+           "  kicker (wild 2d plays as 5h).\n" in text
+    hand = text.split("This hand:", 1)[0]  # (the ledger after q is not narration)
+    assert "(wild 2d plays as 5h)" in hand
+    assert all(len(line) <= 80 for line in hand.splitlines()), \
+        [line for line in hand.splitlines() if len(line) > 80]

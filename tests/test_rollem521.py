@@ -100,6 +100,33 @@ def test_hand_that_makes_a_both_ways_declarer_fail_is_shown() -> None:
     assert not any(e.kind == "muck" for e in hand.events)
 
 
+def test_both_ways_hand_with_the_same_words_both_ways_is_named_once() -> None:
+    """s58-tidy: a both-ways declarer's paired hand with no ace has the same words
+    high and low; the engine (hand histories, the terminal) said them twice
+    ("high: pair of fours, eight-six-five; low: pair of fours, eight-six-five"),
+    the web table once ("high and low: ..."): now the engine says them once too."""
+    from rollem.history import same_words
+
+    text = (HISTORIES / "builtin" / "rollem521_6_1.toml").read_text()
+    hand = replay(text)
+    assert hand.result is not None
+    assert hand.extra["declarations"][1] == "both"
+    assert hand.result.shown[1] == "high and low: pair of fours, eight-six-five"
+    shows = [e.data["description"] for e in hand.events if e.kind == "show" and e.seat == 1]
+    assert shows == ["high and low: pair of fours, eight-six-five"]
+    # different words both ways: still each half named
+    assert hand.result.shown[2] == "jack-ten low, nine-six-four"
+    # a history written before (either older wording) still replays
+    old = text.replace('"high and low: pair of fours, eight-six-five"',
+                       '"high: pair of fours, eight-six-five; low: pair of fours, eight-six-five"')
+    assert old != text
+    assert replay(old).result is not None
+    assert same_words("pair of fours, eight-six-five and pair of fours, eight-six-five",
+                      "high and low: pair of fours, eight-six-five")
+    assert not same_words("high: pair of fours, eight-six-five; low: pair of fives, "
+                          "eight-six-four", "high and low: pair of fours, eight-six-five")
+
+
 @pytest.mark.parametrize("name", ["all_failed_carry", "both_scoops", "both_ties_low",
                                   "nobody_low", "odd_chips", "side_pot",
                                   "two_both_each_one_way"])

@@ -269,6 +269,32 @@ def test_look_alike_names_are_refused(server: ServerThread) -> None:
     assert seat >= 0
 
 
+def test_a_name_that_reads_as_a_seated_players_is_refused(server: ServerThread) -> None:
+    """s58-tidy: ``Ann.``, ``Annn``, ``A nn`` or ``J R`` beside Ann and J.R. read as
+    the same player (punctuation, spaces, a letter repeated; case was already one
+    name); refused naming the seated name and what is fine. ``Anna``, ``An`` and
+    ``Ann 2`` are names of their own."""
+    tid, _host = create_table(server.url, game="sdr", seats=8, bots=1)
+    for name in ("Ann", "J.R."):
+        join(server.url, tid, name)
+
+    def refused(name: str) -> str:
+        r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": name})
+        assert (r.status_code, r.json()["error"]) == (400, "bad_name"), (name, r.text)
+        return str(r.json()["message"])
+
+    fine = ("names that differ only by punctuation, spaces, case or a letter repeated are "
+            "one name here; one with a letter or a number of its own, such as {!r}, is fine")
+    for name in ("Ann.", "Annn", "A nn", "ANN!", "A.n.n"):
+        assert refused(name) == f"{name!r} reads as 'Ann', who sits at this table: " \
+                                + fine.format("Ann 2"), name
+    assert refused("J R") == "'J R' reads as 'J.R.', who sits at this table: " \
+        + fine.format("J.R. 2")
+    for name in ("Anna", "An", "Ann 2"):
+        seat, _token = join(server.url, tid, name)
+        assert seat >= 0, name
+
+
 def test_names_unique_and_buy_ins_follow_the_person(server: ServerThread) -> None:
     tid, _host = create_table(server.url, game="sdr", seats=4, bots=1, rebuys=False,
                              grace_seconds=0.1, decision_seconds=60, between_hands=60)

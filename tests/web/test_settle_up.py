@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+from typing import Any
 
 import httpx
+import pytest
 from test_server_gamefiles import play_out
 from web_harness import Player, ServerThread, create_table, join
 
@@ -147,3 +149,40 @@ def test_a_tournaments_stats_split_by_level(server: ServerThread) -> None:
         for n in table.store.hand_numbers(tid)
         if table.store.load_hand(tid, n).result is not None
         and 0 in table.store.load_hand(tid, n).setup["seats"]}
+
+
+def test_two_stats_requests_at_once_share_one_count(server: ServerThread,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """s58-tidy: two ``/stats`` requests for one table at once each took a worker
+    thread and counted in turn (the second waited on the first's lock, then read
+    the stored hands' list and wrote the figures again); now the second waits on
+    the first's count and both get the same figures. A later request counts again."""
+    import threading
+    import time
+
+    from rollem.stats import SessionStats
+
+    tid, _host = create_table(server.url, game="holdem", seats=3, bots=1)
+    counted: list[int] = []
+    lock = threading.Lock()
+    real = SessionStats.to_dict
+
+    def slow(self: SessionStats, *args: Any, **kwargs: Any) -> Any:
+        with lock:
+            counted.append(1)
+        time.sleep(0.5)  # (a count of many hands)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SessionStats, "to_dict", slow)
+
+    async def both() -> list[httpx.Response]:
+        async with httpx.AsyncClient() as client:
+            url = f"{server.url}/api/tables/{tid}/stats"
+            return list(await asyncio.gather(client.get(url), client.get(url)))
+
+    first, second = asyncio.run(both())
+    assert first.status_code == second.status_code == 200
+    assert first.json() == second.json()
+    assert len(counted) == 1
+    assert httpx.get(f"{server.url}/api/tables/{tid}/stats").status_code == 200
+    assert len(counted) == 2

@@ -269,9 +269,18 @@ class TerminalGame:
             self.console.file.flush()
 
     def tell(self, lines: list[Line]) -> None:
-        """Print narrated lines (cards drawn as cards)."""
+        """Print narrated lines (cards drawn as cards); in plain text (no terminal) a
+        line longer than :data:`WIDTH` is wrapped between words, its later parts
+        indented two spaces, as the prompts are (a show line with a wild card's note,
+        "You muck ...: it loses to Cat's four fives, jack kicker (wild 2d plays as
+        5h)."; a terminal wraps by itself)."""
         for line in lines:
-            self.say(self.style.line(line))
+            text = self.style.line(line)
+            if self.rich or len(text.plain) <= WIDTH:
+                self.say(text)
+                continue
+            for part in _wrap(text.plain, "  ", break_words=True):
+                self.say(part)
 
     def ask(self, prompt: str) -> str:
         if self._refused_at != self._asked:

@@ -211,7 +211,8 @@ class DeclareShowdown(Step):
     taken whole (nobody left on one side) gives ``win`` events with
     ``half=None``, ``whole`` (the side) and a ``description``. The
     ``shown`` description follows the declaration: the high hand, the low,
-    or both (``"high: ...; low: ..."``).
+    or both (``"high: ...; low: ..."``; ``"high and low: ..."`` where both
+    halves have the same words, a paired hand with no ace).
 
     Args:
         wild: score the high hands with the hand's ``wild_ranks`` (a game
@@ -265,8 +266,11 @@ class DeclareShowdown(Step):
                             natural_beats_wild=nat).description
             lo = ev.evaluate(cards[s], low=True).description
             side = sides[s]
-            # both ways: each half named (issue 26: "X and X" read as one hand twice)
-            desc = h if side == "high" else lo if side == "low" else f"high: {h}; low: {lo}"
+            # both ways: each half named (issue 26: "X and X" read as one hand twice),
+            # or named once where both halves have the same words (a paired hand with
+            # no ace), as the web table's hand name says it (narration.felt)
+            desc = h if side == "high" else lo if side == "low" else \
+                f"high and low: {h}" if h == lo else f"high: {h}; low: {lo}"
             if s in showing:
                 shown[s] = desc
                 shown_cards[s] = tuple(cards[s])

@@ -263,13 +263,19 @@ class PotShowdown(Step):
     def _description(self, hand: Hand, seat: int, high: _Scores, low: _LowScores) -> str:
         """The words for ``seat``'s shown hand: in a high-low game ``"<high> for high
         and <low> for low"`` or ``"<high> for high, no low"`` (issue 26: a hand's own
-        words hold "and", so each half is named), else the one hand."""
+        words hold "and", so each half is named), ``"<hand> for high and low"`` where
+        both halves have the same words (a paired hand with no ace, no qualifier:
+        said once, as :func:`rollem.narration.high_low_words` says it), else the one
+        hand."""
         lv = low.get(seat)
         if self.pot == "high-low" and seat in high:
             words = self._describe(hand, high[seat][1], False)
             if lv is None:
                 return f"{words} for high, no low"
-            return f"{words} for high and {self._describe(hand, lv[1], True)} for low"
+            low_words = self._describe(hand, lv[1], True)
+            if low_words == words:
+                return f"{words} for high and low"
+            return f"{words} for high and {low_words} for low"
         if seat in high:
             return self._describe(hand, high[seat][1], False)
         return self._describe(hand, lv[1], True) if lv is not None else ""

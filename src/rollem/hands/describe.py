@@ -42,6 +42,10 @@ def category_of(value: int, *, low: bool = False) -> Category:
     return Category((LOW_BASE - value if low else value) >> 20)
 
 
+_MANY = {2: "double", 3: "triple", 4: "quadruple"}
+"""A flush's top rank held more than once (wild duplicates): its word."""
+
+
 def _kickers(fields: list[int]) -> str:
     """``", ace kicker"`` for one, ``", king-ten-deuce"`` for several, ``""`` for none."""
     if not fields:
@@ -79,9 +83,14 @@ def describe_value(value: int, *, low: bool = False, size: int = 5) -> str:
     if category is Category.FULL_HOUSE:
         return f"{plural[0]} full of {plural[1]}"
     if category is Category.FLUSH:
-        if fields[0] == fields[1]:
-            # wild_duplicates (R-RYO-9): the double-ace flush
-            return f"double-{name[0]} flush, " + "-".join(KICKER_NAMES[f] for f in fields[2:])
+        held = fields.count(fields[0])
+        if held > 1:
+            # wild_duplicates (R-RYO-9): wild cards played as the ace already held,
+            # the double-ace flush (A-A-K-Q-4) or the triple-ace flush (A-A-A-K-6):
+            # the aces counted once, the rest after them (s58-tidy: "double-ace
+            # flush, ace-king-six" named three aces as two and the third again)
+            many = _MANY.get(held, f"{held}-times")
+            return f"{many}-{name[0]} flush, " + "-".join(KICKER_NAMES[f] for f in fields[held:])
         return f"{name[0]}-high flush, " + "-".join(KICKER_NAMES[f] for f in fields[1:])
     if category is Category.STRAIGHT:
         return "five-high straight (wheel)" if fields[0] == 3 else f"{name[0]}-high straight"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,13 +26,33 @@ def _differ(where: str, recorded: object, got: object) -> str:
 def same_words(recorded: str, now: str | None) -> bool:
     """Whether a recorded description of a shown hand is the engine's ``now``, or
     its words before issue 26 (a both-ways declarer's ``"<high> and <low>"``, now
-    ``"high: <high>; low: <low>"``): a history written before stays accepted."""
+    ``"high: <high>; low: <low>"``), or before stop 58 (a paired hand with no ace,
+    ``"high: <hand>; low: <hand>"``, now ``"high and low: <hand>"``; a high-low
+    pot's ``"<hand> for high and <hand> for low"``, now ``"<hand> for high and
+    low"``; a wild-duplicates flush of three aces, ``"double-ace flush,
+    ace-king-six"``, now ``"triple-ace flush, king-six"``): a history written
+    before stays accepted.
+
+    >>> same_words("double-ace flush, ace-jack-three", "triple-ace flush, jack-three")
+    True
+    """
     if now is None or recorded == now:
         return recorded == now
-    if now.startswith("high: ") and "; low: " in now:
+    triple = re.fullmatch(r"triple-(\w+) flush, (.*)", now)
+    if triple:  # a wild-duplicates flush of three aces, before stop 58
+        return recorded == f"double-{triple[1]} flush, {triple[1]}-{triple[2]}"
+    if now.endswith(" for high and low"):  # a high-low pot's: before, each half named
+        same = now.removesuffix(" for high and low")
+        return recorded == f"{same} for high and {same} for low"
+    if now.startswith("high and low: "):
+        high = low = now.removeprefix("high and low: ")
+        if recorded == f"high: {high}; low: {low}":
+            return True
+    elif now.startswith("high: ") and "; low: " in now:
         high, low = now.removeprefix("high: ").split("; low: ", 1)
-        return recorded == f"{high} and {low}"
-    return False
+    else:
+        return False
+    return recorded == f"{high} and {low}"
 
 
 def _table_difference(where: str, recorded: object, got: Mapping[str, Any]) -> str | None:

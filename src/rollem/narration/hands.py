@@ -120,17 +120,21 @@ def high_low_words(cards: Iterable[int | str], side: str) -> str:
 
 def half_words(description: str, side: str) -> str:
     """One half of a high-low hand as the engine words it (``"<high> for high and <low>
-    for low"``, ``"<high> for high, no low"``): ``side`` ``"high"`` or ``"low"``
-    (``"no low"``); any other description unchanged (issue 26: a line about one half
-    names only that half).
+    for low"``, ``"<high> for high, no low"``, ``"<hand> for high and low"``):
+    ``side`` ``"high"`` or ``"low"`` (``"no low"``); any other description unchanged
+    (issue 26: a line about one half names only that half).
 
     >>> half_words("ten-high straight for high, no low", "high")
     'ten-high straight'
     >>> half_words("two pair, aces and fours, six kicker for high and six-five low, "
     ...            "four-deuce-ace for low", "low")
     'six-five low, four-deuce-ace'
+    >>> half_words("pair of sixes, ten-five-deuce for high and low", "low")
+    'pair of sixes, ten-five-deuce'
     """
-    if " for high and " in description and description.endswith(" for low"):
+    if description.endswith(" for high and low"):
+        high = low = description[:-len(" for high and low")]
+    elif " for high and " in description and description.endswith(" for low"):
         high, low = description[:-len(" for low")].split(" for high and ", 1)
     elif description.endswith(" for high, no low"):
         high, low = description[:-len(" for high, no low")], "no low"

@@ -178,13 +178,32 @@ def _button_blind(blinds: list[int]) -> int:
 
 
 def _names(data: Mapping[str, Any], n: int) -> list[str]:
+    """The players' names: ``players``, a blank one (``""``) named as PHH names the
+    player (``p2``), else ``p1``, ``p2`` ... for all.
+
+    Raises:
+        PHHError: ``players`` not ``n`` texts, or two names that read as one (case and
+            spaces aside, :func:`rollem.text.name_key`): the hand told with them
+            could not say who did what (s58-tidy).
+    """
+    from rollem.text import name_key
+
     players = data.get("players")
     if players is None:
         return [f"p{i + 1}" for i in range(n)]
     if not isinstance(players, list) or len(players) != n or not all(
             isinstance(x, str) for x in players):
         raise PHHError(f"players must be {n} names, one a starting stack")
-    return [str(x) for x in players]
+    names = [" ".join(x.split()) or f"p{i + 1}" for i, x in enumerate(players)]
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        first = seen.setdefault(" ".join(name_key(name).split()), i)
+        if first != i:
+            same = f"is players[{first}]'s name too" if names[first] == name \
+                else f"reads as players[{first}] {names[first][:40]!r}"
+            raise PHHError(f"players[{i}] {name[:40]!r} {same}: each player needs a name of "
+                           "their own (or leave players out: p1, p2 ... name them)")
+    return names
 
 
 _PER_PLAYER = {"seats": "seat numbers (whole numbers)", "winnings": "amounts won",
@@ -218,6 +237,34 @@ _FIELDS = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "
            "ante_trimming_status")
 
 
+_PHH_KEPT = ("author", "event", "url", "address", "city", "region", "postal_code", "country",
+             "time", "time_zone", "time_zone_abbreviation", "day", "month", "year", "hand",
+             "level", "seat_count", "table", "currency", "currency_symbol", "time_limit",
+             "rake", "total_pot_amount")
+"""phh-std's other optional fields: kept as they are, not read (never a misspelling)."""
+
+
+def _misspelt(data: Mapping[str, Any]) -> list[str]:
+    """A field that is not one rollem reads but reads as a misspelling of one the
+    file leaves out (``finishing_stack``, ``player``, ``blinds``): that field would
+    be lost without a word (its check skipped, its names not used), one line each
+    (s58-tidy).  Other fields of the file are kept as they are (phh-std has many
+    rollem does not read; a user's own start with ``_``)."""
+    from difflib import get_close_matches
+
+    read = (*_FIELDS, *_PER_PLAYER)
+    out = []
+    for key in data:
+        if not isinstance(key, str) or key in read or key in _PHH_KEPT or key.startswith("_"):
+            continue
+        meant = [f for f in read if len(key) >= 4 and f.startswith(key.lower())] \
+            or get_close_matches(key.lower(), read, n=1, cutoff=0.8)
+        if meant and meant[0] not in data:
+            out.append(f"{key[:40]!r} is not a field rollem reads: did you mean "
+                       f"{meant[0]!r}? (fields of your own start with '_')")
+    return out
+
+
 def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
                check_result: bool = True) -> PHHHand:
     """Replay a standard PHH hand (its TOML table) through rollem's engine;
@@ -235,6 +282,9 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
             use (:mod:`rollem.phh.units`; at most six decimal places).
     """
     v = _variant(data)
+    misspelt = _misspelt(data)
+    if misspelt and check_result:
+        raise PHHError(misspelt[0] + "; rollem replay --lenient replays without it")
     scale = chip_scale(data)
     data = to_chips(data, scale)
     raw_stacks = data.get("starting_stacks")
@@ -326,7 +376,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     if muck.untold:
         raise PHHError(muck.untold)
     finishing = list(hand.stacks) if hand.is_over else None
-    differences: list[str] = []
+    differences: list[str] = [f"{line}: left out" for line in misspelt]
     recorded = data.get("finishing_stacks")
     if recorded is not None and finishing is not None:
         want = chip_list(data, "finishing_stacks", n)

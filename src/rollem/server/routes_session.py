@@ -203,7 +203,31 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
             return error(404, "no_table", "no such table")
         if not ctx.may_see(request, table):
             return private()
-        return JSONResponse(await asyncio.to_thread(_count_stats, table))
+        return JSONResponse(await _shared_stats(table))
+
+    stats_running: dict[str, asyncio.Future[dict[str, Any]]] = {}
+
+    async def _shared_stats(table: LiveTable) -> dict[str, Any]:
+        """:func:`_count_stats` in a thread, one count a table at a time shared by every
+        request that asks while it runs (s58-tidy: two requests at once each took a
+        worker thread and counted in turn): one that comes while a count runs gets
+        that count, which may leave out a hand finished since it began (as the
+        first request's does).  A request that goes away does not stop the count
+        the others wait on."""
+        loop = asyncio.get_running_loop()
+        running = stats_running.get(table.id)
+        if running is None or running.get_loop() is not loop:
+            running = asyncio.ensure_future(asyncio.to_thread(_count_stats, table))
+            stats_running[table.id] = running
+
+            def done(fut: asyncio.Future[dict[str, Any]], tid: str = table.id) -> None:
+                if stats_running.get(tid) is fut:
+                    del stats_running[tid]
+                if not fut.cancelled():
+                    fut.exception()  # (retrieved: each waiting request is told it)
+
+            running.add_done_callback(done)
+        return await asyncio.shield(running)
 
     async def session_history(request: Request) -> Response:
         """Every finished hand the asking player was dealt into, as one bulk PHH file

@@ -5,7 +5,9 @@ ICM (the Malmuth-Harville method): a player's chance to finish first is
 their share of the chips; given who finished above, a player's chance to
 finish next is their share of the chips those players did not hold.  The
 equity is each place's prize weighted by those chances.  Exact, over the
-players left (subsets of the players: 2^n states, n at most 10 here).
+players left (subsets of the players: up to 2^n states, n at most 12;
+:func:`icm_equities` works out only the places paid, :func:`icm_whole_units`
+every place in fixed point).
 
 Chip-chop: every player is sure of the smallest prize still to be paid to
 the players left; the rest is split in proportion to chips.
@@ -13,9 +15,10 @@ the players left; the rest is split in proportion to chips.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
+from itertools import combinations
 
 __all__ = ["chip_chop", "icm_equities", "icm_whole_units", "place_probabilities"]
 
@@ -65,11 +68,63 @@ def place_probabilities(stacks: Sequence[int]) -> list[list[Fraction]]:
 def icm_equities(stacks: Sequence[int], prizes: Sequence[int | Fraction]) -> list[Fraction]:
     """Each player's ICM equity (exact, in the prizes' unit) from their ``stacks``
     (chips) and the ``prizes`` still to be paid, best place first (a field
-    with fewer prizes than players pays nothing below them)."""
-    probs = place_probabilities(stacks)
-    paid = list(prizes)[:len(stacks)]
-    return [sum((p[k] * Fraction(paid[k]) for k in range(len(paid))), Fraction(0))
-            for p in probs]
+    with fewer prizes than players pays nothing below them).
+
+    Cost: only the places whose prize is above the smallest one every player is
+    sure of (the last place's, when every place is paid) are worked out, over the
+    sets of players who could finish above each: 3 paid places of 12 players is
+    79 sets, milliseconds (s58-tidy: every set of players before, 4,096 at 12, and
+    seconds).  Every place paid, a prize each, still takes about every set, with
+    fractions whose denominators grow with each: about 1 s for 10 players, 10 to
+    30 s for 12.  For whole units, use :func:`icm_whole_units` (the same numbers
+    rounded down, in milliseconds), as the web table does.
+
+    Raises:
+        ValueError: a stack below 1 chip, or more than 12 players.
+    """
+    n = len(stacks)
+    if not 1 <= n <= MAX_PLAYERS or any(type(s) is not int or s < 1 for s in stacks):
+        raise ValueError(f"ICM takes 1 to {MAX_PLAYERS} players with 1 chip or more each")
+    paid = [Fraction(p) for p in list(prizes)[:n]]
+    # every place paid: each player is sure of the last place's prize (their chances
+    # of the n places add to 1); what is left to work out is the rest above it
+    floor = paid[-1] if len(paid) == n else Fraction(0)
+    above_floor = [p - floor for p in paid]
+    places = max((k + 1 for k, p in enumerate(above_floor) if p), default=0)
+    total = sum(stacks)
+    chance = _top_places_chance(tuple(stacks))
+    equity = [floor] * n
+    for place in range(places):
+        if not above_floor[place]:
+            continue
+        for above in combinations(range(n), place):
+            taken = sum(1 << j for j in above)
+            # each player not among them finishes next with their share of the chips left
+            each = chance(taken) * above_floor[place] / (total - sum(stacks[j] for j in above))
+            for i in range(n):
+                if not taken >> i & 1:
+                    equity[i] += each * stacks[i]
+    return equity
+
+
+def _top_places_chance(stacks: tuple[int, ...]) -> Callable[[int], Fraction]:
+    """``chance(taken)``: the chance (exact) that the players in ``taken`` (a bit set)
+    took the top places, in some order, each set worked out once."""
+    n, total = len(stacks), sum(stacks)
+
+    @cache
+    def chance(taken: int) -> Fraction:
+        if taken == 0:
+            return Fraction(1)
+        out = Fraction(0)
+        left_before = total - sum(stacks[j] for j in range(n) if taken >> j & 1)
+        for j in range(n):
+            if taken >> j & 1:
+                # j finished last among them, with the chips of those not above it
+                out += chance(taken ^ (1 << j)) * Fraction(stacks[j], left_before + stacks[j])
+        return out
+
+    return chance
 
 
 FIXED_BITS = 320

@@ -212,11 +212,44 @@ def clean_name(name: object) -> str:
 
 
 
+_REPEATS = re.compile(r"(.)\1{2,}")
+"""A character three or more times in a row (``Annn``): read as twice."""
+
+
+def near_key(name: str) -> str:
+    """What two names are compared by to tell whether one reads as the other with
+    a slip of the keyboard (s58-tidy): :func:`rollem.lookalike.look_alike_key`
+    (case, width, accents and look-alike letters already ignored) without
+    punctuation and spaces (Unicode categories P and Z), a character three or more
+    times in a row taken as twice (``"Ann."``, ``"A nn"``, ``"ANN!"``, ``"Annn"``,
+    ``"A.n.n"`` -> ``"ann"``; ``"An"``, ``"Anna"``, ``"Ann 2"`` and ``"Matt"``
+    beside ``"Mat"`` stay names of their own). ``""`` for a name with no letter,
+    digit or symbol (``"?!"``), which is compared only as it reads and looks."""
+    kept = "".join(c for c in look_alike_key(name)
+                   if unicodedata.category(c)[0] not in "PZ" and not c.isspace())
+    return _REPEATS.sub(r"\1\1", kept)
+
+
+def reads_as(name: str, other: str) -> bool:
+    """Whether ``name`` reads as ``other`` but for punctuation, spaces or a letter
+    repeated (:func:`near_key`, both not empty)."""
+    mine = near_key(name)
+    return bool(mine) and mine == near_key(other)
+
+
+NEAR_NAME_FINE = ("names that differ only by punctuation, spaces, case or a letter "
+                  "repeated are one name here; one with a letter or a number of its own, "
+                  "such as {example!r}, is fine")
+"""The end of the refusal of a name that reads as one at the table."""
+
+
 def same_name(name: str, other: str) -> bool:
     """Whether ``name`` and ``other`` are one name at a table: as they read
-    (:func:`rollem.text.name_key`) or as they look
-    (:func:`rollem.lookalike.look_alike_key`)."""
-    return name_key(name) == name_key(other) or look_alike_key(name) == look_alike_key(other)
+    (:func:`rollem.text.name_key`), as they look
+    (:func:`rollem.lookalike.look_alike_key`) or but for punctuation, spaces or a
+    letter repeated (:func:`reads_as`)."""
+    return name_key(name) == name_key(other) or look_alike_key(name) == look_alike_key(other) \
+        or reads_as(name, other)
 
 
 def distinct_name(name: str, taken: list[str]) -> str:

@@ -27,7 +27,12 @@ from rollem.server.live_table.clients import (
     Seat,
 )
 from rollem.server.live_table.errors import TableError
-from rollem.server.live_table.player_names import clean_name, distinct_name
+from rollem.server.live_table.player_names import (
+    NEAR_NAME_FINE,
+    clean_name,
+    distinct_name,
+    reads_as,
+)
 from rollem.server.protocol import error_message
 from rollem.server.store import SeatRow, token_digest
 from rollem.text import name_key
@@ -99,6 +104,16 @@ def _looks_like(name: str, other: str) -> str:
     if mine is not None and theirs is not None and mine != theirs:
         return f"{name!r}, in {mine.title()} letters, looks like {other!r}"
     return f"{name!r} looks like {other!r}"
+
+
+def _near_fine(name: str, other: str) -> str:
+    """What is fine instead of ``name``, which reads as ``other`` (s58-tidy): the end
+    of the refusal, with ``other`` and a number as its example (``'Ann 2'``)."""
+    try:
+        example = distinct_name(other, [other])
+    except TableError:
+        example = f"{other} 2"
+    return NEAR_NAME_FINE.format(example=example)
 
 
 def _replace_oldest(clients: set[Client], most: int, whose: str) -> set[Client]:
@@ -317,6 +332,9 @@ class Seating:
             if look_alike_key(other.row.name) == looks:
                 raise TableError("bad_name", f"{_looks_like(name, other.row.name)}, who sits "
                                  "at this table; choose another name")
+            if reads_as(name, other.row.name):
+                raise TableError("bad_name", f"{name!r} reads as {other.row.name!r}, who sits at "
+                                 f"this table: {_near_fine(name, other.row.name)}")
         if seat is not None and not 0 <= seat < table.config.seats:
             last = table.config.seats - 1
             raise TableError("bad_seat", f"no such seat {seat}: seats are 0..{last}")
@@ -347,6 +365,9 @@ class Seating:
                 if look_alike_key(gone) == looks:
                     raise TableError("bad_name", f"{_looks_like(name, gone)}, who left this table "
                                      "earlier; choose another name")
+                if reads_as(name, gone):
+                    raise TableError("bad_name", f"{name!r} reads as {gone!r}, who left this "
+                                     f"table earlier: {_near_fine(name, gone)}")
         if check_only:
             return seat, ""
         token = token or secrets.token_urlsafe(24)
