@@ -126,3 +126,21 @@ def test_fixed_point_icm_gives_the_exact_whole_units() -> None:
     assert sum(icm_whole_units([rng.randint(1, 10 ** 6) for _ in range(12)],
                                [10 ** 6] * 12)) <= 12 * 10 ** 6
     assert time.thread_time() - started < 2.0  # (exact fractions: about 30 s)
+
+
+def test_an_agree_already_given_saves_and_sends_nothing() -> None:
+    """(stop 58) Each ``agree`` of a seat already agreed (its proposer's own too)
+    was saved and sent whole to every connection at the table, without bound but
+    the address's message bucket."""
+    with virtual_server() as (loop, store):
+        table, people = _between_hands(loop, store, [1500] * 10)
+        _send(loop, table, people[0], "deal", op="propose", method="icm")
+        proposal = table.session["tournament"]["proposal"]
+        assert proposal is not None and proposal["offer"] is not None
+        assert 0 in proposal["agreed"] and 1 not in proposal["agreed"]
+        seq, sent = table.seq, len(people[1]._pending)
+        for _ in range(20):
+            _send(loop, table, people[0], "deal", op="agree", offer=proposal["offer"])
+        assert table.seq == seq and len(people[1]._pending) == sent  # main: seq + 20
+        _send(loop, table, people[1], "deal", op="agree", offer=proposal["offer"])
+        assert table.seq == seq + 1 and table.session["tournament"]["over"]
