@@ -17,6 +17,7 @@ import logging
 import threading
 import tomllib
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from starlette.requests import Request
@@ -161,6 +162,13 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
 
     stats_cache: dict[str, tuple[int, Any]] = {}
     stats_lock = threading.Lock()  # (one count at a time: the cached counts are shared)
+    # (stop 58: counted in a thread of their own, never the event loop's default
+    # executor: a table of many hands never counted takes seconds -- 1.1 ms a
+    # six-player hold'em hand, so some 20 s for the 20,000 hands a table may store --
+    # and requests waiting for the lock held every default worker meanwhile, so no
+    # table could be created, no password checked, no rules page rendered, and with
+    # PostgreSQL no lease renewed)
+    stats_thread = ThreadPoolExecutor(1, thread_name_prefix="rollem-stats")
 
     def _count_stats(table: LiveTable) -> dict[str, Any]:
         """The session's player statistics (issue 27, :mod:`rollem.stats`), from
@@ -203,7 +211,9 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
             return error(404, "no_table", "no such table")
         if not ctx.may_see(request, table):
             return private()
-        return JSONResponse(await asyncio.to_thread(_count_stats, table))
+        counted = await asyncio.get_running_loop().run_in_executor(
+            stats_thread, _count_stats, table)
+        return JSONResponse(counted)
 
     async def session_history(request: Request) -> Response:
         """Every finished hand the asking player was dealt into, as one bulk PHH file
