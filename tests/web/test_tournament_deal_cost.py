@@ -144,3 +144,19 @@ def test_an_agree_already_given_saves_and_sends_nothing() -> None:
         assert table.seq == seq and len(people[1]._pending) == sent  # main: seq + 20
         _send(loop, table, people[1], "deal", op="agree", offer=proposal["offer"])
         assert table.seq == seq + 1 and table.session["tournament"]["over"]
+
+
+def test_a_custom_schedules_text_is_not_sent_in_every_state() -> None:
+    """(stop 58) The public configuration carried the schedule file's text: up to
+    64 KB of the host's TOML, comments too, in every state to every connection."""
+    long = SCHEDULE + "".join(f"# {'x' * 76}\n" for _ in range(780))
+    config = parse_config({"game": "holdem", "bots": 2, "tournament": "custom",
+                           "tournament_schedule": long, "buy_in": 10})
+    assert config.tournament_schedule == long  # (kept: the table is dealt by it)
+    assert config.public_dict()["tournament_schedule"] is None  # main: 61,768 characters
+    with virtual_server() as (loop, store):
+        table, _ = loop.call(LiveTable.create, store, config)
+        text = table.views.cached_state_text(None, False, "watcher")
+        assert "xxxxxxxx" not in text and len(text) < 16_000, len(text)
+        levels = table.table_public()["tournament"]
+        assert levels is not None and "x" * 76 not in str(levels)
