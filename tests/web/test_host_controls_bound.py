@@ -120,3 +120,20 @@ def test_the_ledgers_list_of_adjustments_keeps_the_newest_64(
         table = restarted(loop, store, table, [owner, *people.values()])
         assert len(table.table_public()["adjustments"]) == 64
         assert table.table_public()["adjustments_earlier"] == 36
+
+
+def test_a_long_log_stored_before_is_cut_at_the_first_state() -> None:
+    """A table stored with 1,000 adjustments (main kept that many) keeps the newest
+    64 once loaded again, and its next commit stores those only."""
+    with virtual_server() as (loop, store):
+        table, owner, people = people_table(loop, store, **WAIT)
+        table.session["adjustments"] = [
+            {"seat": 1, "name": "P1", "at": 1.0 * i, "after_hand": 0, "by": 1, "stack": i}
+            for i in range(1000)]
+        loop.call(lambda: table.saving.commit(session=True))  # (stored as main stored it)
+        loop.advance(0.1)
+        table = restarted(loop, store, table, [owner, *people.values()])
+        public = table.table_public()
+        assert [x["stack"] for x in public["adjustments"]] == list(range(936, 1000))
+        assert public["adjustments_earlier"] == 936
+        assert len(table.session["adjustments"]) == 64  # (what the next commit stores)

@@ -230,12 +230,19 @@ def adjust_stack(table: LiveTable, seat: int, stack: object) -> None:
     row.stack, row.brought = stack, row.brought + by
     log.append({"seat": seat, "name": row.name, "at": round(table.clock(), 3),
                 "after_hand": int(table.session.get("hand_no", 0)), "by": by, "stack": stack})
+    _keep_newest_adjustments(table.session)
+    _changed(table, [row], deal=True)
+
+
+def _keep_newest_adjustments(session: dict[str, Any]) -> None:
+    """Keep the newest :data:`ADJUSTMENTS_KEPT` of ``session["adjustments"]``, the
+    older counted in ``adjustments_earlier`` (also a log stored before stop 58,
+    at its table's first state: saved with its next commit)."""
+    log = session.get("adjustments", [])
     if len(log) > ADJUSTMENTS_KEPT:
         dropped = len(log) - ADJUSTMENTS_KEPT
         del log[:dropped]
-        table.session["adjustments_earlier"] = (
-            int(table.session.get("adjustments_earlier", 0)) + dropped)
-    _changed(table, [row], deal=True)
+        session["adjustments_earlier"] = int(session.get("adjustments_earlier", 0)) + dropped
 
 
 # -- rebuys ---------------------------------------------------------------------------
@@ -551,8 +558,9 @@ def _refuse_request(table: LiveTable, message: str) -> None:
 def public(table: LiveTable) -> dict[str, Any]:
     """The host tools' part of the table's public facts (to those who may see it)."""
     s = table.session
+    _keep_newest_adjustments(s)
     return {
-        "adjustments": s.get("adjustments", [])[-ADJUSTMENTS_KEPT:],
+        "adjustments": s.get("adjustments", []),
         "adjustments_earlier": int(s.get("adjustments_earlier", 0)),
         "rebuy_requests": sorted(s.get("rebuy_requests", [])),
         "watch_requests": [{"id": r["id"], "name": r["name"]}
