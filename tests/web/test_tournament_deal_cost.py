@@ -126,3 +126,37 @@ def test_fixed_point_icm_gives_the_exact_whole_units() -> None:
     assert sum(icm_whole_units([rng.randint(1, 10 ** 6) for _ in range(12)],
                                [10 ** 6] * 12)) <= 12 * 10 ** 6
     assert time.thread_time() - started < 2.0  # (exact fractions: about 30 s)
+
+
+def test_an_agree_already_given_saves_and_sends_nothing() -> None:
+    """(stop 58) Each ``agree`` of a seat already agreed (its proposer's own too)
+    was saved and sent whole to every connection at the table, without bound but
+    the address's message bucket."""
+    with virtual_server() as (loop, store):
+        table, people = _between_hands(loop, store, [1500] * 10)
+        _send(loop, table, people[0], "deal", op="propose", method="icm")
+        proposal = table.session["tournament"]["proposal"]
+        assert proposal is not None and proposal["offer"] is not None
+        assert 0 in proposal["agreed"] and 1 not in proposal["agreed"]
+        seq, sent = table.seq, len(people[1]._pending)
+        for _ in range(20):
+            _send(loop, table, people[0], "deal", op="agree", offer=proposal["offer"])
+        assert table.seq == seq and len(people[1]._pending) == sent  # main: seq + 20
+        _send(loop, table, people[1], "deal", op="agree", offer=proposal["offer"])
+        assert table.seq == seq + 1 and table.session["tournament"]["over"]
+
+
+def test_a_custom_schedules_text_is_not_sent_in_every_state() -> None:
+    """(stop 58) The public configuration carried the schedule file's text: up to
+    64 KB of the host's TOML, comments too, in every state to every connection."""
+    long = SCHEDULE + "".join(f"# {'x' * 76}\n" for _ in range(780))
+    config = parse_config({"game": "holdem", "bots": 2, "tournament": "custom",
+                           "tournament_schedule": long, "buy_in": 10})
+    assert config.tournament_schedule == long  # (kept: the table is dealt by it)
+    assert config.public_dict()["tournament_schedule"] is None  # main: 61,768 characters
+    with virtual_server() as (loop, store):
+        table, _ = loop.call(LiveTable.create, store, config)
+        text = table.views.cached_state_text(None, False, "watcher")
+        assert "xxxxxxxx" not in text and len(text) < 16_000, len(text)
+        levels = table.table_public()["tournament"]
+        assert levels is not None and "x" * 76 not in str(levels)

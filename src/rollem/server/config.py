@@ -377,10 +377,15 @@ class TableConfig:
 
     def public_dict(self) -> dict[str, Any]:
         """:meth:`to_dict` for the players: the game file's text is left out
-        (``game_file`` is then its id, or ``None``)."""
+        (``game_file`` is then its id, or ``None``), and so is a custom tournament
+        schedule's text (``tournament_schedule`` is then ``None``: ``tournament``
+        says ``custom``, and the levels are in the state's ``tournament``).  Stop 58: up to 64 KB of
+        the host's TOML, comments included, went in every state to every
+        connection (a state of 4 KB was 66 KB)."""
         out = self.to_dict()
         own = self.own_game()
         out["game_file"] = own.id if own is not None else None
+        out["tournament_schedule"] = None
         return out
 
     def own_game(self) -> Game | None:

@@ -8,7 +8,8 @@ Host messages (``{"type": "host", "op": ...}``, :data:`OPS`; the host only):
   stack to ``stack`` whole chips (0 to :func:`most_stack`).  The change counts
   as chips bought (or, downwards, taken off the table): the seat's ``brought``
   moves by the same amount, so the ledger still balances and settle-up counts
-  it; each adjustment is an entry of ``table.adjustments`` (seat, name, when,
+  it; each adjustment is an entry of ``table.adjustments`` (the newest
+  :data:`ADJUSTMENTS_KEPT` kept, older ones counted; seat, name, when,
   after which hand, by how much, the new stack).
 - ``approve_rebuy`` / ``decline_rebuy`` (``seat``): at a table with
   ``rebuy_approval`` a player's ``rebuy`` is a request the host answers.
@@ -76,9 +77,14 @@ OPS = ("adjust_stack", "approve_rebuy", "decline_rebuy", "approve_watcher",
        "reject_watcher", "password")
 """The host ops of this module."""
 
-MAX_ADJUSTMENTS = 1000
-"""Stack adjustments one session keeps (past it more are refused: the ledger's
-log is stored with the table)."""
+ADJUSTMENTS_KEPT = 64
+"""Stack adjustments the ledger's log keeps, the newest (``session["adjustments"]``:
+stored with the table and sent in every state to every connection); older ones
+are only counted (``adjustments_earlier``).  The chips stay counted: each
+adjustment moves the seat's ``brought`` when made.  Stop 58: the log kept up to
+1,000 entries, each with the player's name (up to 96 code points, about 740
+characters stored); at 1,000 every state of the table was 311 KB and every
+commit (each action) dumped a 731 KB session on the event loop (13 ms)."""
 MAX_WATCH_REQUESTS = 32
 """Watch requests waiting for the host at once; past it a request is refused
 (and counted: ``watch_refused``)."""
@@ -196,7 +202,8 @@ def adjust_stack(table: LiveTable, seat: int, stack: object) -> None:
 
     Raises :class:`TableError`: ``malformed`` (not a whole number), ``bad_stack``
     (out of 0..:func:`most_stack`, or the stack it has), ``in_hand`` (a hand is
-    in play or its game being named), ``too_many`` (:data:`MAX_ADJUSTMENTS`),
+    in play or its game being named), ``too_often`` (the host's controls'
+    bucket: :func:`rollem.server.host.control_taken`),
     ``in_tournament`` (issue 28: a tournament's chips are only its entries and
     rebuys, so the host cannot add or take off any)."""
     if table.config.tournament:
@@ -216,13 +223,26 @@ def adjust_stack(table: LiveTable, seat: int, stack: object) -> None:
     by = stack - row.stack
     if by == 0:
         raise _refused("bad_stack", f"seat {seat + 1} already has {stack} chips")
+    from rollem.server.host import control_taken  # (host imports this module)
+
+    control_taken(table)  # (too_often: nothing changes)
     log = table.session.setdefault("adjustments", [])
-    if len(log) >= MAX_ADJUSTMENTS:
-        raise _refused("too_many", f"at most {MAX_ADJUSTMENTS} stack adjustments a session")
     row.stack, row.brought = stack, row.brought + by
     log.append({"seat": seat, "name": row.name, "at": round(table.clock(), 3),
                 "after_hand": int(table.session.get("hand_no", 0)), "by": by, "stack": stack})
+    _keep_newest_adjustments(table.session)
     _changed(table, [row], deal=True)
+
+
+def _keep_newest_adjustments(session: dict[str, Any]) -> None:
+    """Keep the newest :data:`ADJUSTMENTS_KEPT` of ``session["adjustments"]``, the
+    older counted in ``adjustments_earlier`` (also a log stored before stop 58,
+    at its table's first state: saved with its next commit)."""
+    log = session.get("adjustments", [])
+    if len(log) > ADJUSTMENTS_KEPT:
+        dropped = len(log) - ADJUSTMENTS_KEPT
+        del log[:dropped]
+        session["adjustments_earlier"] = int(session.get("adjustments_earlier", 0)) + dropped
 
 
 # -- rebuys ---------------------------------------------------------------------------
@@ -538,8 +558,10 @@ def _refuse_request(table: LiveTable, message: str) -> None:
 def public(table: LiveTable) -> dict[str, Any]:
     """The host tools' part of the table's public facts (to those who may see it)."""
     s = table.session
+    _keep_newest_adjustments(s)
     return {
         "adjustments": s.get("adjustments", []),
+        "adjustments_earlier": int(s.get("adjustments_earlier", 0)),
         "rebuy_requests": sorted(s.get("rebuy_requests", [])),
         "watch_requests": [{"id": r["id"], "name": r["name"]}
                            for r in s.get("watch_requests", [])],

@@ -39,6 +39,7 @@ import logging
 import secrets
 import sqlite3
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from rollem.server.budget import DiskBudget
@@ -53,6 +54,13 @@ if TYPE_CHECKING:  # psycopg is imported only for PostgreSQL
 __all__ = ["TableElsewhere", "TableManager", "TableUnreadable"]
 
 log = logging.getLogger("rollem.server")
+
+_LEASE_THREADS = ThreadPoolExecutor(2, thread_name_prefix="rollem-leases")
+"""The lease renewals' own threads (started on first use), never the event loop's
+default executor: what else is sent there (a table's creation, a password check,
+a rules page, a request passed on to another process) must not hold a renewal
+past the lease time, or another process takes every table of this one (stop 58:
+requests for a long statistics count held every default worker)."""
 
 
 class TableElsewhere(Exception):
@@ -216,16 +224,18 @@ class TableManager:
         """Renew this process's leases, drop the tables lost, adopt orphans."""
         assert self.leases is not None
         held = {t: self.epochs[t] for t in self.tables if t in self.epochs}
-        for table_id in await asyncio.to_thread(self.leases.renew, held):
+        loop = asyncio.get_running_loop()
+        for table_id in await loop.run_in_executor(_LEASE_THREADS, self.leases.renew, held):
             if self.epochs.get(table_id) == held[table_id]:
                 log.warning("table %s: lease renewal refused (another process took it over); "
                             "dropped here", table_id)
                 self._drop(table_id)
-        for table_id in await asyncio.to_thread(self.leases.orphans):
+        for table_id in await loop.run_in_executor(_LEASE_THREADS, self.leases.orphans):
             if table_id in self.tables:
                 continue
             try:  # (in a thread: the row may be locked a moment by a hung process)
-                lease = await asyncio.to_thread(self.leases.acquire, table_id)
+                lease = await loop.run_in_executor(_LEASE_THREADS, self.leases.acquire,
+                                                   table_id)
                 if table_id not in self.tables and self.store.load_table(table_id):
                     self._load(lease)
                     log.warning("table %s: its process stopped renewing its lease; "

@@ -17,6 +17,7 @@ import logging
 import threading
 import tomllib
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from starlette.requests import Request
@@ -161,6 +162,13 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
 
     stats_cache: dict[str, tuple[int, Any]] = {}
     stats_lock = threading.Lock()  # (one count at a time: the cached counts are shared)
+    # (stop 58: counted in a thread of their own, never the event loop's default
+    # executor: a table of many hands never counted takes seconds -- 1.1 ms a
+    # six-player hold'em hand, so some 20 s for the 20,000 hands a table may store --
+    # and requests waiting for the lock held every default worker meanwhile, so no
+    # table could be created, no password checked, no rules page rendered, and with
+    # PostgreSQL no lease renewed)
+    stats_thread = ThreadPoolExecutor(1, thread_name_prefix="rollem-stats")
 
     def _count_stats(table: LiveTable) -> dict[str, Any]:
         """The session's player statistics (issue 27, :mod:`rollem.stats`), from
@@ -208,16 +216,17 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
     stats_running: dict[str, asyncio.Future[dict[str, Any]]] = {}
 
     async def _shared_stats(table: LiveTable) -> dict[str, Any]:
-        """:func:`_count_stats` in a thread, one count a table at a time shared by every
-        request that asks while it runs (s58-tidy: two requests at once each took a
-        worker thread and counted in turn): one that comes while a count runs gets
-        that count, which may leave out a hand finished since it began (as the
-        first request's does).  A request that goes away does not stop the count
-        the others wait on."""
+        """:func:`_count_stats` in the statistics' own thread (s58-safe), one count
+        a table at a time shared by every request that asks while it runs (s58-tidy:
+        two requests at once each took a worker thread and counted in turn): one
+        that comes while a count runs gets that count, which may leave out a hand
+        finished since it began (as the first request's does).  A request that goes
+        away does not stop the count the others wait on."""
         loop = asyncio.get_running_loop()
         running = stats_running.get(table.id)
         if running is None or running.get_loop() is not loop:
-            running = asyncio.ensure_future(asyncio.to_thread(_count_stats, table))
+            running = asyncio.ensure_future(
+                loop.run_in_executor(stats_thread, _count_stats, table))
             stats_running[table.id] = running
 
             def done(fut: asyncio.Future[dict[str, Any]], tid: str = table.id) -> None:

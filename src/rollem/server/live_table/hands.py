@@ -154,14 +154,20 @@ class Dealer:
         play, or the button is naming its game), ``host_paused`` (resume first).
         """
         live = self.table
+        self.check_deal_now()
+        live.pace.attended()
+        self.schedule_next_hand(DEAL_SOON)
+
+    def check_deal_now(self) -> None:
+        """Raise the :class:`TableError` that refuses the host's "deal now" now
+        (:meth:`deal_now`), or nothing."""
+        live = self.table
         if not live.session.get("started"):
             raise TableError("not_started", "the game has not started; start it first")
         if live.hand is not None or live.session.get("choice") or live.session.get("seeding"):
             raise TableError("in_hand", "a hand is in play; deal now ends the pause between hands")
         if live.session.get("host_paused"):
             raise TableError("host_paused", "the table is paused; resume it to deal")
-        live.pace.attended()
-        self.schedule_next_hand(DEAL_SOON)
 
     def _waiting_for(self, table: SessionTable) -> str | None:
         """Why the session ``table`` cannot deal its next hand, in words for the

@@ -576,7 +576,11 @@ class Tourney:
             self._check_seen(body, proposal)
             if op == "decline":
                 self._withdraw()
-            elif seat not in proposal["agreed"]:
+            elif seat in proposal["agreed"]:
+                # (already so: nothing saved or sent, stop 58; each repeated agree
+                # was saved and sent whole to every connection at the table)
+                return
+            else:
                 proposal["agreed"].append(seat)
         self._settle_proposal()
         live.turns.bump_seq()

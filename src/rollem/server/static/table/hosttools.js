@@ -212,12 +212,15 @@ function drawHostTools(box, t, me) {
 export function renderAdjustments(t) {
   const box = $("adjustments");
   const log = t.adjustments || [];
-  const key = JSON.stringify(log);
+  const earlier = t.adjustments_earlier || 0;  // (the server keeps the newest 64)
+  const key = JSON.stringify(log) + "/" + earlier;
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.innerHTML = "";
   if (!log.length) return;
-  box.appendChild(el("div", "settle-head", "Stacks the host adjusted:"));
+  box.appendChild(el("div", "settle-head", earlier
+    ? "Stacks the host adjusted (the last " + log.length + "; " + earlier + " earlier not listed):"
+    : "Stacks the host adjusted:"));
   const list = el("ul", "settle-list");
   for (const x of log) {
     const when = new Date(x.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
