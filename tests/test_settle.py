@@ -264,6 +264,13 @@ def test_the_host_covers_the_computer_players() -> None:
     assert nets[-1] == (HOUSE, 47) and ("Ann", 0) in nets
     assert settle(nets) == [Transfer("Cat", HOUSE, 47), Transfer("3 earlier players", "Eve", 7)]
     assert house_nets(lines[:2], "Ann") == ([("Ann", 0), ("Cat", 0 - 47)], None)
+    # no person may sit down as the house's party, as read or as looks
+    from rollem.server.live_table.errors import TableError
+    from rollem.server.live_table.player_names import clean_name
+
+    for name in (HOUSE, "The House", "the  HOUSE", "the H0use", "House"):
+        with pytest.raises(TableError, match="names a role at this table"):
+            clean_name(name)
 
 
 def test_a_computer_players_prize_goes_to_the_host() -> None:

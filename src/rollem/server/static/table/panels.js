@@ -730,6 +730,7 @@ function renderSettle(t) {
   const house = settle && settle.house ? el("div", "settle-house", coverWords(settle.house,
     settle.house.chips + (Math.abs(settle.house.chips) === 1 ? " chip" : " chips")
     + (settle.house.money ? " (" + settle.house.money + ")" : ""))) : null;
+  if (house) box.appendChild(house);
   if (settle && settle.transfers.length) {
     box.appendChild(el("div", "settle-head", "To settle up" + (settle.chip_value
       ? " (a chip is worth " + settle.chip_value + ")" : "") + ":"));
@@ -742,7 +743,6 @@ function renderSettle(t) {
   } else if (!settle) {
     box.appendChild(el("div", "settle-head", "Settling up is shown between hands."));
   }
-  if (house) box.appendChild(house);
   box.appendChild(settleLinks());
 }
 function coverWords(house, amount) {
