@@ -96,6 +96,31 @@ def test_a_person_who_loses_to_a_bot_pays_the_host(server: ServerThread) -> None
     assert {r["name"]: r["computer"] for r in rows} == {
         "Ann": "no", "Cat": "no", "Eve": "no", "Bot 1 (random)": "yes", "Bot 2 (random)": "yes"}
 
+    def stored_before() -> None:  # (a line stored before stop 58 has no "bot")
+        del table.session["departed"][0]["bot"]
+        table.views.broadcast()
+
+    server.call(stored_before)
+    info = httpx.get(f"{server.url}/api/tables/{tid}").json()
+    assert [line["bot"] for line in info["ledger"] if line["left"]] == ["computer"]
+    assert info["settle"]["house"]["chips"] == 47
+
+    def summed() -> None:  # (past the bound, Bot 2's line summed into earlier players)
+        from rollem.server.live_table.seats import fold_oldest_departed
+
+        table.session["departed"][0]["bot"] = "random"
+        fold_oldest_departed(table.session, 0)
+
+    server.call(summed)
+    info = httpx.get(f"{server.url}/api/tables/{tid}").json()
+    [line] = [line for line in info["ledger"] if line["left"]]
+    assert (line["name"], line["net"], line["bot"]) == ("1 earlier player", 7, None)
+    assert "bot_net" not in line
+    assert info["settle"]["house"]["chips"] == 47
+    assert info["settle"]["transfers"] == [
+        {"from": "Cat", "to": "Ann", "chips": 47, "money": "11.75"},
+        {"from": "Cat", "to": "Eve", "chips": 3, "money": "0.75"}]
+
     def no_host() -> None:  # (the host's seat freed: nobody hosts from a seat)
         table.seating.free_seat(ann)
 
