@@ -109,6 +109,7 @@ def test_money_and_the_csv_round_trip() -> None:
     assert [r["name"] for r in rows] == ["Ann", "'=cmd|x", 'Bo "B", Jr']
     assert [int(r["net"]) for r in rows] == [60, -60, 0]
     assert [r["left"] for r in rows] == ["no", "yes", "no"]
+    assert [r["computer"] for r in rows] == ["no", "no", "no"]
     assert sum(int(r["stack"]) - int(r["brought"]) for r in rows) == 0
 
 
@@ -193,7 +194,7 @@ def test_a_tournament_settles_nothing_before_the_end() -> None:
                                                            "payout": None}]
     assert settle_tournament(lines, False) == {
         "unit": "buy-in units", "over": False, "pool": 30, "payouts": [], "transfers": [],
-        "reason": NOT_OVER}
+        "reason": NOT_OVER, "house": None}
     with pytest.raises(ValueError, match="the prizes add up to 29, not the pool of 30"):
         settle_tournament([{**lines[0], "payout": 29}, {**lines[1], "payout": 0}], True)
 
@@ -212,9 +213,9 @@ def test_a_tournaments_ledger_csv_round_trips() -> None:
     rows = list(csv.DictReader(io.StringIO(tournament_ledger_csv(lines))))
     assert rows == [
         {"name": "Ann", "seat": "0", "paid": "20", "rebuys": "1", "place": "1", "prize": "33",
-         "net": "13", "unit": "buy-in units"},
+         "net": "13", "unit": "buy-in units", "computer": "no"},
         {"name": "'=Bob, \"B\"", "seat": "3", "paid": "10", "rebuys": "0", "place": "",
-         "prize": "", "net": "", "unit": "buy-in units"}]
+         "prize": "", "net": "", "unit": "buy-in units", "computer": "no"}]
 
 
 def test_the_terminal_ledger_settles_up_when_you_quit_in_a_hand(tmp_path: Path) -> None:
@@ -235,3 +236,60 @@ def test_the_terminal_ledger_settles_up_when_you_quit_in_a_hand(tmp_path: Path) 
             for s, name in enumerate(game.names)}
     assert nets == {"You": -9, "Ann": -1, "Bob": 10}
     assert "To settle up: You pay Bob 9; Ann pays Bob 1" in text
+
+
+def test_the_host_covers_the_computer_players() -> None:
+    """Stop 58: computer players play with the house's money and the host is the
+    house: a person who lost to a computer player pays the host, no transfer names
+    a computer player, and the host's transfer carries the computer players' nets
+    (seated, gone, or inside the line of earlier players); with no host, a party
+    named "the house" takes them."""
+    from rollem.settle import HOUSE, house_nets
+
+    lines: list[dict[str, object]] = [
+        {"name": "Ann", "net": 0}, {"name": "Cat", "net": -47},
+        {"name": "Bot 1 (random)", "net": 40, "bot": "random"},
+        {"name": "Eve", "net": 7},
+        {"name": "Bot 2 (basic)", "net": 10, "bot": "basic"},      # (left)
+        {"name": "3 earlier players", "net": -10, "bot_net": -3}]  # (one of them a bot)
+    nets, covered = house_nets(lines, "Ann")
+    assert covered == {"by": "Ann", "host": True, "amount": 47, "players": 3}
+    assert nets == [("Ann", 47), ("Cat", -47), ("Eve", 7), ("3 earlier players", -7)]
+    assert sum(n for _, n in nets) == 0
+    transfers = settle(nets)
+    assert transfers == [Transfer("Cat", "Ann", 47), Transfer("3 earlier players", "Eve", 7)]
+    assert not any(t.payer.startswith("Bot") or t.payee.startswith("Bot") for t in transfers)
+    nets, covered = house_nets(lines, None)
+    assert covered is not None and covered["by"] == HOUSE == "the house"
+    assert nets[-1] == (HOUSE, 47) and ("Ann", 0) in nets
+    assert settle(nets) == [Transfer("Cat", HOUSE, 47), Transfer("3 earlier players", "Eve", 7)]
+    assert house_nets(lines[:2], "Ann") == ([("Ann", 0), ("Cat", 0 - 47)], None)
+    # no person may sit down as the house's party, as read or as looks
+    from rollem.server.live_table.errors import TableError
+    from rollem.server.live_table.player_names import clean_name
+
+    for name in (HOUSE, "The House", "the  HOUSE", "the H0use", "House"):
+        with pytest.raises(TableError, match="names a role at this table"):
+            clean_name(name)
+
+
+def test_a_computer_players_prize_goes_to_the_host() -> None:
+    """Stop 58: at a tournament the host staked the computer players' buy-ins, so a
+    prize that falls to one is paid to the host; the transfers are between people."""
+    from rollem.settle import PRIZE_POOL, settle_tournament
+
+    lines: list[dict[str, object]] = [
+        {"name": "Ann", "paid": 10, "payout": 0},
+        {"name": "Bot 1 (basic)", "paid": 10, "payout": 20, "bot": "basic"},
+        {"name": "Cat", "paid": 10, "payout": 10}]
+    out = settle_tournament(lines, True, "Ann")
+    assert out["payouts"] == [
+        {"from": PRIZE_POOL, "to": "Ann", "units": 20, "for": "Bot 1 (basic)"},
+        {"from": PRIZE_POOL, "to": "Cat", "units": 10}]
+    assert out["transfers"] == []  # (Ann +10 for the bot, -10 her own; Cat 0)
+    assert out["house"] == {"by": "Ann", "host": True, "units": 10, "players": 1}
+    out = settle_tournament([{**lines[0], "payout": 10}, lines[1], {**lines[2], "payout": 0}],
+                            True, None)
+    assert out["payouts"][1] == {"from": PRIZE_POOL, "to": "the house", "units": 20,
+                                 "for": "Bot 1 (basic)"}
+    assert out["transfers"] == [{"from": "Cat", "to": "the house", "units": 10}]

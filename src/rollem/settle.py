@@ -21,6 +21,12 @@ rebuys collected) and, for a group that collected nothing up front, the
 fewest transfers between the players on their nets (prize less paid);
 before it is over, nothing, and why.  :func:`tournament_ledger_csv` is its
 ledger as CSV.
+
+Computer players play with the house's money, and the host is the house
+(stop 58): :func:`house_nets` adds every computer player's net to the host's
+(or, with no host, to :data:`HOUSE`'s) before settling, so no transfer names
+a computer player; at a tournament a computer player's prize is paid to the
+host (or the house), who staked its buy-ins.
 """
 
 from __future__ import annotations
@@ -31,9 +37,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["EXACT_LIMIT", "NOT_OVER", "PRIZE_POOL", "TOURNAMENT_CHIPS", "TOURNAMENT_UNIT",
+__all__ = ["EXACT_LIMIT", "HOUSE", "NOT_OVER", "PRIZE_POOL", "TOURNAMENT_CHIPS", "TOURNAMENT_UNIT",
            "Transfer", "csv_rows", "ledger_csv", "money", "settle", "settle_tournament",
            "tournament_ledger_csv"]
+
+HOUSE = "the house"
+"""Who covers the computer players' nets when the table has no host (no player may
+take the name: :mod:`rollem.server.live_table.player_names`, its role words)."""
 
 PRIZE_POOL = "prize pool"
 """Who pays a tournament's prizes (``from`` of each payout)."""
@@ -91,6 +101,46 @@ def settle(nets: Sequence[tuple[str, int]]) -> list[Transfer]:
         transfers += _pair_off([owed[i] for i in group])
     order = {name: i for i, name in enumerate(names)}
     return sorted(transfers, key=lambda t: (order[t.payer], order[t.payee]))
+
+
+def house_nets(lines: Sequence[dict[str, object]], host: str | None,
+               amount: str = "net") -> tuple[list[tuple[str, int]], dict[str, object] | None]:
+    """The nets to settle between people only: every computer player's net added to
+    the host's (stop 58: computer players play with the house's money, and the host
+    is the house).
+
+    ``lines``: ledger lines (``name``, ``amount`` -- ``"net"``, whole chips or
+    buy-in units --, ``bot``: truthy on a computer player's line, and optionally
+    ``bot_net``: the computer players' part of a line summing several, as the
+    ledger's line of earlier players has).  ``host``: the name of the host's line,
+    or ``None`` when the table has no seated host: the computer players' nets then
+    go to a party named :data:`HOUSE`, added last.  Returns ``(nets, covered)``:
+    ``nets`` the ``(name, net)`` pairs of the people (a name that repeats summed, in
+    ledger order), which add up to what all the lines add up to; ``covered``
+    ``{"by": host or HOUSE, "host": whether a host covers, "amount": the computer
+    players' nets added up, "players": how many lines were theirs}``, or ``None``
+    when no line is a computer player's.  (A host with no line of their own, such
+    as one seated with no chips before a tournament's start, is added last.)
+    """
+    nets: dict[str, int] = {}
+    covered = players = 0
+    for line in lines:
+        net = int(str(line[amount]))
+        if line.get("bot"):
+            covered += net
+            players += 1
+            continue
+        part = int(str(line.get("bot_net") or 0))
+        covered += part
+        players += part != 0
+        name = str(line["name"])
+        nets[name] = nets.get(name, 0) + net - part
+    if not players:
+        return list(nets.items()), None
+    party = host if host is not None else HOUSE
+    nets[party] = nets.get(party, 0) + covered
+    return list(nets.items()), {"by": party, "host": host is not None, "amount": covered,
+                                "players": players}
 
 
 def _zero_sum_groups(nets: list[int]) -> list[list[int]]:
@@ -190,15 +240,18 @@ def csv_rows(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 def ledger_csv(lines: Sequence[dict[str, object]]) -> str:
     """The ledger as CSV text (a header row, then one row a player: ``name``,
-    ``brought``, ``stack``, ``net``, ``left``), RFC 4180 quoting; a name that a
-    spreadsheet would read as a formula (starting ``=``, ``+``, ``-``, ``@``)
-    gets a leading apostrophe."""
-    return csv_rows(["name", "brought", "stack", "net", "left"],
+    ``brought``, ``stack``, ``net``, ``left``, ``computer``: ``yes`` on a computer
+    player's line, whose net the host covers, stop 58), RFC 4180 quoting; a name
+    that a spreadsheet would read as a formula (starting ``=``, ``+``, ``-``,
+    ``@``) gets a leading apostrophe."""
+    return csv_rows(["name", "brought", "stack", "net", "left", "computer"],
                     [[str(line["name"]), line["brought"], line["stack"], line["net"],
-                      "yes" if line.get("left") else "no"] for line in lines])
+                      "yes" if line.get("left") else "no",
+                      "yes" if line.get("bot") else "no"] for line in lines])
 
 
-def settle_tournament(lines: Sequence[dict[str, object]], over: bool) -> dict[str, object]:
+def settle_tournament(lines: Sequence[dict[str, object]], over: bool,
+                      host: str | None = None) -> dict[str, object]:
     """A tournament's settle-up (issue 28), in :data:`TOURNAMENT_UNIT`.
 
     ``lines``: each entrant's ledger line (``name``, ``paid``: the buy-in and
@@ -215,26 +268,40 @@ def settle_tournament(lines: Sequence[dict[str, object]], over: bool) -> dict[st
     the end both are empty and ``reason`` says why (:data:`NOT_OVER`).  A name
     that repeats is summed.
 
+    A computer player's line (``bot`` truthy) is the house's stake (stop 58): the
+    host (``host``, the name of the host's line; ``None`` with no seated host:
+    :data:`HOUSE`) staked its buy-ins, so its prize is paid to the host --
+    ``{"from": PRIZE_POOL, "to": host, "units", "for": the computer player}`` --
+    and its net is added to the host's before the transfers (:func:`house_nets`);
+    ``house`` says so (``{"by", "host", "units", "players"}``: the computer
+    players' nets added up), ``None`` with none.
+
     Raises:
         ValueError: the prizes do not add up to the pool (a fault: the payout
             table always pays it all).
     """
     pool = sum(int(str(line["paid"])) for line in lines)
     out: dict[str, object] = {"unit": TOURNAMENT_UNIT, "over": over, "pool": pool,
-                              "payouts": [], "transfers": [], "reason": NOT_OVER}
+                              "payouts": [], "transfers": [], "reason": NOT_OVER,
+                              "house": None}
     if not over:
         return out
     prizes = [(str(line["name"]), int(str(line["payout"]))) for line in lines]
     if sum(p for _, p in prizes) != pool:
         raise ValueError(f"the prizes add up to {sum(p for _, p in prizes)}, not the pool "
                          f"of {pool}")
-    nets: dict[str, int] = {}
-    for line, (name, prize) in zip(lines, prizes, strict=True):
-        nets[name] = nets.get(name, 0) + prize - int(str(line["paid"]))
-    out["payouts"] = [{"from": PRIZE_POOL, "to": name, "units": prize}
-                      for name, prize in prizes if prize > 0]
+    nets, covered = house_nets(
+        [{"name": name, "bot": line.get("bot"), "net": prize - int(str(line["paid"]))}
+         for line, (name, prize) in zip(lines, prizes, strict=True)], host)
+    party = covered["by"] if covered is not None else HOUSE
+    out["payouts"] = [({"from": PRIZE_POOL, "to": party, "units": prize, "for": name}
+                       if line.get("bot") else {"from": PRIZE_POOL, "to": name, "units": prize})
+                      for line, (name, prize) in zip(lines, prizes, strict=True) if prize > 0]
     out["transfers"] = [{"from": t.payer, "to": t.payee, "units": t.chips}
-                        for t in settle(list(nets.items()))]
+                        for t in settle(nets)]
+    if covered is not None:
+        out["house"] = {"by": covered["by"], "host": covered["host"],
+                        "units": covered["amount"], "players": covered["players"]}
     out["reason"] = None
     return out
 
@@ -244,11 +311,14 @@ def tournament_ledger_csv(lines: Sequence[dict[str, object]]) -> str:
     ``seat``, ``paid`` (the buy-in and each rebuy), ``rebuys``, ``place``
     (empty while still playing), ``prize`` (the line's ``payout``) and ``net``
     (empty until it is over), all in :data:`TOURNAMENT_UNIT`, which the ``unit`` column says on
-    every row (a spreadsheet shows it beside the figures)."""
+    every row (a spreadsheet shows it beside the figures), and ``computer``
+    (``yes`` on a computer player's line, the house's stake: stop 58)."""
     def cell(value: object) -> object:
         return "" if value is None else value
 
-    return csv_rows(["name", "seat", "paid", "rebuys", "place", "prize", "net", "unit"],
+    return csv_rows(["name", "seat", "paid", "rebuys", "place", "prize", "net", "unit",
+                     "computer"],
                     [[str(line["name"]), line["seat"], line["paid"], line["rebuys"],
                       cell(line["place"]), cell(line["payout"]), cell(line["net"]),
-                      TOURNAMENT_UNIT] for line in lines])
+                      TOURNAMENT_UNIT, "yes" if line.get("bot") else "no"]
+                     for line in lines])

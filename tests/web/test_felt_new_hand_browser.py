@@ -112,7 +112,8 @@ LEDGER_ROWS_KEPT = r"""async () => {
     return {kept: after.length === before.length && after.every((r, k) => r === before[k]),
       rows: after.map((r) => [...r.children].map((c) => c.textContent + '|' + c.className)),
       want: window.rollemState.state.table.ledger.map((l) => [
-        l.name + (l.left ? ' (left)' : '') + '|', l.brought + '|', l.stack + '|',
+        l.name + (l.left ? ' (left)' : '') + (l.bot ? ' · computer' : '') + '|',
+        l.brought + '|', l.stack + '|',
         (l.net > 0 ? '+' : '') + l.net + '|' + (l.net >= 0 ? 'plus' : 'minus')])};
   };
 }"""

@@ -59,7 +59,7 @@ def test_the_host_adjusts_a_stack_between_hands_logged_and_settled() -> None:
         assert errors(host) == []
         # +101 chips, counted as brought: the net stays -1
         assert line(table, 1) == {"seat": 1, "name": "P1", "brought": 501, "stack": 500,
-                                  "net": -1, "left": False}
+                                  "net": -1, "left": False, "bot": None}
         [entry] = table.table_public()["adjustments"]
         assert entry == {"seat": 1, "name": "P1", "at": entry["at"], "after_hand": 1,
                          "by": 101, "stack": 500}
@@ -69,7 +69,7 @@ def test_the_host_adjusts_a_stack_between_hands_logged_and_settled() -> None:
         # Down to 0 (chips taken off the table): the net is unchanged again.
         send(loop, table, host, "host", op="adjust_stack", seat=2, stack=0)
         assert line(table, 2) == {"seat": 2, "name": "P2", "brought": -1, "stack": 0,
-                                  "net": 1, "left": False}
+                                  "net": 1, "left": False, "bot": None}
         assert sum(x["net"] for x in table.table_public()["ledger"]) == 0
         table = restarted(loop, store, table, [host, *people.values()])
         assert [x["by"] for x in table.table_public()["adjustments"]] == [101, -401]
@@ -103,7 +103,7 @@ def test_rebuys_wait_for_the_host_and_stop_at_the_cap() -> None:
         send(loop, table, host, "host", op="approve_rebuy", seat=3)
         assert errors(host) == []
         assert line(table, 3) == {"seat": 3, "name": "P3", "brought": 400, "stack": 400,
-                                  "net": 0, "left": False}
+                                  "net": 0, "left": False, "bot": None}
         assert table.table_public()["rebuy_requests"] == []
         send(loop, table, host, "host", op="adjust_stack", seat=3, stack=0)
         send(loop, table, people[3], "rebuy")

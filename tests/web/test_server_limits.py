@@ -358,7 +358,7 @@ def test_names_unique_and_buy_ins_follow_the_person(server: ServerThread) -> Non
     assert info["seats"][seat]["stack"] == 37
     people = [line for line in info["ledger"] if line["name"] in ("Ann", "Annie")]
     assert people == [{"seat": seat, "name": "Annie", "brought": 200, "stack": 37,
-                       "net": -163, "left": False}]
+                       "net": -163, "left": False, "bot": None}]
     assert all("digest" not in line for line in info["ledger"])
 
 

@@ -34,24 +34,105 @@ def test_the_ledger_settles_up_and_downloads_as_csv(server: ServerThread) -> Non
     nets = {line["name"]: line["net"] for line in ledger}
     assert sum(nets.values()) == 0 and any(nets.values())
     assert settle["chip_value"] == "0.25"
-    # The transfers square every player, at most players - 1 of them, money at 0.25.
-    after = dict(nets)
-    for t in settle["transfers"]:
-        after[t["from"]] += t["chips"]
-        after[t["to"]] -= t["chips"]
-        assert t["money"] == f"{t['chips'] / 4:.2f}"
-    assert set(after.values()) == {0}
-    assert 1 <= len(settle["transfers"]) <= len(nets) - 1
-    # The ledger as CSV: the same nets.
+    # Ann, the host, covers the two computer players (stop 58): nothing to pay.
+    bots = nets["Bot 1 (basic)"] + nets["Bot 2 (basic)"]
+    assert settle["house"] == {"by": "Ann", "host": True, "chips": bots,
+                               "money": f"{bots / 4:.2f}"}
+    assert settle["transfers"] == [] and nets["Ann"] + bots == 0
+    assert [line["bot"] for line in ledger] == [None, "basic", "basic"]
+    # The ledger as CSV: the same nets, the computer players marked.
     text = httpx.get(f"{server.url}/api/tables/{tid}/ledger.csv").text
     rows = list(csv.DictReader(io.StringIO(text)))
     assert {r["name"]: int(r["net"]) for r in rows} == nets
+    assert [r["computer"] for r in rows] == ["no", "yes", "yes"]
     # Every hand's nets as CSV: hand 1's add up to zero and equal the stored result.
     text = httpx.get(f"{server.url}/api/tables/{tid}/hands.csv").text
     rows = [r for r in csv.DictReader(io.StringIO(text)) if r["hand"] == "1"]
     stored = server.manager.get(tid).store.load_hand(tid, 1).result["net"]
     assert {int(r["seat"]): int(r["net"]) for r in rows} == {int(k): v for k, v in stored.items()}
     assert sum(int(r["net"]) for r in rows) == 0 and rows[0]["game"] == "sdr"
+
+
+def test_a_person_who_loses_to_a_bot_pays_the_host(server: ServerThread) -> None:
+    """Stop 58 (a friends' night): "Cat pays Bot 1 (random) 47 chips" -- nobody can
+    pay or collect a computer player's money.  Computer players play with the
+    house's money and the host is the house: each one's net, seated or gone, is
+    added to the host's, no transfer names one, and the nets still balance; with
+    no host seated, "the house" takes them."""
+    tid, _ = create_table(server.url, game="sdr", seats=5, bots=2, bot_delay=0.0,
+                          chip_value="0.25", bot_level="random")
+    ann, _ = join(server.url, tid, "Ann")
+    cat, _ = join(server.url, tid, "Cat")
+    eve, _ = join(server.url, tid, "Eve")
+    table = server.manager.get(tid)
+
+    def night() -> None:
+        """Cat lost 50 chips: 40 to Bot 1, 7 to Bot 2, who then left, and 3 to Eve.
+        Ann hosts (the role handed to her seat) and broke even."""
+        by_name = {s.row.name: s for s in table.seats.values()}
+        by_name["Cat"].row.stack -= 50
+        by_name["Bot 1 (random)"].row.stack += 40
+        by_name["Bot 2 (random)"].row.stack += 7
+        by_name["Eve"].row.stack += 3
+        table.session["host_seat"] = ann
+        [gone] = [n for n, s in table.seats.items() if s.row.name == "Bot 2 (random)"]
+        table.seating.free_seat(gone)
+
+    server.call(night)
+    info = httpx.get(f"{server.url}/api/tables/{tid}").json()
+    ledger, settle = info["ledger"], info["settle"]
+    nets = {line["name"]: line["net"] for line in ledger}
+    assert nets == {"Ann": 0, "Cat": -50, "Eve": 3, "Bot 1 (random)": 40,
+                    "Bot 2 (random)": 7}
+    assert sum(nets.values()) == 0
+    marked = {line["name"]: (line["bot"], line["left"]) for line in ledger}
+    assert marked["Bot 2 (random)"] == ("random", True)
+    assert marked["Cat"] == (None, False)
+    assert settle["house"] == {"by": "Ann", "host": True, "chips": 47, "money": "11.75"}
+    assert settle["transfers"] == [
+        {"from": "Cat", "to": "Ann", "chips": 47, "money": "11.75"},
+        {"from": "Cat", "to": "Eve", "chips": 3, "money": "0.75"}]
+    assert not any("Bot" in t["from"] + t["to"] for t in settle["transfers"])
+    rows = list(csv.DictReader(io.StringIO(
+        httpx.get(f"{server.url}/api/tables/{tid}/ledger.csv").text)))
+    assert {r["name"]: r["computer"] for r in rows} == {
+        "Ann": "no", "Cat": "no", "Eve": "no", "Bot 1 (random)": "yes", "Bot 2 (random)": "yes"}
+
+    def stored_before() -> None:  # (a line stored before stop 58 has no "bot")
+        del table.session["departed"][0]["bot"]
+        table.views.broadcast()
+
+    server.call(stored_before)
+    info = httpx.get(f"{server.url}/api/tables/{tid}").json()
+    assert [line["bot"] for line in info["ledger"] if line["left"]] == ["computer"]
+    assert info["settle"]["house"]["chips"] == 47
+
+    def summed() -> None:  # (past the bound, Bot 2's line summed into earlier players)
+        from rollem.server.live_table.seats import fold_oldest_departed
+
+        table.session["departed"][0]["bot"] = "random"
+        fold_oldest_departed(table.session, 0)
+
+    server.call(summed)
+    info = httpx.get(f"{server.url}/api/tables/{tid}").json()
+    [line] = [line for line in info["ledger"] if line["left"]]
+    assert (line["name"], line["net"], line["bot"]) == ("1 earlier player", 7, None)
+    assert "bot_net" not in line
+    assert info["settle"]["house"]["chips"] == 47
+    assert info["settle"]["transfers"] == [
+        {"from": "Cat", "to": "Ann", "chips": 47, "money": "11.75"},
+        {"from": "Cat", "to": "Eve", "chips": 3, "money": "0.75"}]
+
+    def no_host() -> None:  # (the host's seat freed: nobody hosts from a seat)
+        table.seating.free_seat(ann)
+
+    server.call(no_host)
+    settle = httpx.get(f"{server.url}/api/tables/{tid}").json()["settle"]
+    assert settle["house"] == {"by": "the house", "host": False, "chips": 47,
+                               "money": "11.75"}
+    assert sorted((t["from"], t["to"], t["chips"]) for t in settle["transfers"]) == [
+        ("Cat", "Eve", 3), ("Cat", "the house", 47)]
+    del cat, eve
 
 
 def test_a_chip_value_is_a_plain_decimal() -> None:

@@ -49,7 +49,8 @@ def test_before_the_deal_the_ledger_is_in_buy_in_units(browser: Any, tmp_path: P
             drawn = _ledger(page)
             assert drawn["head"] == ["Player", "Paid", "Place", "Prize", "Net"], drawn
             assert sorted(drawn["rows"]) == [[name, "10", "seated", "–", "–"]
-                                             for name in ("Ann", "Bot 1 (random)", "Zoë")]
+                                             for name in ("Ann", "Bot 1 (random) · computer",
+                                                          "Zoë")]  # (marked: stop 58)
             assert "before the first hand" in drawn["caption"]
             assert "in the buy-in's units (prize pool 30)" in drawn["caption"]
             assert "Prizes and nets are known when the tournament is over." in drawn["settle"]

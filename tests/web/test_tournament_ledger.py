@@ -70,7 +70,8 @@ def test_a_tournaments_ledger_and_settle_up_are_in_buy_in_units(
         # before the end: nothing to settle, and why; no place, prize or net yet
         public = table.table_public()
         assert public["settle"] == {"unit": "buy-in units", "over": False, "pool": 40,
-                                    "payouts": [], "transfers": [], "reason": NOT_OVER}
+                                    "payouts": [], "transfers": [], "reason": NOT_OVER,
+                                    "house": None}
         rows = _rows(ledger_csv_text(public))
         assert [(r["name"], r["paid"], r["place"], r["prize"], r["net"], r["unit"])
                 for r in rows] == [(n, "10", "", "", "", "buy-in units")
@@ -92,27 +93,32 @@ def test_a_tournaments_ledger_and_settle_up_are_in_buy_in_units(
         assert ledger == [("P0", 10, 0, 4, 0, -10), ("P1", 20, 1, 2, 17, -3),
                           ("Bot 1 (basic)", 10, 0, 3, 0, -10),
                           ("Bot 2 (basic)", 10, 0, 1, 33, 23)]
-        # settle-up: the pool pays the prizes; or, the buy-ins not collected, each
-        # loser pays the one winner its net (3 transfers: 4 players - 1)
+        # settle-up: the pool pays the prizes; or, the buy-ins not collected, the
+        # losers pay the winners their nets.  The computer players are the house's
+        # stake, and P0 hosts (stop 58): Bot 2's prize is paid to P0, and the bots'
+        # nets (-10 + 23) are added to P0's (-10 + 13 = +3), so P1 pays P0 3.
         settle = public["settle"]
         assert settle["pool"] == 50 and settle["reason"] is None and settle["over"]
         assert settle["payouts"] == [{"from": PRIZE_POOL, "to": "P1", "units": 17},
-                                     {"from": PRIZE_POOL, "to": "Bot 2 (basic)", "units": 33}]
-        assert settle["transfers"] == [{"from": "P0", "to": "Bot 2 (basic)", "units": 10},
-                                       {"from": "P1", "to": "Bot 2 (basic)", "units": 3},
-                                       {"from": "Bot 1 (basic)", "to": "Bot 2 (basic)",
-                                        "units": 10}]
+                                     {"from": PRIZE_POOL, "to": "P0", "units": 33,
+                                      "for": "Bot 2 (basic)"}]
+        assert settle["transfers"] == [{"from": "P1", "to": "P0", "units": 3}]
+        assert settle["house"] == {"by": "P0", "host": True, "units": 13, "players": 2}
         nets = {name: net for name, *_, net in ledger}
+        nets["P0"] += nets.pop("Bot 1 (basic)") + nets.pop("Bot 2 (basic)")
         for x in settle["transfers"]:
             nets[x["from"]] += x["units"]
             nets[x["to"]] -= x["units"]
         assert set(nets.values()) == {0}
+        assert [line["bot"] for line in public["tournament"]["ledger"]] == [
+            None, None, "basic", "basic"]
         # ledger.csv round-trips the page's ledger, in buy-in units
         rows = _rows(ledger_csv_text(public))
         assert [(r["name"], int(r["paid"]), int(r["rebuys"]), int(r["place"]), int(r["prize"]),
                  int(r["net"])) for r in rows] == ledger
         assert {r["unit"] for r in rows} == {"buy-in units"}
         assert [int(r["seat"]) for r in rows] == [0, 1, 2, 3]
+        assert [r["computer"] for r in rows] == ["no", "no", "yes", "yes"]
         # hands.csv: each hand's chips, at its level, said to be tournament chips
         rows = _rows(hands_csv_text(table))
         assert list(rows[0]) == ["hand", "level", "game", "seat", "name", "net", "unit"]
@@ -166,7 +172,8 @@ def test_before_the_deal_a_tournaments_ledger_is_the_field_in_buy_in_units() -> 
                           for name in ("Ann", "Zoë", "Bot 1 (basic)")}
         assert public["tournament"]["prize_pool"] == 30
         assert public["settle"] == {"unit": "buy-in units", "over": False, "pool": 30,
-                                    "payouts": [], "transfers": [], "reason": NOT_OVER}
+                                    "payouts": [], "transfers": [], "reason": NOT_OVER,
+                                    "house": None}
         rows = _rows(ledger_csv_text(public))
         assert sorted((r["name"], r["paid"], r["place"], r["prize"], r["net"], r["unit"])
                       for r in rows) == [(n, "10", "", "", "", "buy-in units")

@@ -28,7 +28,7 @@ _FIRST_WORD = re.compile(r"^(\S+?)(\s*\d+)?(\s*\(.*\))?$")
 """A name split as a computer player's is: its first word, a number, a level."""
 
 
-def _kept_for_bots(name: str) -> bool:
+def kept_for_bots(name: str) -> bool:
     """Whether ``name`` (NFC) reads as a computer player's name, or is one with a
     look-alike first word (``Воt`` with Cyrillic ``В`` and ``о``, ``B0t 2``)."""
     if _BOT_NAME.match(" ".join(name_key(name).split())):
@@ -172,7 +172,7 @@ def clean_name(name: object) -> str:
     reads = " ".join(name_key(name).split())
     if not reads:
         raise TableError("bad_name", f"a name is needed to sit down (1 to {MAX_NAME} characters)")
-    if _kept_for_bots(name):
+    if kept_for_bots(name):
         raise TableError("bad_name", f"{' '.join(name.split())!r} is kept for computer "
                          "players; choose another name")
     if _kept_for_reader(name):

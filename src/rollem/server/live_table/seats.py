@@ -61,8 +61,9 @@ def fold_oldest_departed(session: dict[str, Any], kept: int) -> None:
     oldest first): the oldest past it are summed into one line of earlier
     players, first in the list -- ``{"seat": None, "name": "N earlier players",
     "brought", "stack", "net" (chips, the sums of theirs), "left": True,
-    "players": N}`` -- so the ledger still sums (what was brought, what is held)
-    and the settle-up still balances, with that line as one party.  A summed
+    "players": N}``, and ``"bot_net"``: the computer players' part of the net, which
+    the host covers in the settle-up (stop 58) -- so the ledger still sums (what was
+    brought, what is held) and the settle-up still balances, with that line as one party.  A summed
     person is no longer known to the table: back from the same browser they sit
     down as anyone new (their chips stay in the summed line), and their hands'
     stints and rebuy count go (``session["stints"]``, ``["rebuys_made"]``).
@@ -85,6 +86,8 @@ def fold_oldest_departed(session: dict[str, Any], kept: int) -> None:
         for key in ("brought", "stack", "net"):
             summed[key] = int(summed[key]) + int(line[key])
         summed["players"] = int(summed["players"]) + 1
+        if line.get("bot"):  # (the host covers it still: stop 58)
+            summed["bot_net"] = int(summed.get("bot_net", 0)) + int(line["net"])
         if line.get("digest"):
             gone_digests.add(str(line["digest"]))
     summed["name"] = earlier_players_name(int(summed["players"]))

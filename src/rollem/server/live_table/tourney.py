@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rollem.narration.words import and_list
 from rollem.server.live_table.deadline import StoredDeadline
 from rollem.server.live_table.errors import TableError
+from rollem.server.live_table.player_names import kept_for_bots
 from rollem.tournament.payouts import payout_percentages
 from rollem.tournament.session import DEAL_METHODS, Tournament, deal_from
 
@@ -376,8 +377,17 @@ class Tourney:
     def ledger(self, t: Tournament) -> list[dict[str, Any]]:
         """``t``'s ledger (:meth:`Tournament.ledger`, in the buy-in's units) from the
         stacks as stored, each line with its entrant's ``name``."""
-        return [{"name": self.entrant_name(line["seat"]), **line}
-                for line in t.ledger(self.stacks())]
+        return [{"name": self.entrant_name(line["seat"]), **line,
+                 "bot": self._bot(line["seat"])} for line in t.ledger(self.stacks())]
+
+    def _bot(self, seat: int) -> str | None:
+        """The level of the computer player entered in ``seat`` (``None``: a person;
+        the host staked its buy-ins and takes its prize, stop 58): its seat's, or, gone
+        from it, as its name says (no person may take a computer player's name)."""
+        live = self.table
+        if seat in live.seats:
+            return live.seats[seat].row.bot
+        return "computer" if kept_for_bots(self.entrant_name(seat)) else None
 
     def field_ledger(self, field: list[int]) -> list[dict[str, Any]]:
         """The ledger before the start, in the buy-in's units as :meth:`ledger`'s:
@@ -387,7 +397,8 @@ class Tourney:
         live = self.table
         buy_in = live.config.buy_in
         return [{"name": live.seats[s].row.name, "seat": s, "rebuys": 0, "paid": buy_in,
-                 "place": None, "payout": None, "net": None} for s in field]
+                 "place": None, "payout": None, "net": None, "bot": live.seats[s].row.bot}
+                for s in field]
 
     def stacks(self) -> list[int]:
         """Each seat's chips as stored (a seat's stack at the start of the hand in play)."""

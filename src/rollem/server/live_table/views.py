@@ -17,7 +17,8 @@ from rollem.server.game_session import (
 )
 from rollem.server.live_table.clients import Seat, _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE
-from rollem.settle import money, settle, settle_tournament
+from rollem.server.live_table.player_names import kept_for_bots
+from rollem.settle import house_nets, money, settle, settle_tournament
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
@@ -55,18 +56,41 @@ class Views:
         self.table = table
         # the last settle-up worked out: (ledger nets and chip value, result)
         self._settled: tuple[object, dict[str, Any] | None] | None = None
+        # the computer players' part of a summed line's net, by the line's name
+        self._bot_nets: dict[str, int] = {}
         self._config_json: tuple[TableConfig, dict[str, Any]] | None = None
         self._refusals: tuple[TableConfig, dict[str, dict[str, str | None]]] | None = None
         self._state_cache: dict[tuple[int | None, bool, str], str] = {}
         self._state_cache_at = 0.0
 
     def ledger_line(self, number: int, seat: Seat, left: bool = False) -> dict[str, Any]:
-        """Seat ``number``'s line of the ledger (``left``: its player has left)."""
+        """Seat ``number``'s line of the ledger (``left``: its player has left;
+        ``bot``: a computer player's level, ``None`` for a person: the host covers
+        a computer player's net, stop 58)."""
         row = seat.row
         return {
             "seat": number, "name": row.name, "brought": row.brought,
             "stack": row.stack, "net": row.stack - row.brought, "left": left,
+            "bot": row.bot,
         }  # fmt: skip
+
+    def host_name(self) -> str | None:
+        """The name of the host's seat, or ``None`` while the host holds no seat
+        (the creator hosting from a watcher's page, or nobody): who covers the
+        computer players' nets in the settle-up (stop 58).  The seat the role
+        was handed to, else the seat of a page of the creator's host cookie, else
+        the seat the creator left their pages in (``host_away``)."""
+        table = self.table
+        s = table.session
+        seat = s.get("host_seat")
+        if seat not in table.seats:
+            seats = sorted(c.seat for c in table.all_clients()
+                           if c.host_cookie and c.seat in table.seats)
+            away = s.get("host_away") or {}
+            seat = (seats[0] if seats else away.get("seat")
+                    if s.get("host_seat") is None and "host_returns" not in s else None)
+        info = table.seats.get(seat) if seat is not None else None
+        return info.row.name if info is not None and info.row.bot is None else None
 
     def table_public(self) -> dict[str, Any]:
         """The table as every client sees it (the ``table`` part of a state)."""
@@ -90,8 +114,14 @@ class Views:
                 "deadline": deadline, "acting": number in table.turns.decision_seq,
             })  # fmt: skip
         ledger = [self.ledger_line(n, s) for n, s in sorted(table.seats.items())]
-        ledger += [{k: v for k, v in line.items() if k != "digest"}
+        # (a line of a computer player who left, stored before stop 58, has no
+        # ``bot``: its name, which no person may take, says it)
+        ledger += [{"bot": ("computer" if "bot" not in line and not line.get("players")
+                            and kept_for_bots(str(line["name"])) else None),
+                    **{k: v for k, v in line.items() if k not in ("digest", "bot_net")}}
                    for line in table.session.get("departed", [])]
+        self._bot_nets = {str(line["name"]): int(line["bot_net"])
+                          for line in table.session.get("departed", []) if line.get("bot_net")}
         tournament = table.tourney.public()
         settle_up = (self.settle_up(ledger) if tournament is None
                      else self.settle_tournament(tournament))
@@ -120,28 +150,41 @@ class Views:
 
     def settle_up(self, ledger: list[dict[str, Any]]) -> dict[str, Any] | None:
         """Who pays whom to settle the ledger (issue 27, :func:`rollem.settle.settle`):
-        ``{"transfers": [{"from", "to", "chips", "money"}], "chip_value"}``, or
-        ``None`` while the nets do not balance (a hand in play, chips carried to the
+        ``{"transfers": [{"from", "to", "chips", "money"}], "chip_value", "house"}``,
+        or ``None`` while the nets do not balance (a hand in play, chips carried to the
         next hand).  Names that repeat in the ledger (a player who left and came back)
-        are summed.  (A started tournament's is
+        are summed.  Computer players play with the house's money and the host is
+        the house (stop 58): their nets, seated or gone, are added to the host's
+        (:meth:`host_name`; with no seated host, to ``"the house"``,
+        :data:`rollem.settle.HOUSE`) and the transfers are between people only;
+        ``house`` says so, ``{"by", "host": bool, "chips", "money"}`` (the computer
+        players' nets added up), or is ``None`` with no computer player in the
+        ledger.  (A started tournament's is
         :func:`rollem.settle.settle_tournament`, in the buy-in's units.)"""
         table = self.table
-        nets: dict[str, int] = {}
-        for line in ledger:
-            nets[str(line["name"])] = nets.get(str(line["name"]), 0) + int(line["net"])
-        key = (tuple(nets.items()), table.config.chip_value)
+        bot_nets = self._bot_nets
+        lines = [{"name": str(line["name"]), "net": int(line["net"]), "bot": line.get("bot"),
+                  "bot_net": bot_nets.get(str(line["name"])) if line.get("players") else None}
+                 for line in ledger]
+        host = self.host_name()
+        key = (tuple(tuple(line.values()) for line in lines), host, table.config.chip_value)
         cached = self._settled
         if cached is not None and cached[0] == key:
             return cached[1]
+        value = Fraction(table.config.chip_value) if table.config.chip_value else None
         try:
-            transfers = settle(list(nets.items()))
+            nets, covered = house_nets(lines, host)
+            transfers = settle(nets)
         except ValueError:
             out = None
         else:
-            value = Fraction(table.config.chip_value) if table.config.chip_value else None
+            house = None if covered is None else {
+                "by": covered["by"], "host": covered["host"], "chips": covered["amount"],
+                "money": money(int(str(covered["amount"])), value)}
             out = {"chip_value": table.config.chip_value or None,
                    "transfers": [{**t.to_dict(), "money": money(t.chips, value)}
-                                 for t in transfers]}
+                                 for t in transfers],
+                   "house": house}
         self._settled = (key, out)
         return out
 
@@ -152,7 +195,8 @@ class Views:
         that do not add up to the pool (a fault: never seen) settle nothing, and say
         so, rather than stop the table's states."""
         try:
-            return settle_tournament(tournament["ledger"], bool(tournament.get("over")))
+            return settle_tournament(tournament["ledger"], bool(tournament.get("over")),
+                                     self.host_name())
         except ValueError as err:
             log.error("table %s: a tournament's settle-up failed: %s", self.table.id, err)
             return {**settle_tournament(tournament["ledger"], False), "over": True,

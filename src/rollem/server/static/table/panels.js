@@ -551,8 +551,10 @@ export function renderLedger(t) {
   // their rows, each cell's text changed in place (issue 26: the table made again
   // at each hand's end was some 55 elements styled and laid out in the frame of
   // its side panels, at 10 seats on a phone at 4x slower).
-  const cells = (l) => [l.name + (l.left ? " (left)" : ""), String(l.brought), String(l.stack),
-    (l.net > 0 ? "+" : "") + l.net];
+  // (a computer player's line is marked: it plays with the house's money, and the
+  // host covers its net in the settle-up, stop 58)
+  const cells = (l) => [l.name + (l.left ? " (left)" : "") + (l.bot ? " · computer" : ""),
+    String(l.brought), String(l.stack), (l.net > 0 ? "+" : "") + l.net];
   const shape = tt ? null : JSON.stringify(t.ledger.map((l) => cells(l)[0]));
   if (tbl.dataset.key !== key && shape !== null && tbl.lines && tbl.shape === shape) {
     tbl.dataset.key = key;
@@ -574,7 +576,8 @@ export function renderLedger(t) {
     else {
       tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th>Stack</th><th>Net</th></tr>");
       tbl.lines = t.ledger.map((l) => {
-        const tr = el("tr");
+        const tr = el("tr", l.bot ? "bot-line" : null);
+        if (l.bot) tr.title = "A computer player: it plays with the house's money, and the host covers its net";
         const [name, brought, stack, net] = cells(l);
         tr.append(el("td", null, name), el("td", null, brought), el("td", null, stack),
           el("td", l.net >= 0 ? "plus" : "minus", net));
@@ -624,7 +627,8 @@ function renderTournamentLedger(t, tt, tbl) {
     const tr = el("tr"); tr.dataset.seat = String(l.seat);
     const net = l.net === null ? el("td", null, "–")
       : el("td", l.net >= 0 ? "plus" : "minus", (l.net > 0 ? "+" : "") + l.net);
-    tr.append(el("td", null, seatName(t, l.seat)),
+    if (l.bot) tr.className = "bot-line";
+    tr.append(el("td", null, seatName(t, l.seat) + (l.bot ? " · computer" : "")),
       el("td", null, l.paid + (l.rebuys ? " (" + l.rebuys + " rebuy" + (l.rebuys === 1 ? ")" : "s)") : "")),
       el("td", null, l.place !== null ? String(l.place) : !tt.started ? "seated"
         // (busted and free to rebuy: no place yet, stop 52)
@@ -639,7 +643,10 @@ function renderTournamentLedger(t, tt, tbl) {
     if (tt.over && settle && settle.payouts.length) {
       // settle-up in the buy-in's units: the pool's payouts, or between the players
       box.appendChild(el("div", "settle-head", "Each entrant paid its buy-ins into the pool; the prize pool pays:"));
-      box.appendChild(settleList(settle.payouts.map((x) => x.to + " " + x.units), "settle-pool"));
+      // (a computer player's prize goes to the host, who staked its buy-ins: stop 58)
+      box.appendChild(settleList(settle.payouts.map((x) => x.to + " " + x.units
+        + (x.for ? " (" + x.for + "'s prize)" : "")), "settle-pool"));
+      if (settle.house) box.appendChild(el("div", "settle-house", coverWords(settle.house, String(settle.house.units))));
       if (settle.transfers.length) {
         box.appendChild(el("div", "settle-head", "Or, if the buy-ins were not collected:"));
         box.appendChild(settleList(settle.transfers.map((x) => x.from + " pays " + x.to + " " + x.units), "settle-between"));
@@ -718,6 +725,12 @@ function renderSettle(t) {
   if (!box) return;
   box.innerHTML = "";
   const settle = t.settle;
+  // The computer players' nets are the host's (the house's), settled between people
+  // only (stop 58): "Ann (host) covers the computer players: +47 chips (11.75)".
+  const house = settle && settle.house ? el("div", "settle-house", coverWords(settle.house,
+    settle.house.chips + (Math.abs(settle.house.chips) === 1 ? " chip" : " chips")
+    + (settle.house.money ? " (" + settle.house.money + ")" : ""))) : null;
+  if (house) box.appendChild(house);
   if (settle && settle.transfers.length) {
     box.appendChild(el("div", "settle-head", "To settle up" + (settle.chip_value
       ? " (a chip is worth " + settle.chip_value + ")" : "") + ":"));
@@ -731,6 +744,10 @@ function renderSettle(t) {
     box.appendChild(el("div", "settle-head", "Settling up is shown between hands."));
   }
   box.appendChild(settleLinks());
+}
+function coverWords(house, amount) {
+  return (house.host ? house.by + " (host)" : "The house") + " covers the computer players: "
+    + (amount.startsWith("-") ? "" : "+") + amount;
 }
 function settleLinks() {
   const links = el("div", "settle-links");
