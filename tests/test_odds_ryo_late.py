@@ -94,8 +94,8 @@ def test_a_5_player_late_run_reads_each_opponent_from_16_and_lands_on_the_long_r
 def test_6_players_third_card_up_is_played_in_half_batches_on_the_long_run() -> None:
     # issue 33, branch s58-ryo: at 6 players in the third card up round a
     # batch of play draws half a sampler batch (1,000 of 2,000 worlds), so
-    # that 8 to 10 fit in 1 s rather than 4 or 5 and the spread check's t is
-    # about 2.3; ten seeded half batches (a run at 1 s makes 8 to 10) state
+    # that 7 to 9 fit in 1 s rather than 4 or 5 and the spread check's t is
+    # 2.36 to 2.45; ten seeded half batches (a run at 1 s makes 7 to 9) state
     # an interval that holds the 40 s long run of branch s52-ryo (30.78% +-
     # 0.82); the bench's long runs (batch_part=1.0) still draw whole batches
     view = _view_at(6, "third card up")

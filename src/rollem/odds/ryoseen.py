@@ -2543,12 +2543,14 @@ THIRD_PART = 0.5
 """The share of a whole sampler batch (:data:`PLACE_WORLDS` worlds) that
 one batch of the odds shown in play draws at 6 players in the third card
 up round, before the wild card (:func:`play_part`; issue 33, branch
-s58-ryo): 1,000 worlds, 8 to 10 batches in 1 s rather than 4 or 5 whole
-ones, so the spread check's t is about 2.3 rather than 2.8 to 3.2. A
-half batch spreads about what a whole one does per CPU second (hand
+s58-ryo): 1,000 worlds, 7 to 9 batches in 1 s rather than 4 or 5 whole
+ones, so the spread check's t is 2.36 to 2.45 rather than 2.78 to 3.18.
+A half batch spreads about what a whole one does per CPU second (hand
 30001, 3 pilots: 1.77 points in 0.105 s against 1.46 in 0.18 s, spread
 squared times CPU 0.32 × 10⁻⁴ both; a quarter batch 2.2 to 3.1 points in
-0.064 s, 0.31 to 0.64: heavier tails); docs/dev/odds-precision.md."""
+0.064 s, 0.31 to 0.64: heavier tails). In play, 150 runs a side paired
+with main: the median interval ±1.47 against ±1.79, within ±1.5 81
+against 48, covered 143 against 146 (docs/dev/odds-precision.md)."""
 
 
 def play_part(info: ViewInfo) -> float:
