@@ -155,7 +155,8 @@ def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.Monkey
 
         monkeypatch.setattr(compiled, name, spy)
     view = _view("rollyourown", 6, 30001, "at:third card up|")
-    odds = play_odds(view, seed=3, max_batches=3, clock=lambda: 0.0)
+    # whole batches, as before branch s58-ryo's half batches in play
+    odds = play_odds(view, seed=3, max_batches=3, clock=lambda: 0.0, batch_part=1.0)
     assert odds.equity == pytest.approx(0.30460416666666673, rel=0, abs=1e-15)
     assert calls["move"] >= 3 * 48 and calls["steer"] >= 3 * 16
     assert calls["keep"] > 0 and calls["pick"] > 0

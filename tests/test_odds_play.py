@@ -678,8 +678,9 @@ def test_ryo_at_6_players_after_the_wild_card_is_played_in_quarter_batches(
     # sampler batch (500 of 2,000
     # worlds), so that about four times as many batches fit the budget and
     # the interval rests on the spread of many batches; they stop early only
-    # from 20 on (5 whole batches' worth). Elsewhere (6 players in the third
-    # card up round, 5 and 4 players) and in the bench's long runs
+    # from 20 on (5 whole batches' worth). At 6 players in the third card up
+    # round halves (branch s58-ryo), at 5 players from the third card up
+    # halves (branch s53-ryo); at 4 players and in the bench's long runs
     # (batch_part=1.0), whole batches as before.
     import rollem.odds.view
     from rollem.odds import ryoseen
@@ -692,7 +693,7 @@ def test_ryo_at_6_players_after_the_wild_card_is_played_in_quarter_batches(
     third, wild = "third card up", "after the wild card"
     assert ryoseen.LATE_PART == 0.25
     assert ryoseen.play_part(read_view(at(6, wild))) == 0.25
-    assert ryoseen.play_part(read_view(at(6, third))) == 1.0
+    assert ryoseen.play_part(read_view(at(6, third))) == 0.5  # (branch s58-ryo: halves)
     assert ryoseen.play_part(read_view(at(5, wild))) == 0.5  # (branch s53-ryo: halves)
     assert ryoseen.play_part(read_view(at(4, third))) == 1.0
     assert ryoseen.play_part(read_view(_views("rollyourown", 6, 30001)[0][1])) == 1.0
@@ -750,3 +751,37 @@ def test_a_weighted_runs_model_line_says_its_worlds_and_their_precision_honestly
     assert ("one opponent at a time, 4,000 worlds, each with several orders of the pool "
             "left, as precise as about 6,469 independent deals); draws") in got.model
     assert "effective of" not in got.model
+
+
+def test_spread_checked_batches_of_unequal_worlds_weigh_their_spread_by_worlds() -> None:
+    # issue 33, branch s58-ryo: with SPREAD (Roll Your Own from the third card
+    # up at 5 and 6 players) the spread's standard error is sum n (x - m)^2
+    # over (k - 1) N, each batch by its worlds as in the mean; before, sum w
+    # (x - m)^2 k / (k - 1) sum w^2 (w = n / N), larger wherever the last
+    # batch is smaller (4 half batches and a last of 400 worlds, t on 4
+    # degrees of freedom: 0.01463 against 0.01516 here). Batches alike: the
+    # same as before.
+    from rollem.odds import play
+    from rollem.odds.result import Odds
+
+    def batch(x: float, n: int) -> Odds:
+        return Odds(win=x, tie=0.0, lose=1 - x, equity=x, method="monte-carlo",
+                    samples=n, stderr=0.001, effective=0.8 * n)
+
+    xs, ns = [0.30, 0.33, 0.29, 0.31, 0.36], [1000, 1000, 1000, 1000, 400]
+    got = play.combine([batch(x, n) for x, n in zip(xs, ns, strict=True)], pooled=play.SPREAD)
+    total = sum(ns)
+    m = sum(x * n for x, n in zip(xs, ns, strict=True)) / total
+    want = math.sqrt(sum(n * (x - m) ** 2 for x, n in zip(xs, ns, strict=True)) / (4 * total))
+    assert got.equity == pytest.approx(m)
+    assert got.stderr == pytest.approx(want * play.t975(4) / play.Z95)
+    assert round(got.stderr, 5) == 0.01463
+    assert play.spread_stderr(xs, ns) == pytest.approx(want)
+    alike = play.combine([batch(x, 1000) for x in xs], pooled=play.SPREAD)
+    mean = sum(xs) / 5
+    old = math.sqrt(sum((x - mean) ** 2 for x in xs) / 5 * 5 / 4 / 5)
+    assert alike.stderr == pytest.approx(old * play.t975(4) / play.Z95)
+    with pytest.raises(ValueError, match="two batches or more"):
+        play.spread_stderr([0.3], [1000])
+    with pytest.raises(ValueError, match="each of one world or more"):
+        play.spread_stderr([0.3, 0.4], [1000, 0])

@@ -61,9 +61,12 @@ def test_16_candidates_and_half_batches_from_the_third_card_up_at_5_players_only
     assert ryoseen.play_part(read_view(_view_at(5, "second card up"))) == 1.0
     assert ryoseen.candidates_for(_seen(4, third)) == 4
     assert ryoseen.play_part(read_view(_view_at(4, third))) == 1.0
-    # 6 players: the place steps' candidates; quarter batches after the wild card only
+    # 6 players: the place steps' candidates; half batches in the third card
+    # up round (branch s58-ryo), quarter batches after the wild card
     assert ryoseen.candidates_for(_seen(6, third)) == ryoseen.PLACE_CANDIDATES == 16
-    assert ryoseen.play_part(read_view(_view_at(6, third))) == 1.0
+    assert ryoseen.play_part(read_view(_view_at(6, third))) == ryoseen.THIRD_PART == 0.5
+    assert ryoseen.play_part(read_view(_view_at(6, wild))) == ryoseen.LATE_PART == 0.25
+    assert ryoseen.play_part(read_view(_view_at(6, "second card up"))) == 1.0
 
 
 def test_a_5_player_late_run_reads_each_opponent_from_16_and_lands_on_the_long_run(
@@ -86,6 +89,34 @@ def test_a_5_player_late_run_reads_each_opponent_from_16_and_lands_on_the_long_r
     assert got.samples == 8 * ryoseen.MIN_WORLDS // 2
     assert got.interval is not None
     assert abs(got.equity - 0.0682) <= got.interval
+
+
+def test_6_players_third_card_up_is_played_in_half_batches_on_the_long_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s58-ryo: at 6 players in the third card up round a
+    # batch of play draws half a sampler batch (1,000 of 2,000 worlds), so
+    # that 7 to 9 fit in 1 s rather than 4 or 5 and the spread check's t is
+    # 2.36 to 2.45; ten seeded half batches (a run at 1 s makes 7 to 9) state
+    # an interval that holds the 40 s long run of branch s52-ryo (30.78% +-
+    # 0.82); the bench's long runs (batch_part=1.0) still draw whole batches
+    from rollem.odds import play
+
+    real = play.combine
+    batches: list[Any] = []
+
+    def combine(runs: Any, pooled: Any = True) -> Any:
+        batches[:] = runs
+        return real(runs, pooled)
+
+    monkeypatch.setattr(play, "combine", combine)
+    view = _view_at(6, "third card up")
+    got = play_odds(view, seed=2, max_batches=10, clock=lambda: 0.0)
+    assert [b.samples for b in batches] == [ryoseen.PLACE_WORLDS // 2] * 10 == [1000] * 10
+    assert got.samples == 10_000
+    assert got.interval is not None and 0.0 < got.interval < 0.03
+    assert abs(got.equity - 0.3078) <= got.interval
+    play_odds(view, seed=2, max_batches=2, clock=lambda: 0.0, batch_part=1.0)
+    assert [b.samples for b in batches] == [ryoseen.PLACE_WORLDS] * 2
 
 
 def test_5_player_late_views_read_the_opponents_in_the_order_they_first_drew(

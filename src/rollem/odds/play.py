@@ -48,7 +48,7 @@ from typing import Any
 from rollem.odds.result import WORLDS_WORDS, Advice, Choice, Odds, worlds_words
 
 __all__ = ["BATCH", "CPU_SECONDS", "HALF_WIDTH", "SPREAD", "Z95", "batch_cost", "interval_of",
-           "min_batches_size", "play_odds", "t975"]
+           "min_batches_size", "play_odds", "spread_stderr", "t975"]
 
 CPU_SECONDS = 1.0
 """The CPU time (s) the odds shown in play may take (issue 33)."""
@@ -142,8 +142,9 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         top: at most this many options in the advice, best first.
         batch_part: the share of a whole sampler batch each batch draws
             (``None``: :func:`rollem.odds.ryoseen.play_part` of the view,
-            0.25 in Roll Your Own at 6 players after the wild card, else 1;
-            the bench's long runs pass 1.0).
+            0.25 in Roll Your Own at 6 players after the wild card, 0.5 at
+            6 players in the third card up round and at 5 players from the
+            third card up, else 1; the bench's long runs pass 1.0).
         clock: the CPU clock (s; default this thread's CPU time: the web table
             runs the odds in a worker thread); tests pass a counting one, so that the
             answer does not depend on the machine.
@@ -407,6 +408,36 @@ def t975(dof: int) -> float:
     return T975[dof - 1] if dof <= len(T975) else round(Z95 + 2.37 / dof, 4)
 
 
+def spread_stderr(equities: Sequence[float], worlds: Sequence[int]) -> float:
+    """The standard error of the worlds-weighted mean of batches, read from
+    their spread alone: ``sqrt(sum n_i (x_i - m)**2 / ((k - 1) N))``, the
+    batches' equities ``x_i`` of ``n_i`` worlds each (``N`` in all, ``k``
+    batches, at least 2; ``m`` their mean weighted by worlds). Unbiased where
+    a batch's variance is one world's over its worlds; larger batches weigh
+    more in the spread as they do in the mean (issue 33, branch s58-ryo: the
+    formula before, ``sum w_i (x_i - m)**2 k / (k - 1) sum w_i**2``, is the
+    same for batches alike and larger where the last batch is smaller,
+    though that batch's larger spread is already allowed for by its fewer
+    worlds). Equities are shares of the pot (0 to 1).
+
+    Raises:
+        ValueError: fewer than two batches, their counts differ, or a batch
+            has no worlds.
+
+    >>> round(spread_stderr([0.30, 0.32, 0.31], [1000, 1000, 1000]), 6)
+    0.005774
+    >>> round(spread_stderr([0.30, 0.32, 0.31], [1000, 1000, 500]), 6)
+    0.006325
+    """
+    if len(equities) != len(worlds) or len(worlds) < 2 or min(worlds) < 1:
+        raise ValueError(f"need two batches or more, each of one world or more, with an "
+                         f"equity each; got {len(equities)} equities, worlds {list(worlds)}")
+    total = sum(worlds)
+    m = sum(n * x for n, x in zip(worlds, equities, strict=True)) / total
+    return math.sqrt(sum(n * (x - m) ** 2 for n, x in zip(worlds, equities, strict=True))
+                     / ((len(worlds) - 1) * total))
+
+
 def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> float:
     """The stated standard error of an inverse-variance pool of batches whose
     stated errors are ``stderrs``: ``factor / sqrt(sum 1 / se**2)``
@@ -437,7 +468,8 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
     runs are checked against) they are weighted by worlds as plain batches
     are, the spread checking from :data:`WEIGHTED_BETWEEN` batches on.
     With ``pooled`` :data:`SPREAD` they are weighted by worlds, the spread
-    checking with Student's t (issue 33, branch s52-ryo).
+    checking with Student's t (issue 33, branch s52-ryo), the spread's
+    error :func:`spread_stderr` (each batch by its worlds; branch s58-ryo).
 
     Weighting by a batch's own error (or effective count) favours the
     batches whose error came out small, which biases the mean where the two
@@ -472,6 +504,7 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
         spread = sum(s * (r.equity - m) ** 2 for s, r in zip(share, runs, strict=True))
         by_spread = math.sqrt(spread * len(runs) / (len(runs) - 1) * sum(s * s for s in share))
         if pooled == SPREAD and weighted:  # issue 33, branch s52-ryo
+            by_spread = spread_stderr([r.equity for r in runs], [max(r.samples, 1) for r in runs])
             by_spread *= t975(len(runs) - 1) / Z95
         se = max(se, by_spread)
     first = runs[0]

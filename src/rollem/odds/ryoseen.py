@@ -2539,14 +2539,29 @@ with Student's t (:func:`spread_view`): on many batches the t is near
 ±6.6 against ±8.1 in whole batches, covered 20 and 19 of 20)."""
 
 
+THIRD_PART = 0.5
+"""The share of a whole sampler batch (:data:`PLACE_WORLDS` worlds) that
+one batch of the odds shown in play draws at 6 players in the third card
+up round, before the wild card (:func:`play_part`; issue 33, branch
+s58-ryo): 1,000 worlds, 7 to 9 batches in 1 s rather than 4 or 5 whole
+ones, so the spread check's t is 2.36 to 2.45 rather than 2.78 to 3.18.
+A half batch spreads about what a whole one does per CPU second (hand
+30001, 3 pilots: 1.77 points in 0.105 s against 1.46 in 0.18 s, spread
+squared times CPU 0.32 × 10⁻⁴ both; a quarter batch 2.2 to 3.1 points in
+0.064 s, 0.31 to 0.64: heavier tails). In play, 150 runs a side paired
+with main: the median interval ±1.47 against ±1.79, within ±1.5 81
+against 48, covered 143 against 146 (docs/dev/odds-precision.md)."""
+
+
 def play_part(info: ViewInfo) -> float:
     """The share of a whole sampler batch one batch of the odds shown in
     play draws for the view ``info``: :data:`LATE_PART` in Roll Your Own at
     6 players after the wild card (:func:`wild_view`), else 1.0 (issue 33,
-    branch s51-ryo2). Not at 6 players in the third card up round: there a
-    quarter batch spreads more for its CPU than a whole one (5.2 points in
-    0.078 s against 2.75 in 0.165 s, branch s51-ryo) and 20 runs in quarter
-    batches were within ±1.5 2 and 3 times against main's 8. At 5
+    branch s51-ryo2). At 6 players in the third card up round before the
+    wild card :data:`THIRD_PART` (branch s58-ryo; a quarter batch there
+    spreads more for its CPU than a whole one: 5.2 points in 0.078 s
+    against 2.75 in 0.165 s, branch s51-ryo, and 20 runs in quarter
+    batches were within ±1.5 2 and 3 times against main's 8). At 5
     players from the third card up, where each opponent is read from
     :data:`LATE_CANDIDATES` (:func:`candidates_for`),
     :data:`LATE_CANDIDATES_PART` (branch s53-ryo; with 4 candidates, 40
@@ -2559,6 +2574,8 @@ def play_part(info: ViewInfo) -> float:
         return 1.0
     if wild_view(seen):
         return LATE_PART
+    if len(seen.opponents) >= PLACE_FROM and _all_up(seen):
+        return THIRD_PART
     if len(seen.opponents) < PLACE_FROM and candidates_for(seen) == LATE_CANDIDATES:
         return LATE_CANDIDATES_PART
     return 1.0
