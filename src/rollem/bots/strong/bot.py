@@ -324,6 +324,20 @@ class StrongBot(Mixing):
     the bot itself, both counted alike at each hand's end, so the bot adds
     them only while it shows fewer; issue 31, seventeenth pass: off,
     ``docs/dev/league.md``),
+    ``check_calls`` (a call after the caller's own check in the same betting
+    round, from an opponent check-raising more than the bot itself, both
+    counted alike at each hand's end, :func:`rollem.bots.strong.traps.ended_index`:
+    read as capped below the top of its range it check-raises with,
+    :func:`rollem.bots.strong.reads.check_call_top`, by that index; a player
+    who raises every strong hand it checked calls with the rest; issue 31,
+    twenty-fourth pass, ``docs/dev/league.md``),
+    ``hu_check_raises`` (heads-up, the check-raises the bet's gain prices after
+    the opponent's check, and how much its checks say, come from its
+    check-raise rate in spots with two players in,
+    :attr:`rollem.bots.strong.reads.Tendencies.check_raise_rate_hu`, not over
+    every spot: ``strongtrap``'s check-raise threshold falls with the players
+    in, so six-handed it check-raises middling hands, heads-up only its
+    slow-plays; issue 31, twenty-fourth pass, ``docs/dev/league.md``),
     ``check_line`` (heads-up, fixed limit, in the games of
     ``check_line_games``, Roll Your Own only: first to act on the last betting
     round, the bet's gain over a check counts what the check gains from the
@@ -382,6 +396,8 @@ class StrongBot(Mixing):
     check_raise_bluffs = False
     trap_reads = False
     match_check_raises = False
+    check_calls = False
+    hu_check_raises = False
     check_line = True
     multi_bets = True
     multi_bet_cells: frozenset[tuple[str, str]] = frozenset({("sdr", "fixed-limit")})
@@ -441,7 +457,7 @@ class StrongBot(Mixing):
             self.book.observe_check_raise_answers(view.events, view.seat)
         if line:
             self.book.observe_into_check(view.events, view.seat, view.game)
-        if self.trap_reads or self.match_check_raises:
+        if self.trap_reads or self.match_check_raises or self.check_calls:
             self.book.observe_traps(view.events, view.seat)
         if self.count_hand_ends or self.round_prices:
             self.book.observe_end(view.events, view.seat, view.game,
@@ -580,8 +596,14 @@ class StrongBot(Mixing):
         if self.trap_reads:
             wide = {seat: ended_index(self.book.tendencies(seat), self.book.own)
                     for seat in w.seats}
+        players = sum(1 for s in view.seats if s.dealt) if self.hu_check_raises else None
+        capped = None
+        if self.check_calls:
+            capped = {seat: ended_index(self.book.tendencies(seat), self.book.own)
+                      for seat in w.seats}
         weights = self.book.weights(view.game, view.events, w.seats, w.strength,
-                                    early if isinstance(early, np.ndarray) else None, wide)
+                                    early if isinstance(early, np.ndarray) else None, wide,
+                                    capped, players)
         if w.like is not None and self.stack_reads:
             weights = weights * w.like
         if view.game == "rollem521" and self.draws_shown != 1.0:
@@ -1052,6 +1074,8 @@ class StrongBot(Mixing):
         (:attr:`Tendencies.check_raise_rate_last`), else the pooled one."""
         if last and self.last_round_check_raises:
             return t.check_raise_rate_last
+        if self.hu_check_raises:
+            return t.check_raise_rate_hu
         return t.check_raise_rate
 
     def _check_raise_from(self, strength: np.ndarray, weights: np.ndarray,

@@ -206,6 +206,11 @@ class Tendencies:
     (:meth:`OpponentBook.observe_check_raise_answers`; issue 31, fifteenth pass)."""
     folds_to_check_raise: int = 0
     """Of ``faced_check_raise``: folds."""
+    hu_after_check: int = 0
+    """Of ``faced_after_check``: those with two players in (heads-up at that
+    moment; issue 31, twenty-fourth pass)."""
+    hu_check_raises: int = 0
+    """Of ``hu_after_check``: raises."""
     ended_after_check: int = 0
     """Its answers to a bet after its own check in the round, every one of the
     hands that ended counted from their whole events at the end
@@ -294,6 +299,15 @@ class Tendencies:
         return (self.check_raises + 0.5) / (self.faced_after_check + 10.0)
 
     @property
+    def check_raise_rate_hu(self) -> float:
+        """How often it raises facing a bet after checking in the same round with
+        two players in (the prior of :attr:`check_raise_rate`): ``strongtrap``'s
+        rule raises from equity 0.6 x 2 / players in, so its six-handed
+        check-raises (from equity 0.2) say little of its heads-up ones (issue
+        31, twenty-fourth pass)."""
+        return (self.hu_check_raises + 0.5) / (self.hu_after_check + 10.0)
+
+    @property
     def check_raise_rate_last(self) -> float:
         """How often it check-raises on the last betting round, shrunk toward
         :attr:`check_raise_rate` (a prior worth :data:`LAST_PRIOR` spots): a
@@ -335,7 +349,7 @@ class Tendencies:
 
 
 def _count_after_check(t: Tendencies, kind: object, last: bool, round_no: int = 0,
-                       *, pooled: bool = True) -> None:
+                       *, pooled: bool = True, heads_up: bool = False) -> None:
     """Count one answer (``kind``: raise, call or fold) to a bet after its
     player's check in the round, apart too when on the ``last`` betting round,
     and in betting round ``round_no``'s counts (:attr:`Tendencies.after_check`;
@@ -349,6 +363,9 @@ def _count_after_check(t: Tendencies, kind: object, last: bool, round_no: int = 
         return
     t.faced_after_check += 1
     t.check_raises += kind == "raise"
+    if heads_up:
+        t.hu_after_check += 1
+        t.hu_check_raises += kind == "raise"
     if last:
         t.faced_after_check_last += 1
         t.check_raises_last += kind == "raise"
@@ -387,6 +404,23 @@ def _range_quantile(z: Floats, logw: Floats, q: float) -> float:
     cum = np.cumsum(w[order])
     i = int(np.searchsorted(cum, q * cum[-1]))
     return float(z[order][min(z.size - 1, i)])
+
+
+CHECK_CALL_PRIOR = 10.0
+"""How many spots' worth the bot's prior of 0.3 weighs in a check-call's cap
+(:func:`check_call_top`)."""
+
+
+def check_call_top(t: Tendencies) -> float:
+    """The share (0..1) of a player's range after its check, facing a bet, that
+    it check-raises with: its check-raises over its answers after a check,
+    counted at the hands' ends (:attr:`Tendencies.ended_check_raises`,
+    :attr:`Tendencies.ended_after_check`), shrunk toward 0.3 by
+    :data:`CHECK_CALL_PRIOR` spots (issue 31, twenty-fourth pass: the check-calls
+    of ``strongtrap``, which raises every checked hand from equity 0.6, come
+    from below those)."""
+    return (t.ended_check_raises + CHECK_CALL_PRIOR * 0.3) / (t.ended_after_check
+                                                              + CHECK_CALL_PRIOR)
 
 
 def _step(z: Floats, q: float, soft: float) -> Floats:
@@ -449,6 +483,8 @@ class OpponentBook:
         checkers: set[object] = set()
         last_round = _ROUNDS.get(game or "", 0)
         done = 0
+        dealt: set[object] = set()
+        out: set[object] = set()
         for i, e in enumerate(events):
             kind = e.get("kind")
             if kind == "round":
@@ -456,6 +492,11 @@ class OpponentBook:
                 checkers = set()
                 done += 1
             seat = e.get("seat")
+            if kind in ("deal_hole", "ante", "blind") and seat is not None:
+                dealt.add(seat)
+            heads_up = len(dealt - out) == 2
+            if kind == "fold":
+                out.add(seat)
             if i < self._done or seat is None or seat == me:
                 if i >= self._done and seat is not None and bet_open and seat in checkers \
                         and kind in ("raise", "call", "fold"):
@@ -473,7 +514,7 @@ class OpponentBook:
                 t.faced_raise += 1
                 t.folds_to_raise += kind == "fold"
             if bet_open and seat in checkers and kind in ("raise", "call", "fold"):
-                _count_after_check(t, kind, done == last_round, done)
+                _count_after_check(t, kind, done == last_round, done, heads_up=heads_up)
             if kind in ("bet", "raise"):
                 raised = bet_open
                 if bet_open:
@@ -680,7 +721,9 @@ class OpponentBook:
 
     def weights(self, game: str, events: Sequence[Mapping[str, Any]], seats: Sequence[int],
                 strength: Floats, early: Floats | None = None,
-                wide: Mapping[int, float] | None = None) -> Floats:
+                wide: Mapping[int, float] | None = None,
+                capped: Mapping[int, float] | None = None,
+                players: int | None = None) -> Floats:
         """Per-world weights, shape ``(S,)``: the product over ``seats`` (columns of
         ``strength``, ``(S, k)`` in 0..1) of the likelihood of each one's actions
         in this hand's ``events``. ``early`` (the same shape; Stop, Drop and Roll
@@ -693,13 +736,27 @@ class OpponentBook:
         index, :func:`rollem.bots.strong.traps.trap_index`; a seat not in it 0)
         widens that seat's check-raises from the top :data:`CHECK_RAISE` of its
         raises toward the top :data:`CHECK_RAISE_WIDE` of them (issue 31,
-        sixteenth pass); 0 reads as without it."""
+        sixteenth pass); 0 reads as without it. ``capped`` (per seat, 0..1: its
+        trap index against the bot's own, ``check_calls``) caps that seat's
+        calls after its own check in the same betting round (a check-call): the
+        top of the range read so far, its seen check-raise rate of it
+        (:func:`check_call_top`), would have raised, so a call comes from below
+        it, by that index (issue 31, twenty-fourth pass); 0 reads as without
+        it. ``players`` (the players dealt in, ``hu_check_raises``): a check made
+        with two of them still in says less by its player's heads-up
+        check-raise rate (:attr:`Tendencies.check_raise_rate_hu`), not the
+        rate over every spot (a player whose check-raise threshold falls with
+        the players in, as ``strongtrap``'s, check-raises far more often
+        multiway; issue 31, twenty-fourth pass); ``None``: every check by the
+        pooled rate, as before."""
         s = strength.shape[0]
         logw = np.zeros(s)
         col = {seat: j for j, seat in enumerate(seats)}
         rounds = _ROUNDS.get(game, 4)
         trapped = _check_raises(events)
         slow_played: set[object] = set()
+        checkers: set[object] = set()  # who checked in this betting round
+        live = players if players is not None else 0  # still in, where counted
         done = 0
         bet_open = checked = False
         at_round = logw.copy()  # the read as the betting round began
@@ -710,8 +767,13 @@ class OpponentBook:
                 at_round = logw.copy()
                 bet_open = checked = False
                 slow_played = set()
+                checkers = set()
                 continue
             seat = e.get("seat")
+            if kind == "check":
+                checkers.add(seat)
+            elif kind == "fold":
+                live -= 1
             if seat not in col:
                 if kind in ("bet", "raise"):
                     bet_open = True
@@ -745,6 +807,12 @@ class OpponentBook:
                 bet_open = True
             elif kind == "call":
                 like = EPS + (1 - EPS) * _step(z, t.fold_rate, soft)
+                cap = capped.get(int(seat), 0.0) if capped else 0.0
+                if cap > 0 and seat in checkers:
+                    # a check-call of a trapper: its hands at the top of the read
+                    # so far check-raise (issue 31, twenty-fourth pass)
+                    top = _range_quantile(z, logw, 1.0 - check_call_top(t))
+                    like = like * (1.0 - cap * (1.0 - EPS) * _step(z, top, soft))
             elif kind == "check" and i in trapped:
                 checked = True  # a check-raise: the check hid strength (issue 31)
                 slow_played.add(seat)
@@ -753,6 +821,9 @@ class OpponentBook:
                 rate = t.open_rate(checked)
                 # a player who check-raises often checks its strong hands too
                 read = CHECK_READ * (1.0 - min(1.0, TRAP_READ * t.check_raise_rate))
+                if players is not None and live <= 2:
+                    # heads-up: by its heads-up check-raises, not every spot's
+                    read = CHECK_READ * (1.0 - min(1.0, TRAP_READ * t.check_raise_rate_hu))
                 like = 1.0 - read * min(1.0, rate / QUIET) * _step(z, 1.0 - rate, soft)
                 checked = True
             elif kind == "draw" and game == "rollem521" and e.get("count") is not None:
