@@ -4,6 +4,8 @@ bit for bit (issue 33, branch s57-ryo: rollem/odds/compiled.py)."""
 from __future__ import annotations
 
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,32 @@ def _both(monkeypatch: pytest.MonkeyPatch, fn: Any) -> tuple[Any, Any]:
 def test_numba_is_used_where_installed() -> None:
     assert compiled.AVAILABLE and compiled.ENABLED and compiled.use()
     assert type(compiled._move_propose_compiled).__module__.startswith("numba")
+
+
+def test_processes_started_together_compile_one_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """While another process compiles (it holds the lock: here a second open
+    file of this one), the warm-up waits and compiles nothing; then it goes on,
+    and loads the cache that process wrote. A lock held past LOCK_WAIT is not
+    waited for any longer."""
+    calls: list[float] = []
+    monkeypatch.setattr(compiled, "_compile_all", lambda: calls.append(time.monotonic()))
+    with compiled._compile_lock():
+        warm = threading.Thread(target=compiled._warm)
+        warm.start()
+        warm.join(0.6)
+        assert warm.is_alive() and calls == []
+        held_to = time.monotonic()
+    warm.join(60)
+    assert not warm.is_alive() and len(calls) == 1 and calls[0] >= held_to
+    assert compiled.use()
+    monkeypatch.setattr(compiled, "LOCK_WAIT", 0.3)
+    with compiled._compile_lock():
+        start = time.monotonic()
+        warm = threading.Thread(target=compiled._warm)
+        warm.start()
+        warm.join(60)
+        assert not warm.is_alive() and len(calls) == 2 and calls[1] - start >= 0.3
 
 
 @pytest.mark.parametrize("n", [1, 7, 1999, 2000, 5000])
