@@ -10,6 +10,7 @@ that only make tables of their own and read them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -94,17 +95,21 @@ class _Chromium:
         try:
             if self.browser is not None and self.browser.is_connected():
                 for context in list(self.browser.contexts):
-                    context.close()
+                    with contextlib.suppress(Exception):  # (one already gone)
+                        context.close()
         finally:
             asyncio.events._set_running_loop(None)
 
     def close(self) -> None:
+        """The browser closed and the driver stopped (at the session's end, or
+        before a new launch when the browser went away)."""
         if self.manager is None:
             return
         asyncio.events._set_running_loop(self.manager._loop)
         try:
             if self.browser is not None:
-                self.browser.close()
+                with contextlib.suppress(Exception):  # (a browser that went away)
+                    self.browser.close()
         finally:
             self.manager.__exit__()
             self.manager = self.browser = None
