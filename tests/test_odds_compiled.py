@@ -3,7 +3,10 @@ bit for bit (issue 33, branch s57-ryo: rollem/odds/compiled.py)."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +42,67 @@ def _both(monkeypatch: pytest.MonkeyPatch, fn: Any) -> tuple[Any, Any]:
 def test_numba_is_used_where_installed() -> None:
     assert compiled.AVAILABLE and compiled.ENABLED and compiled.use()
     assert type(compiled._move_propose_compiled).__module__.startswith("numba")
+
+
+def test_processes_started_together_compile_one_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """While another process compiles (it holds the lock: here a second open
+    file of this one), the warm-up waits and compiles nothing; then it goes on,
+    and loads the cache that process wrote. A lock held past LOCK_WAIT is not
+    waited for any longer."""
+    calls: list[float] = []
+    monkeypatch.setattr(compiled, "_compile_all", lambda: calls.append(time.monotonic()))
+    with compiled._compile_lock():
+        warm = threading.Thread(target=compiled._warm)
+        warm.start()
+        warm.join(0.6)
+        assert warm.is_alive() and calls == []
+        held_to = time.monotonic()
+    warm.join(60)
+    assert not warm.is_alive() and len(calls) == 1 and calls[0] >= held_to
+    assert compiled.use()
+    monkeypatch.setattr(compiled, "LOCK_WAIT", 0.3)
+    with compiled._compile_lock():
+        start = time.monotonic()
+        warm = threading.Thread(target=compiled._warm)
+        warm.start()
+        warm.join(60)
+        assert not warm.is_alive() and len(calls) == 2 and calls[1] - start >= 0.3
+
+
+_NEW_WORKER = """
+import sys
+sys.path.insert(0, {bench!r})
+from bench_play_odds import _view
+from rollem.odds import compiled
+from rollem.server.budget_workers import BudgetWorkers
+from rollem.server.game_session import ODDS_PRELOAD, seat_odds
+from rollem.server.live_table import LiveTable
+from rollem.server.live_table.messages import ODDS_CPU_SECONDS, ODDS_SAMPLES
+
+if __name__ == "__main__":
+    workers = BudgetWorkers(preload=ODDS_PRELOAD)
+    view = _view("rollyourown", 6, 30001, "at:third card up|")
+    odds = workers.run(seat_odds, (view, ODDS_SAMPLES, None,
+                                   min(ODDS_CPU_SECONDS, LiveTable.ODDS_BUDGET * 2 / 3)),
+                       budget=LiveTable.ODDS_BUDGET)
+    print("ANSWER", odds["samples"], workers.run(compiled.use, (), budget=5))
+"""
+
+
+def test_a_new_odds_worker_has_the_compiled_loops_and_answers_within_its_budget() -> None:
+    """The practice-odds workers' fork server has the compiled loops ready
+    (rollem/server/odds_preload.py): a new worker answers a late 6-player view
+    within LiveTable.ODDS_BUDGET and uses them. On main every new worker went
+    over the budget (its own compile, or numba's import and cache load, counted
+    against it). In a process of its own: the fork server and its preload are
+    one a process, whoever starts it first."""
+    bench = str(Path(__file__).resolve().parent.parent / "bench")
+    out = subprocess.run([sys.executable, "-c", _NEW_WORKER.format(bench=bench)],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    samples, used = out.stdout.split("ANSWER", 1)[1].split()
+    assert int(samples) >= 1000 and used == "True"
 
 
 @pytest.mark.parametrize("n", [1, 7, 1999, 2000, 5000])

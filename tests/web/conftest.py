@@ -9,6 +9,8 @@ that only make tables of their own and read them.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -58,17 +60,80 @@ def no_seed_wait(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(LiveTable, "CLIENT_SEED_WAIT", 0.0)
 
 
+class _Chromium:
+    """The worker's Playwright driver and Chromium, shared by its test modules
+    (launching both costs about 0.7 CPU-s and a second of wall a module under
+    load; docs/dev/test-suite-time.md, stop 58). Playwright's sync API marks its
+    event loop as the thread's running loop after each call; between the modules
+    that use the browser that mark is taken off, so the other tests of the worker
+    can run their own loops (``asyncio.run``) as before."""
+
+    def __init__(self) -> None:
+        self.manager: Any = None
+        self.browser: Any = None
+
+    def get(self) -> Any:
+        """The browser (launched at the first call, and again if it went away),
+        with Playwright's loop marked running for the module that asks."""
+        sync_api = pytest.importorskip("playwright.sync_api")
+        if not Path(TEST_CHROMIUM).exists():
+            pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
+        if self.manager is not None:
+            asyncio.events._set_running_loop(self.manager._loop)
+            if self.browser is not None and self.browser.is_connected():
+                return self.browser
+            self.close()
+        self.manager = sync_api.sync_playwright()
+        playwright = self.manager.start()
+        self.browser = playwright.chromium.launch(executable_path=TEST_CHROMIUM, args=ARGS,
+                                                  headless=True)
+        return self.browser
+
+    def put_down(self) -> None:
+        """A module is done with it: every context it left open is closed (as
+        closing its own browser did) and the thread has no running loop again."""
+        try:
+            if self.browser is not None and self.browser.is_connected():
+                for context in list(self.browser.contexts):
+                    with contextlib.suppress(Exception):  # (one already gone)
+                        context.close()
+        finally:
+            asyncio.events._set_running_loop(None)
+
+    def close(self) -> None:
+        """The browser closed and the driver stopped (at the session's end, or
+        before a new launch when the browser went away)."""
+        if self.manager is None:
+            return
+        asyncio.events._set_running_loop(self.manager._loop)
+        try:
+            if self.browser is not None:
+                with contextlib.suppress(Exception):  # (a browser that went away)
+                    self.browser.close()
+        finally:
+            self.manager.__exit__()
+            self.manager = self.browser = None
+            asyncio.events._set_running_loop(None)
+
+
+@pytest.fixture(scope="session")
+def _chromium() -> Iterator[_Chromium]:
+    shared = _Chromium()
+    yield shared
+    shared.close()
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium through Playwright, one for the test module: its headless
-    shell where installed (``table_ui.TEST_CHROMIUM``)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(TEST_CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=TEST_CHROMIUM, args=ARGS, headless=True)
+def browser(_chromium: _Chromium) -> Iterator[Any]:
+    """Debian's Chromium through Playwright, its headless shell where installed
+    (``table_ui.TEST_CHROMIUM``): one for the worker, lent to each test module
+    that asks (:class:`_Chromium`); what contexts a module leaves open are
+    closed at its end."""
+    b = _chromium.get()
+    try:
         yield b
-        b.close()
+    finally:
+        _chromium.put_down()
 
 
 @pytest.fixture(scope="module")

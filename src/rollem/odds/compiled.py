@@ -29,14 +29,23 @@ The kernels are compiled in a background thread from the first
 :func:`use` on (seconds of CPU the first time after an install, cached on
 disk next to this file or in numba's user cache; from the cache a fraction
 of a second a process), and the numpy paths answer until they are ready:
-the same figures, so nothing shown waits on the compiler.
+the same figures, so nothing shown waits on the compiler. Processes of one
+install that start together (a server's processes, a test run's workers)
+compile one at a time (:func:`_compile_lock`): the first compiles and writes
+the cache, the others then load it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import importlib.util
 import os
+import tempfile
 import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -103,32 +112,86 @@ def _start() -> None:
 def _warm() -> None:
     """Every kernel compiled (or loaded from the cache) for the argument
     types the samplers pass, each on empty input; then :func:`use` answers
-    True. Where compiling fails the numpy paths stay in use."""
+    True. Where compiling fails the numpy paths stay in use. Processes that
+    start together take turns (:func:`_compile_lock`)."""
+    try:
+        with _compile_lock():
+            _warm_all()
+    except Exception:  # pragma: no cover - a broken install: numpy it is
+        return
+    _READY.set()
+
+
+LOCK_WAIT = 300.0
+"""Seconds a process waits for another's compile (:func:`_compile_lock`) before
+compiling without the lock."""
+
+
+@contextlib.contextmanager
+def _compile_lock() -> Iterator[None]:
+    """An exclusive lock (``flock``) on a file in the temporary folder named
+    after this module's path and the user, held while the kernels are compiled
+    or loaded. numba's disk cache is written at the end of a compile: without
+    the lock, processes that start together each compile the whole set (about
+    9 CPU-s each; a test run's two workers did, issue 33's tests among their
+    first). With it the first compiles and the others, once it is done, load
+    the cache (about 1 CPU-s). Waits up to :data:`LOCK_WAIT` seconds for the
+    lock, then goes on without it; where no lock can be taken (no ``fcntl``, no
+    writable temporary folder) it does not wait at all."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        yield
+        return
+    key = hashlib.sha256(str(Path(__file__).resolve()).encode()).hexdigest()[:16]
+    path = Path(tempfile.gettempdir()) / f"rollem-compile-{os.getuid()}-{key}.lock"
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:  # pragma: no cover - no writable temporary folder
+        yield
+        return
+    try:
+        end = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= end:
+                    break  # (another process holds it too long: compile anyway)
+                time.sleep(0.05)
+            except OSError:  # pragma: no cover - no locks on this file system
+                break
+        yield  # (closing the file below lets the lock go)
+    finally:
+        os.close(fd)
+
+
+def _warm_all() -> None:
+    """The kernels made numba functions and each called once on empty input,
+    for the argument types the samplers pass (compiled, or loaded from the
+    disk cache)."""
     i0, f0 = np.zeros(0, dtype=np.int64), np.zeros(0)
     i2, i6 = np.zeros((0, 2), dtype=np.int64), np.zeros((0, 6), dtype=np.int64)
     t16 = np.zeros(4, dtype=np.int16)
     b0 = np.zeros(0, dtype=bool)
-    try:
-        _compile_all()
-        keep_chance_rows(np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64),
-                         t16, 0.0)
-        pick_each_rows(np.random.default_rng(0), i0, i0, 52, 1, 1, None)
-        search_rows(f0, f0, 52, i0)
-        for place in (False, True):
-            proposal = move_propose(place, f0, f0 if place else None, None if place else i0,
-                                    i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0,
-                                    i0, i0, f0, t16, 0.0, 1, 1)
-            move_apply(place, b0, proposal, i0, i0, i6, i0, b0, i0, i0, i0, f0, f0, i0, 1, 1)
-        steer = steer_propose(0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6,
-                              i0, f0, f0, i0, f0, t16, 0.0, 1, 1)
-        steer_apply(b0, steer, i0, i0, f0, f0, i0, 1, 0)
-        i3 = np.zeros((0, 0, 0), dtype=np.int64)
-        b2 = np.zeros((0, 0), dtype=bool)
-        read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
-        choose_rows(np.zeros((0, 1)), f0, i3, i3)
-    except Exception:  # pragma: no cover - a broken install: numpy it is
-        return
-    _READY.set()
+    _compile_all()
+    keep_chance_rows(np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64),
+                     t16, 0.0)
+    pick_each_rows(np.random.default_rng(0), i0, i0, 52, 1, 1, None)
+    search_rows(f0, f0, 52, i0)
+    for place in (False, True):
+        proposal = move_propose(place, f0, f0 if place else None, None if place else i0,
+                                i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0,
+                                i0, i0, f0, t16, 0.0, 1, 1)
+        move_apply(place, b0, proposal, i0, i0, i6, i0, b0, i0, i0, i0, f0, f0, i0, 1, 1)
+    steer = steer_propose(0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6,
+                          i0, f0, f0, i0, f0, t16, 0.0, 1, 1)
+    steer_apply(b0, steer, i0, i0, f0, f0, i0, 1, 0)
+    i3 = np.zeros((0, 0, 0), dtype=np.int64)
+    b2 = np.zeros((0, 0), dtype=bool)
+    read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
+    choose_rows(np.zeros((0, 1)), f0, i3, i3)
 
 
 def _jit(fn: Any) -> Any:
