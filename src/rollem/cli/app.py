@@ -23,7 +23,7 @@ __all__ = ["COMMANDS", "LazyGroup", "app", "main"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "backup": ("rollem.cli.backup_cmd:backup_command",
-               "Copy the web table's database to PATH, safely while it is served."),
+               "Copy the web table's SQLite database to PATH, safely while it is served."),
     "check-game": ("rollem.cli.checkgame_cmd:check_game_command",
                    "Check a game file (TOML) and print its steps in words."),
     "convert": ("rollem.cli.convert_cmd:convert_command",

@@ -194,7 +194,9 @@ def _names(data: Mapping[str, Any], n: int) -> list[str]:
     if not isinstance(players, list) or len(players) != n or not all(
             isinstance(x, str) for x in players):
         raise PHHError(f"players must be {n} names, one a starting stack")
-    names = [" ".join(x.split()) or f"p{i + 1}" for i, x in enumerate(players)]
+    # (a name is kept as written, control characters and all: the narration shows
+    # them as ^J, ^I (rollem.text.name_safe), never as the line breaks they are)
+    names = [x if x.strip() else f"p{i + 1}" for i, x in enumerate(players)]
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
         first = seen.setdefault(" ".join(name_key(name).split()), i)
