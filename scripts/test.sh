@@ -54,7 +54,14 @@ fi
 # A re-run reuses .venv as it is when pyproject.toml has not changed since the last
 # install (its hash is kept in .venv); a fresh clone makes and fills it.
 if [ ! -x .venv/bin/python ]; then
-    python3 -m venv .venv
+    # (Debian's own python3 makes a venv only with its python3-venv package)
+    if ! python3 -m venv .venv; then
+        echo "== installing Debian's python3-venv for the test environment"
+        if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+        $SUDO apt-get update -q >/dev/null
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q python3-venv >/dev/null
+        rm -rf .venv && python3 -m venv .venv
+    fi
     .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
 fi
 # rl: OpenSpiel, PettingZoo and Gymnasium, so the tests of rollem.rl run too;
