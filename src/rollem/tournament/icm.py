@@ -36,22 +36,7 @@ def place_probabilities(stacks: Sequence[int]) -> list[list[Fraction]]:
     if not 1 <= n <= MAX_PLAYERS or any(type(s) is not int or s < 1 for s in stacks):
         raise ValueError(f"ICM takes 1 to {MAX_PLAYERS} players with 1 chip or more each")
     total = sum(stacks)
-
-    @cache
-    def chance(taken: int) -> Fraction:
-        """The chance that the players in ``taken`` (a bit set) took the top
-        places, in some order."""
-        if taken == 0:
-            return Fraction(1)
-        out = Fraction(0)
-        left_before = total - sum(stacks[j] for j in range(n) if taken >> j & 1)
-        for j in range(n):
-            if taken >> j & 1:
-                rest = taken ^ (1 << j)
-                # j finished last among them, with the chips of those not above it
-                out += chance(rest) * Fraction(stacks[j], left_before + stacks[j])
-        return out
-
+    chance = _top_places_chance(tuple(stacks))
     probs = [[Fraction(0)] * n for _ in range(n)]
     for taken in range(1 << n):
         above = chance(taken)
