@@ -127,3 +127,55 @@ def test_a_session_saved_with_its_chat_inside_still_loads_it(db: str) -> None:
         assert row is not None and row.session == {"seq": 8, "chat": chat}
     finally:
         again.close()
+
+
+def test_the_chat_survives_kill_9_after_actions(db: str) -> None:
+    """``rollem serve``: Ann and Bob chat, then act (each action writes the session,
+    not the chat); ``kill -9``; a new server gives a connecting watcher the lines."""
+    import asyncio
+
+    from web_harness import Player, ServerProcess, create_table, join
+
+    first = ServerProcess(db)  # type: ignore[arg-type]
+    try:
+        tid, host = create_table(first.url, game="sdr", seats=2, bots=0, between_hands=600,
+                                 decision_seconds=300)
+        _, ann = join(first.url, tid, "Ann")
+        _, bob = join(first.url, tid, "Bob")
+
+        async def chat_and_act() -> None:
+            async with Player(first.ws_url, tid, ann, host) as a, \
+                    Player(first.ws_url, tid, bob) as b:
+                await a.until(lambda s: True)
+                await b.until(lambda s: True)
+                await a.send({"type": "chat", "text": "gl \U0001F600"})
+                await b.send({"type": "chat", "text": "you too"})
+                await a.send({"type": "start", "seq": a.state["seq"]})
+                st = await a.until(lambda s: s["hand"] is not None)
+                seq = st["seq"]
+                await b.until(lambda s: s["hand"] is not None and s["seq"] >= seq)
+                # Whoever acts checks or calls once: a session write.
+                mover = a if a.my_decision() else b
+                assert mover.my_decision()
+                hand = mover.state["hand"]
+                legal = hand["legal"]["actions"]
+                await mover.send({"type": "action", "hand": hand["hand_no"],
+                                  "seq": mover.state["seq"],
+                                  "action": {"kind": "check" if "check" in legal else "call"}})
+                await a.until(lambda s: s["seq"] > seq)
+
+        asyncio.run(chat_and_act())
+    finally:
+        first.kill()
+    second = ServerProcess(db, port=first.port)  # type: ignore[arg-type]
+    try:
+        async def read() -> list[str]:
+            async with Player(second.ws_url, tid) as w:
+                first_msg = await w.recv()
+                chat = await w.recv()
+                assert first_msg["type"] == "state" and chat["type"] == "chat"
+                return [line["text"] for line in chat["lines"]]
+
+        assert asyncio.run(read()) == ["gl \U0001F600", "you too"]
+    finally:
+        second.kill()
