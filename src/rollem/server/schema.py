@@ -40,7 +40,16 @@ def _v2(db: sqlite3.Connection) -> None:
     db.execute(STORED_BACKFILL)
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+def _v3(db: sqlite3.Connection) -> None:
+    # Version 3 (stop 58): tables.chat, the session's chat lines kept apart
+    # (written only when the chat changes; rollem.server.store).  A session
+    # stored before still holds its chat, read from there while the column is
+    # empty (Store.load_table) and moved at the table's next session write.
+    if not any(col[1] == "chat" for col in db.execute("PRAGMA table_info(tables)")):
+        db.execute("ALTER TABLE tables ADD COLUMN chat TEXT")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 """``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

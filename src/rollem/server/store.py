@@ -36,7 +36,10 @@ What is stored is enough to rebuild every table exactly after a restart:
 
 - ``tables``: the table's id (the unguessable invite token), its
   configuration (JSON) and its session state (button, hand number, pending
-  dealer's choice, ...; JSON).
+  dealer's choice, ...; JSON), the session's ``chat`` lines apart in the
+  column ``chat`` (JSON, written only when the chat changed: a full chat is
+  about 330,000 characters, the rest of the session a few thousand, and the
+  session is written at every action; :meth:`Store.statements`).
 - ``seats``: who sits where, a SHA-256 digest of the seat token (never the
   token itself), chips brought and current stack, computer player level,
   time bank left.
@@ -163,6 +166,25 @@ def _dump(obj: object) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
 
+_UNCHANGED = "(the chat as last written)"
+
+
+def _split_chat(session: dict[str, Any], stream: WriteStream | None = None,
+                ) -> tuple[str, str | None]:
+    """``session`` as stored: the JSON of the session without ``chat`` and the
+    JSON of ``chat`` (``None``: the session has none; :data:`_UNCHANGED`: as
+    ``stream`` last wrote it, not to be written again)."""
+    if "chat" not in session:
+        chat_lines = None
+        rest = _dump(session)
+    else:
+        chat_lines = session["chat"]
+        rest = _dump({k: v for k, v in session.items() if k != "chat"})
+    if stream is not None and stream.chat_unchanged(chat_lines):
+        return rest, _UNCHANGED
+    return rest, None if chat_lines is None else _dump(chat_lines)
+
+
 STORED_SQL = "UPDATE tables SET stored = stored + ? WHERE id=?"
 """Counts what a write adds to a table's hands (issue 34): ``tables.stored``
 is the sum of the lengths (characters) of its hands' stored setups and results
@@ -195,6 +217,20 @@ class WriteStream:
         self._last: Future[None] | None = None
         self.bytes = 0
         """Bytes of hands this stream's writes add (:data:`STORED_SQL`), queued or done."""
+        self._chat: list[Any] | None = None
+        self._chat_known = False
+
+    def chat_unchanged(self, chat: list[Any] | None) -> bool:
+        """Whether ``chat`` (the session's ``chat`` lines, or ``None``) is what this
+        stream's last write of the session wrote; if not, remembers it (the caller
+        writes it).  A new stream knows nothing: its first session write writes
+        the chat too.  Lines are never changed in place (:class:`rollem.server.chat.ChatLog`
+        appends and drops), so a shallow copy compares in microseconds."""
+        if self._chat_known and (chat == self._chat):
+            return True
+        self._chat_known = True
+        self._chat = None if chat is None else list(chat)
+        return False
 
     def write(self, **changes: Any) -> Future[None] | None:
         """Queue the changes (see :meth:`Store.statements`) as one atomic write.
@@ -202,7 +238,7 @@ class WriteStream:
         Returns the future of the write (done when committed, or failed with
         the error), or ``None`` when there is nothing to write.
         """
-        statements = self.store.statements(self.table_id, **changes)
+        statements = self.store.statements(self.table_id, stream=self, **changes)
         if not statements:
             return None
         sql, args = statements[-1]
@@ -555,9 +591,11 @@ class Store:
 
         Raises the store's error (``sqlite3.Error``) if it could not be written.
         """
+        rest, chat = _split_chat(session)
         self._tx([(
-            "INSERT INTO tables (id, config, session, created, host_digest) VALUES (?,?,?,?,?)",
-            (table_id, _dump(config), _dump(session), time.time(), host_digest),
+            "INSERT INTO tables (id, config, session, created, host_digest, chat)"
+            " VALUES (?,?,?,?,?,?)",
+            (table_id, _dump(config), rest, time.time(), host_digest, chat),
         ), *(self.seat_statement(table_id, row) for row in seats)])
 
     def seat_statement(self, table_id: str, row: SeatRow) -> Statement:
@@ -587,10 +625,14 @@ class Store:
         new_hand: tuple[int, dict[str, Any]] | None = None,
         action: tuple[int, int, int, dict[str, Any], str, dict[str, Any]] | None = None,
         hand_result: tuple[int, dict[str, Any]] | None = None,
+        stream: WriteStream | None = None,
     ) -> list[Statement]:
         """The SQL of any combination of changes to one table (written atomically).
 
         ``action`` is ``(hand_no, idx, seat, action, source, events)``.
+        ``session``'s ``chat`` goes to its own column, written only when it differs
+        from what ``stream`` last wrote (:meth:`WriteStream.chat_unchanged`;
+        without a stream, always).
         """
         st: list[Statement] = []
         stored = 0  # (STORED_SQL)
@@ -622,7 +664,10 @@ class Store:
         for row in seats:
             st.append(self.seat_statement(table_id, row))
         if session is not None:
-            st.append(("UPDATE tables SET session=? WHERE id=?", (_dump(session), table_id)))
+            rest, chat = _split_chat(session, stream)
+            st.append(("UPDATE tables SET session=? WHERE id=?", (rest, table_id)))
+            if chat is not _UNCHANGED:
+                st.append(("UPDATE tables SET chat=? WHERE id=?", (chat, table_id)))
         if stored:
             st.append((STORED_SQL, (stored, table_id)))  # last (WriteStream.write)
         return st
@@ -679,13 +724,19 @@ class Store:
         return [r[0] for r in self.db.execute("SELECT id FROM tables ORDER BY created")]
 
     def load_table(self, table_id: str) -> TableRow | None:
+        """The table's row, or ``None``.  The session holds its ``chat`` again: from
+        the ``chat`` column, or (a table saved before the column, schema
+        version 2, whose column is empty) as it was inside the session."""
         r = self.db.execute(
-            "SELECT id, config, session, host_digest, stored FROM tables WHERE id=?",
+            "SELECT id, config, session, host_digest, stored, chat FROM tables WHERE id=?",
             (table_id,)
         ).fetchone()
         if r is None:
             return None
-        return TableRow(r[0], json.loads(r[1]), json.loads(r[2]), r[3], int(r[4]))
+        session = json.loads(r[2])
+        if r[5] is not None:
+            session["chat"] = json.loads(r[5])
+        return TableRow(r[0], json.loads(r[1]), session, r[3], int(r[4]))
 
     def load_seats(self, table_id: str) -> list[SeatRow]:
         rows = self.db.execute(

@@ -92,6 +92,7 @@ PG_MIGRATIONS: list[str] = [
     "CREATE INDEX IF NOT EXISTS tables_created ON tables (created)",
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS stored BIGINT NOT NULL DEFAULT 0; "
     + STORED_BACKFILL,
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS chat TEXT",
 ]
 """``PG_MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1`` (as SQLite's)."""
 
