@@ -139,7 +139,7 @@ def test_a_page_open_before_a_restart_or_takeover_is_not_taken_for_closed() -> N
     person and computer players stopped dealing ("Waiting for a person"), which
     tests/web/test_many_processes.py's fail-over caught (6 of 9 tables)."""
     with virtual_server() as (loop, store):
-        table, people = _friends(loop, store, grace_seconds=900.0)
+        table, _people = _friends(loop, store, grace_seconds=900.0)
         assert table.hand is not None and table.hand.hand_no == 1
         table, back = _restart(loop, store, table, (0, 2))
         assert table.seats[1].disconnected_since is not None  # (not connected here)
