@@ -108,6 +108,77 @@ def test_a_page_open_keeps_the_away_count() -> None:
 
 
 
+def _restart(loop: VirtualLoop, store: Store, table: LiveTable,
+             seats: tuple[int, ...]) -> tuple[LiveTable, list[Client]]:
+    """The table rebuilt from the store in another process (as after a restart, or a
+    takeover when its holder stopped renewing its lease), and the pages of
+    ``seats`` connected to it (P0's as the host's); the others not yet."""
+    loop.advance(0.1)  # (committed)
+    table.shutdown()
+    table = loop.call(LiveTable.restore, store, table.id)
+    loop.call(table.resume)
+    back = [Client(seat, seat == 0) for seat in seats]
+    for client in back:
+        loop.call(table.connect, client)
+    return table, back
+
+
+def _clocked_in(store: Store, table: LiveTable, seat: int, hand_no: int) -> list[str]:
+    """The sources of ``seat``'s actions in hand ``hand_no``."""
+    return [a.source for a in store.load_actions(table.id, hand_no) if a.seat == seat]
+
+
+def test_a_page_open_before_a_restart_or_takeover_is_not_taken_for_closed() -> None:
+    """P1's page was open in the process that held the table; the table is taken
+    over (restored) by another and P1's page has not reached it when P1's clock
+    runs out.  P1 is not sat out: the clock plays each of their decisions and the
+    next hands deal them in, as before stop 58, until a page of theirs connects.
+
+    Before the fix every seat of a restored table started as a closed page, so
+    the first clock after a fail-over sat its person out as away: a table of one
+    person and computer players stopped dealing ("Waiting for a person"), which
+    tests/web/test_many_processes.py's fail-over caught (6 of 9 tables)."""
+    with virtual_server() as (loop, store):
+        table, _people = _friends(loop, store, grace_seconds=900.0)
+        assert table.hand is not None and table.hand.hand_no == 1
+        table, back = _restart(loop, store, table, (0, 2))
+        assert table.seats[1].disconnected_since is not None  # (not connected here)
+        start = loop.now
+        while (not _clocked_in(store, table, 1, 2) or table.hand is None
+               or table.hand.hand_no < 3) and loop.now < start + 800:
+            _step(loop, table, back, passive)
+        assert table.hand is not None and table.hand.hand_no >= 3, loop.now - start
+        assert table.session.get("idle_away", []) == []
+        assert table.session.get("away_unseen", []) == []
+        assert 1 not in table.session.get("sitting_out", [])
+        assert 1 in table.hand.seats  # dealt in hand 3 too
+        assert set(_clocked_in(store, table, 1, 2)) == {"timeout"}
+        # Once their page connects here and closes, it is a closed page again.
+        p1 = Client(1)
+        loop.call(table.connect, p1)
+        loop.call(table.disconnect, p1)
+        start = loop.now
+        while not table.session.get("away_unseen") and loop.now < start + 200:
+            _step(loop, table, back, passive)
+        assert table.session["away_unseen"] == [1] and table.session["idle_away"] == [1]
+        loop.call(table.shutdown)
+
+
+def test_a_page_closed_before_a_restart_is_still_closed_after_it() -> None:
+    """P1 closed the page before the restart (stored): after it, P1's first clock
+    sits them out as away at once, as without the restart."""
+    with virtual_server() as (loop, store):
+        table, people = _friends(loop, store, grace_seconds=900.0)
+        loop.call(table.disconnect, people[1])
+        table, back = _restart(loop, store, table, (0, 2))
+        start = loop.now
+        while not table.session.get("away_unseen") and loop.now < start + 200:
+            _step(loop, table, back, passive)
+        assert table.session["away_unseen"] == [1] and table.session["idle_away"] == [1]
+        assert loop.now - start <= 40  # one clock (30 s)
+        loop.call(table.shutdown)
+
+
 def test_a_tournament_entrant_whose_page_closed_is_blinded_off_after_one_clock() -> None:
     """In a tournament the entrant sat out is still dealt in and blinded off (issue
     28): with the page closed at the first clock's end, each later decision is

@@ -160,6 +160,15 @@ def _leases(db: str) -> dict[str, tuple[str, bool]]:
     return {r[0]: (r[1], bool(r[2])) for r in rows}
 
 
+def _sat_out(db: str) -> dict[str, dict[str, Any]]:
+    """Table id → its stored session's seats left out of the next deal and why
+    (``sitting_out``, ``idle_away``, ``away_unseen``), for a failure's message."""
+    with psycopg.connect(db, autocommit=True) as conn:
+        rows = conn.execute("SELECT id, session FROM tables").fetchall()
+    keys = ("sitting_out", "idle_away", "away_unseen")
+    return {r[0]: {k: v for k, v in json.loads(r[1]).items() if k in keys} for r in rows}
+
+
 def _hands(db: str) -> dict[str, tuple[int, bool]]:
     """Table id → (last hand number dealt, whether it is finished)."""
     with psycopg.connect(db, autocommit=True) as conn:
@@ -300,8 +309,8 @@ async def _scenario(db: str, a: Server, b: Server, people: list[Person]) -> None
             v == (b.url, True) for v in _leases(db).values()), LEASE + 20)
         await _until("every table deals on in B", lambda: all(
             _hands(db)[t][0] > dealt[t][0] for t in tids), 40,
-            lambda: ([(t, dealt[t], _hands(db)[t], _leases(db)[t]) for t in tids
-                      if _hands(db)[t][0] <= dealt[t][0]], b.text()[-4000:]))
+            lambda: ([(t, dealt[t], _hands(db)[t], _leases(db)[t], _sat_out(db)[t])
+                      for t in tids if _hands(db)[t][0] <= dealt[t][0]], b.text()[-4000:]))
         a.proc.send_signal(signal.SIGCONT)
         await _until("A's late writes refused", lambda: "write refused" in a.text()
                      or "renewal refused" in a.text(), 15, lambda: a.text()[-3000:])

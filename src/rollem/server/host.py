@@ -192,7 +192,11 @@ def note_timeout(table: LiveTable, seat: int, action: dict[str, Any]) -> None:
     not dealt in, so no ante or blind is taken, R-C-12; their other decisions
     in this hand are timed out at once) until they say they are back.  A person
     whose every page is closed when the clock acts is marked away at its first
-    decision (stop 58; ``away_unseen`` says why), unless away mode is off."""
+    decision (stop 58; ``away_unseen`` says why), unless away mode is off; not
+    one whose page was open when the table was restored here (a restart, or a
+    takeover from a process that stopped renewing its lease: the page has not
+    reached this process yet, :attr:`~rollem.server.live_table.clients.Seat.page_elsewhere`):
+    the clock plays each of that seat's decisions until a page of it connects."""
     s = table.session
     hand_no = table.hand.hand_no if table.hand is not None else None
     s.setdefault("clocked", {})[str(seat)] = {
@@ -202,6 +206,12 @@ def note_timeout(table: LiveTable, seat: int, action: dict[str, Any]) -> None:
     if info is None or info.row.bot is not None:
         return
     away_after = table.config.away_after  # (0: away mode off)
+    if info.disconnected_since is not None and info.page_elsewhere:
+        # Its page was open in the process that held the table before this one
+        # (restarted, or taken over): the page is reconnecting, not closed.  Sat out
+        # here, a table of one person and computer players stopped dealing after a
+        # fail-over (tests/web/test_many_processes.py, stop 58).
+        return
     if info.disconnected_since is not None:
         # Every page of the seat closed when its clock ran out (stop 58): away at
         # once, as Poker Now sits out a player who misses a turn.  Before, each of

@@ -114,6 +114,14 @@ class Seat:
     row: SeatRow
     clients: set[Client] = field(default_factory=set)
     disconnected_since: float | None = None
+    page_elsewhere: bool = False
+    """The table was restored here (a restart, or a takeover from a process that
+    stopped renewing its lease) while this seat's page was open in the process
+    that held it: :attr:`disconnected_since` says only that the page has not
+    reached this process yet, not that it was closed.  Until a page of the seat
+    connects here (or closes here), the clock plays each of its decisions and the
+    player is not sat out as away at once (:func:`rollem.server.host.note_timeout`;
+    the grace period runs as for any lost connection)."""
     gone: bool = False  # grace period over: time out at once, free after the hand
     removed: bool = False
     """The host removed this player during a hand they are dealt into (issue 26):

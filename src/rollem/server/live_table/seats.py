@@ -178,6 +178,9 @@ class Seating:
                 # Away since the stored moment (or since now, if it was connected).
                 since = min(now, float(away.get(str(number), now)))
                 seat.disconnected_since = since
+                # (connected when last saved: its page was open in the process that
+                # held the table and is on its way here, not closed)
+                seat.page_elsewhere = str(number) not in away
                 loop.call_later(max(0.0, since + table.config.grace_seconds - now),
                                 self.grace_over, number, seat, since)
         if table.session.get("host_paused"):  # paused, and no host is connected yet
@@ -410,6 +413,7 @@ class Seating:
             seat.clients.add(client)
             _replace_oldest(seat.clients, most, "seat")
             seat.disconnected_since = None
+            seat.page_elsewhere = False
             table.turns.rearm(client.seat)  # (its time bank counts again)
             if seat.removed:  # back during the hand the host removed them from: still removed
                 words = host.LEFT_AFTER_HAND if seat.left else host.REMOVED_AFTER_HAND
@@ -469,6 +473,7 @@ class Seating:
             seat.clients.discard(client)
             if held and not seat.clients and seat.row.bot is None:
                 since = seat.disconnected_since = table.clock()
+                seat.page_elsewhere = False
                 table.turns.rearm(client.seat)  # (the clock alone now: no time bank)
                 asyncio.get_running_loop().call_later(
                     table.config.grace_seconds, self.grace_over, client.seat, seat, since
