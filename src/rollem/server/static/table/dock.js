@@ -115,6 +115,19 @@ function meParts(t, hand, me, s, hs, tagsHand) {
       return [b, no];
     }]);
   }
+  // A top-up (stop 58): between hands, a stack below the buy-in back up to it;
+  // the server says when one may be asked and its chips (you.top_up), else null.
+  const topUp = S.state.you.top_up || null;
+  if (topUp) {
+    parts.push(["top_up", JSON.stringify([topUp, t.config.stack]), () => {
+      const b = el("button", "top-up", "Top up +" + topUp + " to " + t.config.stack);
+      b.type = "button"; b.dataset.action = "top-up";
+      b.title = "Add chips up to the buy-in (" + t.config.stack + "), counted as brought; "
+        + "between hands only";
+      b.onclick = () => send({ type: "top_up" });
+      return [b];
+    }]);
+  }
   return parts;
 }
 // Your seat's head: name, dealer button, stack, bet, label, winnings, tags, clock,
