@@ -271,8 +271,8 @@ def rebuy_policy(table: LiveTable, seat: int, by_host: bool, what: str = "rebuy"
     made = int(table.session.get("rebuys_made", {}).get(row.token_digest or "", 0))
     if cap and made >= cap:
         raise _refused("rebuy_cap", f"you have rebought {made} time(s), the most this "
-                         f"table allows (cap {cap}; a top-up counts as a rebuy): no {what}; "
-                         "the host may adjust your stack")
+                         f"table allows (cap {cap}); the host may adjust your stack"
+                         + ("; a top-up counts as a rebuy" if what == "top-up" else ""))
     if not table.config.rebuy_approval or by_host:
         return False
     if seat in table.session.get("rebuy_requests", []):
