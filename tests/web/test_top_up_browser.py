@@ -1,6 +1,6 @@
 """The player's "Top up" button (stop 58), in Debian's Chromium through
 Playwright, on a phone (390x844) and a desktop (1440x900): between hands a
-stack below the buy-in shows "Top up +N to 400"; a click brings the stack to
+stack below the buy-in shows "Top up +N" (beside Sit out); a click brings the stack to
 the buy-in, counted as brought, and the button goes.  Not during a hand the
 player is in.  Screenshots: test-artifacts/web/top-up-*.png.
 """
@@ -54,9 +54,12 @@ def test_a_player_tops_up_between_hands(browser: Any, live: ServerThread,
                 take_decision(page, kind)
             page.wait_for_timeout(100)
         live.call(lambda: host_tools.adjust_stack(table, seat, 250))
-        button = page.locator(".me [data-action=top-up]")
+        # (after hand 1 Ann may already be offered a top-up of the blind she lost)
+        button = page.locator(".me [data-action=top-up]:has-text('Top up +150')")
         button.wait_for(timeout=10_000)
-        assert button.inner_text() == "Top up +150 to 400"
+        assert button.inner_text() == "Top up +150"
+        assert button.get_attribute("title") == ("Bring your stack up to the buy-in, 400 (the "
+                                                 "chips count as brought); between hands only")
         button.scroll_into_view_if_needed()
         box = button.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
@@ -64,7 +67,7 @@ def test_a_player_tops_up_between_hands(browser: Any, live: ServerThread,
         shot(page, f"top-up-{name}")
         brought = live.call(lambda: table.seats[seat].row.brought)
         button.click()
-        button.wait_for(state="detached", timeout=10_000)
+        page.locator(".me [data-action=top-up]").wait_for(state="detached", timeout=10_000)
         assert live.call(lambda: (table.seats[seat].row.stack,
                                   table.seats[seat].row.brought)) == (400, brought + 150)
         page.wait_for_selector(".me .chips:has-text('stack 400')")
@@ -100,6 +103,9 @@ def test_a_top_up_waits_for_the_hosts_approval(browser: Any, live: ServerThread,
         wat = next(n for n, s in table.seats.items() if s.row.name == "Wat")
         page.click("#start-btn")
         end = time.monotonic() + 60
+        while live.call(lambda: table.hand is None):
+            assert time.monotonic() < end, "hand 1 never dealt"
+            page.wait_for_timeout(50)
         while live.call(lambda: table.hand is not None):  # both play hand 1 out
             assert time.monotonic() < end, "hand 1 never ended"
             for p in (page, guest):
@@ -108,11 +114,11 @@ def test_a_top_up_waits_for_the_hosts_approval(browser: Any, live: ServerThread,
                     take_decision(p, kind)
             page.wait_for_timeout(100)
         live.call(lambda: host_tools.adjust_stack(table, wat, 250))
-        button = guest.locator(".me [data-action=top-up]")
+        button = guest.locator(".me [data-action=top-up]:has-text('Top up +150')")
         button.wait_for(timeout=10_000)
         button.click()
         guest.wait_for_selector("#notice :text(\"Your top-up waits for the host's approval.\")")
-        button.wait_for(state="detached", timeout=10_000)  # (asked: no second button)
+        guest.locator(".me [data-action=top-up]").wait_for(state="detached", timeout=10_000)
         assert live.call(lambda: table.seats[wat].row.stack) == 250
         _host_box(page)
         asked = page.locator(f"#host-tools li[data-rebuy='{wat}']")
