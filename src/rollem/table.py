@@ -413,6 +413,43 @@ class Table:
         self.brought[seat] += self.rebuy
         return self.rebuy
 
+    def top_up_seat(self, seat: int) -> int:
+        """A player with chips, but fewer than ``rebuy`` (the buy-in), tops up to
+        ``rebuy`` between hands; the chips added count as brought (R-C-12), so the
+        settle-up stays right.  Returns the chips added (a whole number, at least 1).
+
+        Raises:
+            TableError: ``bad_seat`` (no such seat), ``no_rebuys`` (the table
+                allows no rebuys, so no top-ups), ``tournament`` (a tournament's
+                chips are its entries: rebuys at 0 in its rebuy levels only),
+                ``in_hand`` (dealt into the hand in play), ``no_chips`` (a stack
+                of 0: that is a rebuy), ``at_buy_in`` (the stack is the buy-in or
+                more).  Nothing changes.
+        """
+        if not 0 <= seat < self.n:
+            raise TableError(f"no such seat {seat}: seats are 0..{self.n - 1}", "bad_seat")
+        if self.tournament is not None:
+            raise TableError("no top-ups in a tournament: its chips are the entries "
+                             "(a rebuy at 0 chips, in its rebuy levels)", "tournament")
+        if self.rebuy is None:
+            raise TableError("the host does not allow rebuys at this table, so no "
+                             "top-ups either", "no_rebuys")
+        hand = self.hand
+        if hand is not None and not hand.is_over and hand.dealt[seat]:
+            raise TableError("a top-up is made between hands: seat "
+                             f"{seat + 1} is in the hand in play; top up after it",
+                             "in_hand")
+        stack = self.stacks[seat]
+        if stack <= 0:
+            raise TableError("you have no chips: that is a rebuy, not a top-up", "no_chips")
+        if stack >= self.rebuy:
+            raise TableError(f"you have {stack} chips: a top-up brings a stack below the "
+                             f"buy-in up to it ({self.rebuy})", "at_buy_in")
+        added = self.rebuy - stack
+        self.stacks[seat] += added
+        self.brought[seat] += added
+        return added
+
     # -- a hand ---------------------------------------------------------------------
 
     def why_no_deal(self) -> TableError | None:

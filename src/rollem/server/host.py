@@ -157,7 +157,7 @@ def seat_freed(table: LiveTable, seat: int) -> None:
     later occupant inherits none of it; the host role goes back to the creator)."""
     s = table.session
     for key in ("sitting_out", "waiting", "idle_away", "away_closed", "away_unseen",
-                "straddlers", "rebuy_requests"):
+                "straddlers", "rebuy_requests", "top_up_requests"):
         if seat in s.get(key, []):
             s[key].remove(seat)
     s.get("clocked", {}).pop(str(seat), None)
@@ -408,6 +408,23 @@ def _toggle_taken(table: LiveTable, seat: int) -> None:
     player clicks Sit out / I'm back or Straddle a few times a hand at most."""
     _take_token((table.id, seat), TOGGLE_BURST, TOGGLE_REFILL_SECONDS,
                 "you changed sitting out or straddling too often")
+
+
+TOP_UP_BURST = 6
+"""Top-ups a seat may ask at once (as :data:`TOGGLE_BURST`) ..."""
+TOP_UP_REFILL_SECONDS = 2.0
+"""... then one every this many seconds (:func:`top_up_taken`)."""
+
+
+def top_up_taken(table: LiveTable, seat: int) -> None:
+    """Spend one of ``seat``'s top-up requests (stop 58), or raise ``too_often``
+    (nothing changes): :data:`TOP_UP_BURST` at once, then one every
+    :data:`TOP_UP_REFILL_SECONDS`; its own bucket, beside the toggles'
+    (:func:`_toggle_taken`).  Each is saved and sends the whole state to every
+    connection, as a toggle; a player tops up once between hands at most, and a
+    refused one (in the hand, at the buy-in) costs its token too."""
+    _take_token((table.id + "/top_up", seat), TOP_UP_BURST, TOP_UP_REFILL_SECONDS,
+                "you asked to top up too often")
 
 
 def _take_token(key: tuple[str, int], burst: int, refill_seconds: float,

@@ -12,7 +12,7 @@ Host messages (``{"type": "host", "op": ...}``, :data:`OPS`; the host only):
   :data:`ADJUSTMENTS_KEPT` kept, older ones counted; seat, name, when,
   after which hand, by how much, the new stack).
 - ``approve_rebuy`` / ``decline_rebuy`` (``seat``): at a table with
-  ``rebuy_approval`` a player's ``rebuy`` is a request the host answers.
+  ``rebuy_approval`` a player's ``rebuy`` or ``top_up`` is a request the host answers.
 - ``approve_watcher`` / ``reject_watcher`` (``watcher``: a request's number;
   ``reject_watcher`` also takes ``"all"``: every waiting request): at a
   private table a watcher sees nothing until approved.
@@ -32,7 +32,8 @@ actions, pot, clocks or whose turn it is).
 
 Session keys (stored with the table, so all of it survives a restart):
 ``adjustments``, ``rebuys_made`` (player's seat token digest -> rebuys),
-``rebuy_requests`` (seats), ``watch_requests`` and ``watchers`` (``{"id",
+``rebuy_requests`` (seats), ``top_up_requests`` (those of them asking to
+top up, stop 58), ``watch_requests`` and ``watchers`` (``{"id",
 "digest", "name"}``; the digest is of the watcher's cookie and never shown),
 ``watch_next``, ``password`` (``{"salt", "hash"}``, hex).
 """
@@ -61,6 +62,7 @@ __all__ = [
     "public",
     "rebuy_closed",
     "rebuy_policy",
+    "top_up_offer",
     "view_kind",
     "watch_request",
 ]
@@ -145,12 +147,21 @@ def host_op(table: LiveTable, op: str, body: dict[str, Any]) -> None:
         requests = table.session.get("rebuy_requests", [])
         if seat not in requests:
             raise _refused("not_waiting", f"seat {seat + 1} has not asked to rebuy")
+        top_ups = table.session.get("top_up_requests", [])
         if op == "approve_rebuy":
-            table.dealer.rebuy(seat, approved=True)  # refused (request kept) if it cannot be
+            # (refused, request kept, if it cannot be; a top-up asked by a seat with
+            # no chips left by now is a rebuy of the same chips, stop 58)
+            if seat in top_ups and table.seats[seat].row.stack > 0:
+                table.dealer.top_up(seat, approved=True)
+            else:
+                table.dealer.rebuy(seat, approved=True)
             return
+        what = "top-up" if seat in top_ups else "rebuy"
         requests.remove(seat)
+        if seat in top_ups:
+            top_ups.remove(seat)
         table.tourney.hold_last_call()  # (a last call held for it runs on)
-        _tell(table, seat, "rebuy_declined", "the host declined your rebuy")
+        _tell(table, seat, "rebuy_declined", f"the host declined your {what}")
         _changed(table)
     elif op == "reject_watcher" and body.get("watcher") == "all":
         waiting = table.session.get("watch_requests", [])
@@ -248,8 +259,9 @@ def _keep_newest_adjustments(session: dict[str, Any]) -> None:
 # -- rebuys ---------------------------------------------------------------------------
 
 
-def rebuy_policy(table: LiveTable, seat: int, by_host: bool) -> bool:
-    """Check a person's rebuy against the table's rules (issue 27) before it is made:
+def rebuy_policy(table: LiveTable, seat: int, by_host: bool, what: str = "rebuy") -> bool:
+    """Check a person's rebuy (or top-up, ``what`` = ``"top-up"``: stop 58, counted
+    as a rebuy) against the table's rules (issue 27) before it is made:
     the cap (``rebuy_cap``: ``rebuy_cap`` refusal naming it), and whether it must
     wait for the host (``rebuy_approval``): returns ``True`` when it must (the
     caller then records the request), ``False`` when it is made now.  Raises
@@ -259,11 +271,13 @@ def rebuy_policy(table: LiveTable, seat: int, by_host: bool) -> bool:
     made = int(table.session.get("rebuys_made", {}).get(row.token_digest or "", 0))
     if cap and made >= cap:
         raise _refused("rebuy_cap", f"you have rebought {made} time(s), the most this "
-                         f"table allows (cap {cap}); the host may adjust your stack")
+                         f"table allows (cap {cap}); the host may adjust your stack"
+                         + ("; a top-up counts as a rebuy" if what == "top-up" else ""))
     if not table.config.rebuy_approval or by_host:
         return False
     if seat in table.session.get("rebuy_requests", []):
-        raise _refused("already_asked", "your rebuy is waiting for the host's approval")
+        asked = "top-up" if seat in table.session.get("top_up_requests", []) else "rebuy"
+        raise _refused("already_asked", f"your {asked} is waiting for the host's approval")
     return True
 
 
@@ -310,6 +324,29 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
     return None
 
 
+def top_up_offer(table: LiveTable, seat: int | None) -> int | None:
+    """The chips a top-up would add to ``seat``'s stack now (stop 58: a whole
+    number, the buy-in less the stack), for the page's Top up button; ``None``
+    when there is none to offer: no seat, a tournament, rebuys off, a stack of 0
+    (a rebuy) or at the buy-in or more, dealt into the hand in play, a request
+    already waiting for the host, or the rebuy cap reached."""
+    if seat is None or seat not in table.seats:
+        return None
+    config = table.config
+    row = table.seats[seat].row
+    if config.tournament or not config.rebuys or not 0 < row.stack < config.stack:
+        return None
+    hand = table.hand
+    if hand is not None and not hand.over and table.views.dealt_in_hand(seat, hand):
+        return None
+    if seat in table.session.get("rebuy_requests", []):
+        return None
+    made = int(table.session.get("rebuys_made", {}).get(row.token_digest or "", 0))
+    if config.rebuy_cap and made >= config.rebuy_cap:
+        return None
+    return config.stack - row.stack
+
+
 def _your_finish(table: LiveTable, t: Any, seat: int, over: bool) -> str:
     """Where ``seat``, out of tournament ``t`` for good, finished, in words to
     follow "you are out" (stop 56: a busted friend's dock said only "you are
@@ -337,9 +374,10 @@ def note_rebuy(table: LiveTable, seat: int) -> None:
     made = table.session.setdefault("rebuys_made", {})
     key = row.token_digest or ""
     made[key] = int(made.get(key, 0)) + 1
-    requests = table.session.get("rebuy_requests", [])
-    if seat in requests:
-        requests.remove(seat)
+    for key in ("rebuy_requests", "top_up_requests"):
+        requests = table.session.get(key, [])
+        if seat in requests:
+            requests.remove(seat)
 
 
 # -- passwords and watchers -----------------------------------------------------------
@@ -563,6 +601,7 @@ def public(table: LiveTable) -> dict[str, Any]:
         "adjustments": s.get("adjustments", []),
         "adjustments_earlier": int(s.get("adjustments_earlier", 0)),
         "rebuy_requests": sorted(s.get("rebuy_requests", [])),
+        "top_up_requests": sorted(s.get("top_up_requests", [])),  # (of those: top-ups)
         "watch_requests": [{"id": r["id"], "name": r["name"]}
                            for r in s.get("watch_requests", [])],
         "watch_refused": int(s.get("watch_refused", 0)),

@@ -13,6 +13,10 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "start", "seq": S}`` -- the host deals the first hand.
 - ``{"type": "rebuy", "seq": S}`` -- a seat with no chips buys the starting stack again;
   with ``"decline": true`` a busted tournament entrant takes no rebuy and is out.
+- ``{"type": "top_up"}`` -- between hands, a seat with chips but fewer than the
+  buy-in brings its stack up to the buy-in (stop 58; the rebuy rules apply: host
+  approval, the cap; refused in a tournament, during a hand the seat is in, at
+  or above the buy-in, at 0 chips: that is a rebuy).
 - ``{"type": "odds", "hand": H, "seq": S}`` -- a player at a practice table
   (``practice_odds``) asks for its own odds in hand ``H`` (issue 8); the
   answer goes to that client only: ``odds``, or an error -- among them
@@ -143,7 +147,7 @@ request bodies): a legal message nests 3 deep; deeper is refused as
 exhaust the parser's recursion)."""
 
 TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "host", "sit_out",
-         "show", "chat", "straddle", "client_seed", "deal", "leave")
+         "show", "chat", "straddle", "client_seed", "deal", "leave", "top_up")
 NEEDS_HAND = ("action", "choose_game", "odds", "show", "client_seed")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
@@ -163,6 +167,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "client_seed": ("hand", "seed"),
     "deal": ("op", "method", "offer"),
     "leave": (),
+    "top_up": (),
 }
 """The fields each message type may carry besides ``type``; any other field is
 refused (``unknown_field``), so a mistyped or stray field is never silently

@@ -411,3 +411,42 @@ class Dealer:
         live.saving.commit(seats=[row], session=True)
         live.views.broadcast()
         self.deal_soon()
+
+    def top_up(self, seat: int, *, by_host: bool = False,
+               approved: bool = False) -> None:
+        """A player whose stack is below the buy-in (the chips a rebuy brings,
+        ``config.stack``) brings it up to the buy-in between hands (R-C-12, stop
+        58); the chips added count as brought.  Under the rebuy rules (issue 27,
+        :func:`rollem.server.host_tools.rebuy_policy`): it counts as a rebuy
+        against ``rebuy_cap``; at a table with ``rebuy_approval`` it is a request
+        the host answers (``approve_rebuy``), made when ``approved``, or at once
+        for the host's own seat (``by_host``).  A request whose seat has no chips
+        by its approval is made as a rebuy (the same chips).
+
+        Raises :class:`TableError`: ``tournament``, ``no_rebuys``, ``in_hand``,
+        ``no_chips``, ``at_buy_in``, ``rebuy_cap``, ``already_asked``; nothing
+        changes."""
+        live = self.table
+        row = live.seats[seat].row
+        table = self.session_table()
+        try:
+            table.top_up_seat(seat)
+        except SessionRefused as err:
+            raise TableError(err.code, str(err)) from None
+        if row.bot is None:
+            if host_tools.rebuy_policy(live, seat, by_host or approved, "top-up"):
+                live.session.setdefault("rebuy_requests", []).append(seat)
+                live.session.setdefault("top_up_requests", []).append(seat)
+                live.turns.bump_seq()
+                live.saving.commit(session=True)
+                live.views.broadcast()
+                return
+            host_tools.note_rebuy(live, seat)
+            live.pace.attended()
+        row.stack, row.brought = table.stacks[seat], table.brought[seat]
+        if live.hand is not None and not live.hand.over:
+            live.seats[seat].rebought_in = live.hand.hand_no
+        live.turns.bump_seq()
+        live.saving.commit(seats=[row], session=True)
+        live.views.broadcast()
+        self.deal_soon()

@@ -161,6 +161,14 @@ class Messages:
                 raise TableError("not_seated", "take a seat first")
             table.tourney.handle_deal(client.seat, msg.body)
             return
+        if msg.type == "top_up":  # (stop 58: between hands, up to the buy-in)
+            if client.seat is None or client.seat not in table.seats:
+                raise TableError("not_seated", "take a seat first")
+            host.top_up_taken(table, client.seat)
+            # (a stand-in's own top-up waits for the host, as a rebuy: host.standing_in)
+            table.dealer.top_up(client.seat, by_host=client.is_host
+                                and not host.standing_in(table, client))
+            return
         assert msg.seq is not None
         # (a delayed watcher is compared with the number it was told: the table's
         # would tell it the number of actions of the hand in play, issue 27)

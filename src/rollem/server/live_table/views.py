@@ -292,6 +292,7 @@ class Views:
             "choose_game": seat is not None and seat == table.dealers_choice.chooser(),
             "next_hand": self.next_hand_notice(seat),
             "rebuy_closed": host_tools.rebuy_closed(table, seat),  # (no Rebuy button: why)
+            "top_up": host_tools.top_up_offer(table, seat),  # (a Top up button: its chips)
             "stand_in": host.stand_in_of(table, seat) if is_host else None,
         }
 

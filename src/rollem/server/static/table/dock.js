@@ -76,7 +76,7 @@ function meParts(t, hand, me, s, hs, tagsHand) {
     hs, actionLabels(hand)[me.seat] || null, wonBy(hand, me.seat)] : null,
   tagsFor(t, tagsHand, s, me.seat, false), S.online, t.sitting_out.includes(me.seat),
   tt ? [tt.started, tt.over, tt.left, S.state.you.rebuy_closed || null] : null,
-  t.config.straddle, t.straddlers || null]);
+  t.config.straddle, t.straddlers || null, S.state.you.top_up || null]);
   parts.push(["head", headKey, () => [meHead(t, hand, me, s, hs, tagsHand)]]);
   if (hs && hs.cards.length) {
     const legal = hand.legal;
@@ -150,6 +150,21 @@ function meHead(t, hand, me, s, hs, tagsHand) {
   const playing = !!(hand && hs && hs.dealt && !hand.result);
   if (!playing && (!tt || !tt.started || tt.over || (out && S.state.you.rebuy_closed))) {
     head.appendChild(leaveButton());
+  }
+  // A top-up (stop 58): between hands, a stack below the buy-in back up to it; the
+  // server says when one may be asked and its chips (you.top_up), else null.  In
+  // the head beside Sit out and Leave: a row of its own made the dock taller
+  // between hands, and the felt above it smaller (a desktop's 8 seats' tiles
+  // then reached past the felt's oval, test_felt_small_browser.py).
+  const topUp = S.state.you.top_up || null;
+  if (topUp) {
+    const b = el("button", "small top-up", "Top up +" + topUp);
+    b.type = "button"; b.dataset.action = "top-up";
+    b.title = "Bring your stack up to the buy-in, " + t.config.stack
+      + " (the chips count as brought); between hands only";
+    b.disabled = !S.online;
+    b.onclick = () => send({ type: "top_up" });
+    head.appendChild(b);
   }
   return head;
 }

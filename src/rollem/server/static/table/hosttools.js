@@ -99,7 +99,7 @@ export function renderHostTools(t, me) {
   // in place, the stacks between hands only (no stack is set during a hand).
   const key = JSON.stringify([t.config.private, t.config.watcher_delay, t.config.rebuys,
     t.config.rebuy_approval, t.config.rebuy_cap, t.has_password, t.watch_requests, t.watch_refused, t.watchers,
-    t.rebuy_requests, t.seats.map((s) => [s.free, s.name]), !!t.tournament, me.stand_in, me.seat]);
+    t.rebuy_requests, t.top_up_requests, t.seats.map((s) => [s.free, s.name]), !!t.tournament, me.stand_in, me.seat]);
   if (box.dataset.key !== key) {
     box.dataset.key = key;
     drawHostTools(box, t, me);
@@ -175,7 +175,8 @@ function drawHostTools(box, t, me) {
   for (const seat of t.rebuy_requests) {
     const s = t.seats[seat];
     const li = el("li"); li.dataset.rebuy = seat;
-    li.append(el("span", null, (s && s.name || seatWord(seat)) + " asks to rebuy"));
+    const topUp = (t.top_up_requests || []).includes(seat);  // (stop 58: up to the buy-in)
+    li.append(el("span", null, (s && s.name || seatWord(seat)) + (topUp ? " asks to top up to " + t.config.stack : " asks to rebuy")));
     if (!mine(seat)) li.append(button("Approve", "approve_rebuy", { seat: seat }));
     li.append(button(mine(seat) ? "Withdraw" : "Decline", "decline_rebuy", { seat: seat }));
     list.appendChild(li);

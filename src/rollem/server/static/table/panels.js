@@ -34,7 +34,7 @@ export function renderNotice(t, me) {
   else if (me.seat !== null && (t.away_unseen || []).includes(me.seat)) parts.push(["info", "Your turn came while your page was closed, so the clock acted for you and you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + t.config.away_after + " time(s) in a row, so you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", t.tournament ? "You are sitting out: in a tournament you are still dealt in, your hands folded and your antes and blinds posted, until you come back." : "You are sitting out: you are not dealt in until you come back."]);
-  if (me.seat !== null && (t.rebuy_requests || []).includes(me.seat)) parts.push(["info", "Your rebuy waits for the host's approval."]);
+  if (me.seat !== null && (t.rebuy_requests || []).includes(me.seat)) parts.push(["info", (t.top_up_requests || []).includes(me.seat) ? "Your top-up waits for the host's approval." : "Your rebuy waits for the host's approval."]);
   if (me.seat === null && t.hand_in_play) parts.push(["info", "A hand is being played: watchers see each hand once it has ended."]);
   if (me.next_hand) parts.push(["info", me.next_hand]);  // the server's words (issue 26)
   else if (me.seat !== null && S.state.hand && !S.state.hand.result && joinsNextHand(t, S.state.hand, me.seat)) {
