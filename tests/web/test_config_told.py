@@ -96,3 +96,14 @@ def test_a_bad_chip_value_is_refused_in_the_forms_words_and_told_nothing() -> No
             "Chip value must be the money one chip is worth, a number such as 0.05")
         assert table.config.chip_value == ""
         assert _told(people[1]) == ([], [])
+
+
+def test_the_rebuy_cap_is_told_as_a_count_of_rebuys() -> None:
+    """s59-seat: the cap is how many rebuys one person may make (``rebuy_cap``),
+    and the table's line said "at most 3 chips each"."""
+    before = parse_config({"game": "sdr"})
+    assert change_words(before, parse_config({"game": "sdr", "rebuy_cap": 3})) == [
+        "rebuys from free to free, at most 3 rebuys a player"]
+    assert change_words(before, parse_config({"game": "sdr", "rebuy_cap": 1,
+                                              "rebuy_approval": True})) == [
+        "rebuys from free to the host approves each, at most 1 rebuy a player"]

@@ -35,7 +35,8 @@ def _rebuys(config: TableConfig) -> str:
     if not config.rebuys:
         return "off"
     words = "the host approves each" if config.rebuy_approval else "free"
-    return words + (f", at most {config.rebuy_cap} chips each" if config.rebuy_cap else "")
+    cap = config.rebuy_cap  # (a count of rebuys a person, not chips: s59-seat)
+    return words + (f", at most {cap} rebuy{'' if cap == 1 else 's'} a player" if cap else "")
 
 
 def _bomb_pots(config: TableConfig) -> str:
