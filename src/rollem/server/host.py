@@ -173,9 +173,26 @@ def after_join(table: LiveTable, seat: int, by_host: bool) -> None:
     """A player just sat in ``seat``: when the host approves joins (and the player is
     not the host), they wait for approval before being dealt in."""
     seat_freed(table, seat)  # nothing of an earlier occupant carries over
+    if by_host:
+        note_creator_seat(table, seat)
     if (table.session.get("approve_joins") or table.config.private) and not by_host:
         table.session.setdefault("waiting", []).append(seat)
         _changed(table)
+
+
+def note_creator_seat(table: LiveTable, seat: int) -> None:
+    """The creator (a page holding the creator's host cookie) sits in ``seat``: store
+    that seat's cookie digest with the table (``session["creator_digest"]``, saved),
+    so the settle-up names the creator as the house after a restart too, before
+    any page of theirs connects (s59-seat: it said "the house" until then).  The
+    digest follows the person (a seat change, a return to the table keeps it, as
+    their ledger line); changes nothing when already stored."""
+    info = table.seats.get(seat)
+    digest = info.row.token_digest if info is not None else None
+    if digest is None or table.session.get("creator_digest") == digest:
+        return
+    table.session["creator_digest"] = digest
+    table.saving.commit(session=True)
 
 
 def apply_pending_config(table: LiveTable) -> None:

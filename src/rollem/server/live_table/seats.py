@@ -425,6 +425,8 @@ class Seating:
                     gone.remove(seat.row.token_digest)
             if table.session.get("away", {}).pop(str(client.seat), None) is not None:
                 table.saving.commit(session=True)
+            if client.host_cookie and not seat.removed:
+                host.note_creator_seat(table, client.seat)  # (stored: s59-seat)
         else:
             client.seat = None
             self.onlookers.add(client)

@@ -79,7 +79,9 @@ class Views:
         (the creator hosting from a watcher's page, or nobody): who covers the
         computer players' nets in the settle-up (stop 58).  The seat the role
         was handed to, else the seat of a page of the creator's host cookie, else
-        the seat the creator left their pages in (``host_away``)."""
+        the seat the creator left their pages in (``host_away``), else the seat of
+        the creator's stored seat cookie (``creator_digest``: after a restart, before
+        any page connects; s59-seat)."""
         table = self.table
         s = table.session
         seat = s.get("host_seat")
@@ -87,8 +89,13 @@ class Views:
             seats = sorted(c.seat for c in table.all_clients()
                            if c.host_cookie and c.seat in table.seats)
             away = s.get("host_away") or {}
-            seat = (seats[0] if seats else away.get("seat")
+            creator = s.get("creator_digest")
+            stored = next((n for n, info in table.seats.items()
+                           if creator is not None and info.row.token_digest == creator), None)
+            seat = (seats[0] if seats else away.get("seat", stored)
                     if s.get("host_seat") is None and "host_returns" not in s else None)
+            if seat is None and s.get("host_seat") is None and "host_returns" not in s:
+                seat = stored
         info = table.seats.get(seat) if seat is not None else None
         return info.row.name if info is not None and info.row.bot is None else None
 
