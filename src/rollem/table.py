@@ -413,10 +413,12 @@ class Table:
         self.brought[seat] += self.rebuy
         return self.rebuy
 
-    def top_up_seat(self, seat: int) -> int:
+    def top_up_seat(self, seat: int, least: int = 1) -> int:
         """A player with chips, but fewer than ``rebuy`` (the buy-in), tops up to
         ``rebuy`` between hands; the chips added count as brought (R-C-12), so the
-        settle-up stays right.  Returns the chips added (a whole number, at least 1).
+        settle-up stays right.  Returns the chips added (a whole number, at least
+        ``least``: a top-up smaller than that is refused, so a lost blind is not
+        topped up at the cost of a capped rebuy; the web table passes its big bet).
 
         Raises:
             TableError: ``bad_seat`` (no such seat), ``no_rebuys`` (the table
@@ -424,7 +426,8 @@ class Table:
                 chips are its entries: rebuys at 0 in its rebuy levels only),
                 ``in_hand`` (dealt into the hand in play), ``no_chips`` (a stack
                 of 0: that is a rebuy), ``at_buy_in`` (the stack is the buy-in or
-                more).  Nothing changes.
+                more), ``small_top_up`` (the stack is fewer than ``least`` chips
+                below the buy-in).  Nothing changes.
         """
         if not 0 <= seat < self.n:
             raise TableError(f"no such seat {seat}: seats are 0..{self.n - 1}", "bad_seat")
@@ -446,6 +449,10 @@ class Table:
             raise TableError(f"you have {stack} chips: a top-up brings a stack below the "
                              f"buy-in up to it ({self.rebuy})", "at_buy_in")
         added = self.rebuy - stack
+        if added < least:
+            raise TableError(f"you have {stack} chips, {added} below the buy-in "
+                             f"({self.rebuy}): a top-up is made once you are {least} or "
+                             "more below it (a big bet)", "small_top_up")
         self.stacks[seat] += added
         self.brought[seat] += added
         return added

@@ -41,7 +41,18 @@ def test_a_top_up_brings_the_stack_to_the_buy_in_counted_as_brought() -> None:
                                       "in play; top up after it")
         end_hand(loop, table, people)  # all fold to the big blind
         assert [line(table, s)["stack"] for s in range(4)] == [400, 399, 401, 400]
-        assert [table.state(s)["you"]["top_up"] for s in range(4)] == [None, 1, None, None]
+        # P1 lost the small blind (1 chip): no Top up +1 spending one of the two
+        # capped rebuys (s59-seat); asked anyway, it is refused, nothing spent
+        assert [table.state(s)["you"]["top_up"] for s in range(4)] == [None] * 4
+        send(loop, table, people[1], "top_up")
+        assert _error(people[1])["message"] == (
+            "you have 399 chips, 1 below the buy-in (400): a top-up is made once you are "
+            "4 or more below it (a big bet)")
+        assert table.session.get("rebuys_made", {}) == {}
+        send(loop, table, host, "host", op="adjust_stack", seat=1, stack=397)
+        assert table.state(1)["you"]["top_up"] is None  # (3 short: still under 4)
+        send(loop, table, host, "host", op="adjust_stack", seat=1, stack=396)
+        assert table.state(1)["you"]["top_up"] == 4  # (a big bet short: offered)
         send(loop, table, host, "host", op="adjust_stack", seat=1, stack=250)
         assert line(table, 1)["brought"] == 251
         assert table.state(1)["you"]["top_up"] == 150

@@ -62,6 +62,7 @@ __all__ = [
     "public",
     "rebuy_closed",
     "rebuy_policy",
+    "top_up_least",
     "top_up_offer",
     "view_kind",
     "watch_request",
@@ -324,17 +325,29 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
     return None
 
 
+def top_up_least(config: Any) -> int:
+    """The smallest top-up, in chips, a cash table makes (s59-seat): its big bet
+    (``config.big_bet``, at least 1).  A top-up counts against the rebuy cap; a
+    friend who lost a blind was offered "Top up +2", each spending one of their
+    capped rebuys.  Less than a big bet below the buy-in is no loss worth a
+    rebuy: the button waits until the stack is a big bet or more short."""
+    return max(1, int(config.big_bet))
+
+
 def top_up_offer(table: LiveTable, seat: int | None) -> int | None:
     """The chips a top-up would add to ``seat``'s stack now (stop 58: a whole
     number, the buy-in less the stack), for the page's Top up button; ``None``
     when there is none to offer: no seat, a tournament, rebuys off, a stack of 0
-    (a rebuy) or at the buy-in or more, dealt into the hand in play, a request
-    already waiting for the host, or the rebuy cap reached."""
+    (a rebuy) or at the buy-in or more, less than a big bet below the buy-in
+    (:func:`top_up_least`), dealt into the hand in play, a request already
+    waiting for the host, or the rebuy cap reached."""
     if seat is None or seat not in table.seats:
         return None
     config = table.config
     row = table.seats[seat].row
     if config.tournament or not config.rebuys or not 0 < row.stack < config.stack:
+        return None
+    if config.stack - row.stack < top_up_least(config):
         return None
     hand = table.hand
     if hand is not None and not hand.over and table.views.dealt_in_hand(seat, hand):

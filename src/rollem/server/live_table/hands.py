@@ -423,14 +423,17 @@ class Dealer:
         for the host's own seat (``by_host``).  A request whose seat has no chips
         by its approval is made as a rebuy (the same chips).
 
+        Only a stack at least a big bet below the buy-in tops up
+        (:func:`~rollem.server.host_tools.top_up_least`, s59-seat).
+
         Raises :class:`TableError`: ``tournament``, ``no_rebuys``, ``in_hand``,
-        ``no_chips``, ``at_buy_in``, ``rebuy_cap``, ``already_asked``; nothing
-        changes."""
+        ``no_chips``, ``at_buy_in``, ``small_top_up``, ``rebuy_cap``,
+        ``already_asked``; nothing changes."""
         live = self.table
         row = live.seats[seat].row
         table = self.session_table()
         try:
-            table.top_up_seat(seat)
+            table.top_up_seat(seat, least=host_tools.top_up_least(live.config))
         except SessionRefused as err:
             raise TableError(err.code, str(err)) from None
         if row.bot is None:
