@@ -457,6 +457,54 @@ class Table:
         self.brought[seat] += added
         return added
 
+    # -- a seat change ---------------------------------------------------------------
+
+    def move_seat(self, seat: int, to: int, free: Collection[int]) -> None:
+        """The player in ``seat`` moves to the empty seat ``to`` (a seat change,
+        R-C-12): their chips, the chips they brought, sitting out and straddling
+        go with them; the button stays where it is and moves on as ever, and they
+        are dealt the next hand from ``to`` like any seat dealt in (this table
+        owes no missed blinds: a player who sits down is dealt in at once, so a
+        player who moves is too).  A move past the button can thus skip the
+        blinds once; callers that face strangers limit how often one moves.
+
+        Args:
+            seat: the mover's seat (0-based).
+            to: the seat moved to (0-based), one of ``free``.
+            free: the seats nobody holds (the caller knows who sits where: a seat
+                here with no chips may be a broke player's).
+
+        Raises:
+            TableError: ``bad_seat`` (no such seat, or ``to`` is ``seat``),
+                ``seat_taken`` (``to`` is not free), ``tournament`` (a
+                tournament's seats are its entrants' for good), ``in_hand``
+                (dealt into the hand in play: after it).  Nothing changes.
+        """
+        for number in (seat, to):
+            if not 0 <= number < self.n:
+                raise TableError(f"no such seat {number}: seats are 0..{self.n - 1}",
+                                 "bad_seat")
+        if to == seat:
+            raise TableError(f"you already sit in seat {seat + 1}", "bad_seat")
+        if to not in free:
+            raise TableError(f"seat {to + 1} is taken", "seat_taken")
+        if self.tournament is not None:
+            raise TableError("no seat changes in a tournament: its seats were drawn "
+                             "for its entrants", "tournament")
+        hand = self.hand
+        if hand is not None and not hand.is_over and hand.dealt[seat]:
+            raise TableError(f"seat {seat + 1} is in the hand in play: the move is made "
+                             "after it", "in_hand")
+        for chips in (self.stacks, self.brought):
+            chips[to], chips[seat] = chips[seat], 0
+        for listed in (self.out, self.straddlers):
+            was = seat in listed
+            listed.discard(seat)
+            listed.discard(to)
+            if was:
+                listed.add(to)
+        self.out.add(seat)  # (empty now)
+
     # -- a hand ---------------------------------------------------------------------
 
     def why_no_deal(self) -> TableError | None:

@@ -1,5 +1,8 @@
 """Stop 59 (s59-seat): a friends' night's staples and faults, at the server.
 
+- a seat change (``seat_change``): at once between hands, else when the hand the
+  player is in ends; chips, ledger line, sitting out and rebuys follow; refusals
+  named; one move an orbit;
 - the creator's seat is stored with the table (``session["creator_digest"]``): the
   settle-up names them as the house after a restart, before any page connects.
 """
@@ -8,10 +11,161 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import json
+from random import Random
+
 import httpx
+import pytest
+from test_dealers_choice_seats import errors, send
+from test_host_tools import WAIT, end_hand, line
+from test_server_staples import people_table, restarted
+from test_table_bots import virtual_server
+from test_tournament_server import _send, _table
 from web_harness import ServerThread, create_table
 
+from rollem.engine import Call, Check
 from rollem.server.app import host_cookie, seat_cookie
+from rollem.server.live_table import Client, TableError
+from rollem.server.protocol import ProtocolError, parse_message
+from rollem.table import Table
+from rollem.table import TableError as SessionRefused
+
+
+def _told(client: Client) -> list[dict[str, object]]:
+    """The errors sent to ``client`` (read and cleared), code and message."""
+    sent = [json.loads(t) for t, _ in client._pending]
+    client._pending.clear()
+    return [{"code": m["code"], "message": m["message"]} for m in sent if m["type"] == "error"]
+
+
+def test_the_model_moves_chips_brought_and_sitting_out_and_keeps_the_button() -> None:
+    table = Table([100, 100, 0, 100, 0], rng=Random(3), out={2, 4}, straddlers={1})
+    hand = table.new_hand()
+    assert table.button == 0
+    with pytest.raises(SessionRefused) as taken:
+        table.move_seat(1, 3, free={2, 4})
+    assert taken.value.code == "seat_taken"
+    with pytest.raises(SessionRefused) as playing:
+        table.move_seat(1, 4, free={2, 4})
+    assert playing.value.code == "in_hand"
+    while not hand.is_over:
+        seat = hand.pending.seats[0]
+        hand.apply(seat, Call() if "call" in hand.legal_actions(seat).actions else Check())
+    table.end_hand()
+    stacks, brought = list(table.stacks), list(table.brought)
+    table.move_seat(1, 4, free={2, 4})
+    assert table.stacks == [stacks[0], 0, 0, stacks[3], stacks[1]]
+    assert table.brought == [100, 0, 0, 100, 100] and brought[1] == 100
+    assert table.out == {1, 2} and table.straddlers == {4}
+    assert table.dealt_in() == [0, 3, 4]
+    assert table.new_hand() and table.button == 3  # (moves on from seat 0, as ever)
+    for to, code in ((1, "bad_seat"), (9, "bad_seat"), (0, "seat_taken")):
+        with pytest.raises(SessionRefused) as err:
+            table.move_seat(1, to, free={1, 2})
+        assert err.value.code == code
+
+
+def _six(loop: object, store: object) -> tuple[object, Client, dict[int, Client]]:
+    """P0-P3 at a six-seat hold'em table (seats 4 and 5 free), hand 1 in play
+    (button 0, blinds P1 and P2), the next deal 600 s after a hand's end."""
+    table, host, people = people_table(loop, store, seats=6, start=False, bots=2,
+                                       rebuy_cap=2, **WAIT)
+    for seat in (4, 5):
+        send(loop, table, host, "host", op="remove", seat=seat)
+    send(loop, table, host, "start")
+    loop.advance(0.1)  # type: ignore[attr-defined]
+    return table, host, people
+
+
+def test_a_seat_change_waits_for_the_hand_then_moves_chips_and_ledger() -> None:
+    with virtual_server() as (loop, store):
+        table, host, people = _six(loop, store)
+        assert sorted(table.seats) == [0, 1, 2, 3] and table.hand is not None
+        p1 = people[1]
+        send(loop, table, p1, "seat_change", seat=4)  # (in the hand: after it)
+        assert errors(p1) == []
+        public = table.table_public()
+        assert public["seat_changes"] == {"1": 4}
+        assert table.seats[1].row.name == "P1"  # (not yet)
+        # the seat is held for P1: nobody sits there, nor moves there meanwhile
+        with pytest.raises(TableError) as held:
+            loop.call(table.join, "Zed", 4)
+        assert held.value.code == "seat_taken"
+        send(loop, table, people[3], "seat_change", seat=4)
+        assert _told(people[3]) == [{"code": "seat_taken", "message": (
+            "seat 5 is held for P1, who moves there after this hand; free seats: 6")}]
+        end_hand(loop, table, people)
+        # P1 lost the small blind: 399 chips, brought 400, now in seat 5 (index 4)
+        assert 1 not in table.seats and table.seats[4].row.name == "P1"
+        assert p1.seat == 4 and table.seating.seat_of(p1) == 4
+        assert line(table, 4) == {"seat": 4, "name": "P1", "brought": 400, "stack": 399,
+                                  "net": -1, "left": False, "bot": None}
+        assert sum(x["net"] for x in table.table_public()["ledger"]) == 0
+        assert table.table_public()["seat_changes"] == {}
+        assert table.session["stints"] == [{"digest": table.seats[4].row.token_digest,
+                                            "seat": 1, "first": 1, "last": 1}]
+        assert table.session["chat"][-1]["text"] == "P1 moved from seat 2 to seat 5."
+        assert table.session["host_note"]["text"] == "P1 moved from seat 2 to seat 5."
+        # once an orbit: P1 again is too soon (4 players: from hand 5)
+        send(loop, table, p1, "seat_change", seat=1)
+        assert _told(p1) == [{"code": "too_soon", "message": (
+            "one seat change an orbit: you may move again once hand 5 has been dealt "
+            "(this is hand 1)")}]
+        # between hands a move is made at once; sitting out follows the player
+        send(loop, table, people[3], "sit_out", out=True)
+        send(loop, table, people[3], "seat_change", seat=5)
+        assert errors(people[3]) == [] and table.seats[5].row.name == "P3"
+        assert table.table_public()["sitting_out"] == [5]
+        # the refusals, named
+        for to, code, words in (
+                (5, "bad_seat", "you already sit in seat 6"),
+                (9, "bad_seat", "no such seat 9: seats are 0..5"),
+                (0, "seat_taken", "seat 1 is taken by P0; free seats: 2, 4"),
+                ("2", "malformed", "'seat' must be a seat number (0-based), or null to "
+                                   "stay where you are")):
+            send(loop, table, people[3], "seat_change", seat=to)
+            assert _told(people[3]) == [{"code": code, "message": words}], to
+        send(loop, table, people[3], "seat_change", seat=None)
+        assert errors(people[3]) == ["too_often"]  # (4 at once, then one each 5 s)
+        # the next hand deals the movers from their new seats; the button moves on
+        loop.advance(600.0)
+        assert table.hand is not None and table.hand.hand_no == 2
+        assert sorted(table.hand.seats) == [0, 2, 4]
+        assert table.session["button"] == 2
+        # it all survives a restart
+        table = restarted(loop, store, table, [host, *people.values()])
+        assert table.seats[4].row.name == "P1" and table.seats[5].row.name == "P3"
+        assert table.table_public()["sitting_out"] == [5]
+
+
+def test_a_seat_change_during_a_hand_one_is_not_dealt_into_is_made_at_once() -> None:
+    with virtual_server() as (loop, store):
+        table, host, people = _six(loop, store)
+        send(loop, table, people[0], "sit_out", out=True)
+        end_hand(loop, table, people)
+        loop.advance(600.0)  # hand 2: P0 sits out, not dealt in
+        assert table.hand is not None and 0 not in table.hand.seats
+        send(loop, table, people[0], "seat_change", seat=5)
+        assert errors(people[0]) == [] and table.seats[5].row.name == "P0"
+        send(loop, table, people[2], "seat_change", seat=0)  # (in hand 2: waits)
+        send(loop, table, people[2], "seat_change", seat=None)  # taken back
+        assert errors(people[2]) == [] and table.table_public()["seat_changes"] == {}
+        end_hand(loop, table, people | {5: people[0]})
+        assert table.seats[2].row.name == "P2"
+
+
+def test_no_seat_change_in_a_tournament() -> None:
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store)
+        with pytest.raises(TableError) as err:
+            _send(loop, table, people[0], "seat_change", seat=3)
+        assert (err.value.code, err.value.message) == (
+            "tournament", "no seat changes in a tournament: its seats were drawn for its "
+            "entrants")
+    assert parse_message('{"type": "seat_change", "seat": 2}').body["seat"] == 2
+    with pytest.raises(ProtocolError) as bad:
+        parse_message('{"type": "seat_change", "seat": 2, "to": 3}')
+    assert bad.value.code == "unknown_field"
 
 
 def join_as_host(base: str, tid: str, host: str, name: str) -> tuple[int, str]:

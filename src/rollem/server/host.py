@@ -299,6 +299,8 @@ def is_idle_away(table: LiveTable, seat: int) -> bool:
 
 def public(table: LiveTable) -> dict[str, Any]:
     """The table-level facts every client sees (added to ``table_public``)."""
+    from rollem.server import seat_moves
+
     s = table.session
     return {
         "host_paused": bool(s.get("host_paused")),
@@ -318,6 +320,7 @@ def public(table: LiveTable) -> dict[str, Any]:
         "straddlers": sorted(s.get("straddlers", [])),
         "bomb_pot_next": bool(s.get("bomb_pot_next")),
         "host_note": s.get("host_note"),  # the role's last pass or return (host_role.py)
+        "seat_changes": seat_moves.public(table),  # (moves waiting for the hand's end)
         **host_tools.public(table),
     }
 

@@ -17,6 +17,10 @@ Client to server, one JSON object per text frame, at most
   buy-in brings its stack up to the buy-in (stop 58; the rebuy rules apply: host
   approval, the cap; refused in a tournament, during a hand the seat is in, at
   or above the buy-in, at 0 chips: that is a rebuy).
+- ``{"type": "seat_change", "seat": N}`` -- a seated player moves to the empty seat
+  ``N`` (0-based; ``null``: takes back a move waiting for the hand's end): at once
+  between hands, else when the hand they are in ends (stop 59,
+  :mod:`rollem.server.seat_moves`).
 - ``{"type": "odds", "hand": H, "seq": S}`` -- a player at a practice table
   (``practice_odds``) asks for its own odds in hand ``H`` (issue 8); the
   answer goes to that client only: ``odds``, or an error -- among them
@@ -147,7 +151,7 @@ request bodies): a legal message nests 3 deep; deeper is refused as
 exhaust the parser's recursion)."""
 
 TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "host", "sit_out",
-         "show", "chat", "straddle", "client_seed", "deal", "leave", "top_up")
+         "show", "chat", "straddle", "client_seed", "deal", "leave", "top_up", "seat_change")
 NEEDS_HAND = ("action", "choose_game", "odds", "show", "client_seed")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
@@ -168,6 +172,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "deal": ("op", "method", "offer"),
     "leave": (),
     "top_up": (),
+    "seat_change": ("seat",),
 }
 """The fields each message type may carry besides ``type``; any other field is
 refused (``unknown_field``), so a mistyped or stray field is never silently

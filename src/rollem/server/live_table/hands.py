@@ -16,7 +16,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, host_tools, live_table
+from rollem.server import host, host_tools, live_table, seat_moves
 from rollem.server.game_session import GameSession
 from rollem.server.live_table.errors import TableError
 from rollem.server.live_table.seeding import note_offered, out_at_deal
@@ -369,6 +369,7 @@ class Dealer:
         live.final_hand = hand
         for number in [n for n, s in live.seats.items() if s.gone]:
             live.seating.free_seat(number)
+        seat_moves.moves_after_hand(live)  # (seat changes asked during it: stop 59)
         live.turns.refresh_decisions()
         self.schedule_next_hand(live.config.between_hands)  # (before: its time is in the state)
         live.views.broadcast()

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, host_tools, live_table
+from rollem.server import host, host_tools, live_table, seat_moves
 from rollem.server.budget_workers import Cancelled, OverBudget
 from rollem.server.game_session import (
     ODDS_CPU_SECONDS,
@@ -160,6 +160,11 @@ class Messages:
             if client.seat is None or client.seat not in table.seats:
                 raise TableError("not_seated", "take a seat first")
             table.tourney.handle_deal(client.seat, msg.body)
+            return
+        if msg.type == "seat_change":  # (stop 59: a move to an empty seat)
+            if client.seat is None or client.seat not in table.seats:
+                raise TableError("not_seated", "take a seat first")
+            seat_moves.ask(table, client.seat, msg.body.get("seat"))
             return
         if msg.type == "top_up":  # (stop 58: between hands, up to the buy-in)
             if client.seat is None or client.seat not in table.seats:

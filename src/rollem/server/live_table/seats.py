@@ -19,7 +19,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from rollem.lookalike import look_alike_key, whole_script
-from rollem.server import host, host_tools, live_table
+from rollem.server import host, host_tools, live_table, seat_moves
 from rollem.server.live_table.clients import (
     CONNECTIONS_PER_SEAT,
     REPLACED_CODE,
@@ -274,8 +274,11 @@ class Seating:
         )
 
     def free_seats(self) -> list[int]:
+        """The seats nobody sits in and no seat change holds (a move waiting for the
+        hand's end, :mod:`rollem.server.seat_moves`)."""
         table = self.table
-        return [s for s in range(table.config.seats) if s not in self.seats]
+        held = seat_moves.held_seats(table)
+        return [s for s in range(table.config.seats) if s not in self.seats and s not in held]
 
     def taken_names(self, returning_digest: str | None = None) -> list[str]:
         """The names known at the table: the seated players' and the departed ones'

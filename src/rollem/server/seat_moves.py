@@ -1,0 +1,213 @@
+"""A seat change at the web table (stop 59, s59-seat): a seated player moves to an
+empty seat, as Poker Now's "request a seat change".
+
+``{"type": "seat_change", "seat": N}`` (0-based; ``null`` takes back a move that
+waits).  The player's chips, the chips they brought, their ledger line, rebuys
+and cap, sitting out, straddling and the host role go with them; the seat cookie
+is the same, so their page follows them.  The rules of the move are the
+session model's (:meth:`rollem.table.Table.move_seat`, R-C-12): the button stays
+where it is and moves on as ever, and the mover is dealt the next hand from the
+new seat like anyone dealt in.  This table owes no missed blinds (a player who
+sits down is dealt in at once), so a move is no different; what keeps a move
+from dodging the blinds again and again is the limit below.
+
+**When.**  Between hands, or during a hand the player is not dealt into: at once.
+During a hand the player is dealt into: the move waits and is made when the
+hand ends (``session["seat_changes"]``: ``{str(seat): {"to", "digest"}}``); the
+seat is held for them meanwhile (nobody else sits down in it, and the felt says
+whose it is).  While the next hand is being dealt (its game being named, its
+deck waiting for the seeds) the request is refused: ask again once it is dealt.
+
+**Refusals** (:class:`~rollem.server.live_table.TableError` codes):
+``malformed`` (not a seat number), ``bad_seat`` (no such seat, or your own),
+``seat_taken`` (someone sits there, or another's move holds it),
+``tournament`` (a tournament's seats are its entrants'), ``dealing`` (the next
+hand is being dealt), ``leaving`` (removed, or leaving after this hand),
+``too_soon`` (one move an orbit: after a move once hands have been dealt, the
+next is allowed once as many hands as there are players at the table have
+been dealt; before the first hand people move freely), ``too_often`` (more than
+:data:`BURST` requests at once, then one every :data:`REFILL_SECONDS`), and
+``closed`` (the host closed the table).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from rollem.server import host, host_tools
+from rollem.server.live_table.errors import TableError
+from rollem.table import TableError as SessionRefused
+
+if TYPE_CHECKING:
+    from rollem.server.live_table import LiveTable
+
+__all__ = ["BURST", "REFILL_SECONDS", "ask", "held_seats", "moves_after_hand", "public"]
+
+BURST = 4
+"""Seat-change requests a seat may send at once ..."""
+REFILL_SECONDS = 5.0
+"""... then one every this many seconds (each is saved and sent to everyone)."""
+
+SEAT_LISTS = ("sitting_out", "waiting", "idle_away", "away_closed", "away_unseen",
+              "straddlers", "rebuy_requests", "top_up_requests")
+"""The session's lists of seat numbers that follow a player who moves."""
+SEAT_DICTS = ("clocked", "timeouts", "away")
+"""The session's mappings by seat number (as text) that follow a player who moves."""
+
+
+def held_seats(table: LiveTable) -> dict[int, int]:
+    """The empty seats held for a move waiting for the hand's end: seat held ->
+    the seat of the player moving there."""
+    return {int(v["to"]): int(k) for k, v in table.session.get("seat_changes", {}).items()}
+
+
+def public(table: LiveTable) -> dict[str, int]:
+    """``seat_changes`` of the table's state: the mover's seat (as text) -> the seat
+    they move to after the hand in play."""
+    return {k: int(v["to"]) for k, v in sorted(table.session.get("seat_changes", {}).items())}
+
+
+def _refuse_now(table: LiveTable, seat: int, to: int) -> None:
+    """Raise what refuses ``seat``'s move to ``to`` whenever it would be made."""
+    s = table.session
+    info = table.seats[seat]
+    if table.config.tournament:
+        raise TableError("tournament", "no seat changes in a tournament: its seats were "
+                         "drawn for its entrants")
+    if info.removed or info.gone or seat in s.get("removed", []):
+        raise TableError("leaving", "you are leaving the table after this hand: no seat "
+                         "change")
+    if not 0 <= to < table.config.seats:
+        raise TableError("bad_seat", f"no such seat {to}: seats are 0..{table.config.seats - 1}")
+    if to == seat:
+        raise TableError("bad_seat", f"you already sit in seat {seat + 1}")
+    held = held_seats(table)
+    if to in table.seats:
+        raise TableError("seat_taken", f"seat {to + 1} is taken by {table.seats[to].row.name}; "
+                         f"free seats: {_free_words(table)}")
+    if to in held and held[to] != seat:
+        mover = table.seats[held[to]].row.name if held[to] in table.seats else "another player"
+        raise TableError("seat_taken", f"seat {to + 1} is held for {mover}, who moves there "
+                         f"after this hand; free seats: {_free_words(table)}")
+    hand_no = int(s.get("hand_no", 0))
+    next_at = s.get("seat_moved", {}).get(info.row.token_digest or "")
+    if next_at is not None and hand_no < int(next_at):
+        raise TableError("too_soon", f"one seat change an orbit: you may move again once hand "
+                         f"{int(next_at)} has been dealt (this is hand {hand_no})")
+
+
+def _free_words(table: LiveTable) -> str:
+    free = table.seating.free_seats()
+    return ", ".join(str(n + 1) for n in free) if free else "none"
+
+
+def ask(table: LiveTable, seat: int, to: object) -> None:
+    """The player in ``seat`` asks to move to ``to`` (0-based), or (``None``) takes
+    back the move waiting for the hand's end; see the module's rules.  Raises
+    :class:`TableError` (nothing changes)."""
+    host._take_token((table.id + "/seat_change", seat), BURST, REFILL_SECONDS,
+                     "you asked to change seats too often")
+    s = table.session
+    waiting = s.get("seat_changes", {})
+    if to is None:
+        if waiting.pop(str(seat), None) is None:
+            raise TableError("not_waiting", "no seat change of yours waits")
+        _saved(table)
+        return
+    if isinstance(to, bool) or not isinstance(to, int):
+        raise TableError("malformed", "'seat' must be a seat number (0-based), or null to "
+                         "stay where you are")
+    _refuse_now(table, seat, to)
+    hand = table.hand
+    if hand is not None and not hand.over and table.views.dealt_in_hand(seat, hand):
+        s.setdefault("seat_changes", {})[str(seat)] = {
+            "to": to, "digest": table.seats[seat].row.token_digest}
+        _saved(table)
+        return
+    if hand is None and (s.get("choice") or s.get("seeding")):
+        raise TableError("dealing", "the next hand is being dealt: ask again once it is "
+                         "dealt (the move is then made when it ends)")
+    move(table, seat, to)
+
+
+def _saved(table: LiveTable) -> None:
+    table.turns.bump_seq()
+    table.saving.commit(session=True)
+    table.views.broadcast()
+
+
+def moves_after_hand(table: LiveTable) -> None:
+    """A hand ended: make the moves that waited for it (a mover who has left, or
+    whose move can no longer be made, stays where they are; they are told why)."""
+    waiting: dict[str, Any] = table.session.pop("seat_changes", {})
+    for key, want in sorted(waiting.items()):
+        seat = int(key)
+        info = table.seats.get(seat)
+        if info is None or info.row.token_digest != want.get("digest"):
+            continue
+        try:
+            _refuse_now(table, seat, int(want["to"]))
+            move(table, seat, int(want["to"]))
+        except TableError as err:
+            host_tools._tell(table, seat, "seat_change",
+                             f"your seat change was not made: {err.message}")
+    if waiting:
+        table.saving.commit(session=True)
+
+
+def move(table: LiveTable, seat: int, to: int) -> None:
+    """Move the player in ``seat`` to the empty seat ``to`` now (checked by the
+    caller): the session model's move (:meth:`rollem.table.Table.move_seat`), then
+    the seat's row, connections and the session's per-seat records; the hands
+    they played in ``seat`` stay theirs to replay (a stint, as a player who left:
+    :attr:`joined_hand` of the new row is the hand number now, so the seat's
+    earlier occupants' hands are never theirs).  Saved, told to everyone in the
+    chat ("Ann moved from seat 2 to seat 5")."""
+    s = table.session
+    model = table.dealer.session_table()
+    free = [n for n in range(table.config.seats) if n not in table.seats]
+    try:
+        model.move_seat(seat, to, free)
+    except SessionRefused as err:
+        raise TableError(err.code, str(err)) from None
+    info = table.seats.pop(seat)
+    row = info.row
+    hand_no = int(s.get("hand_no", 0))
+    if row.token_digest is not None and row.joined_hand + 1 <= hand_no:
+        s.setdefault("stints", []).append(
+            {"digest": row.token_digest, "seat": seat, "first": row.joined_hand + 1,
+             "last": hand_no})
+    info.row = dataclasses.replace(row, seat=to, stack=model.stacks[to],
+                                   brought=model.brought[to], joined_hand=hand_no)
+    table.seats[to] = info
+    for client in info.clients:
+        client.seat = to
+    for key in SEAT_LISTS:
+        listed = s.get(key)
+        if listed and seat in listed:
+            listed[listed.index(seat)] = to
+    for key in SEAT_DICTS:
+        mapping = s.get(key)
+        if mapping and str(seat) in mapping:
+            mapping[str(to)] = mapping.pop(str(seat))
+    if s.get("host_seat") == seat:
+        s["host_seat"] = to
+    away = s.get("host_away")
+    if away and away.get("seat") == seat:
+        away["seat"] = to
+    back = s.get("host_returns")
+    if back:
+        for key in ("seat", "away_seat"):
+            if back.get(key) == seat:
+                back[key] = to
+    if hand_no and row.token_digest is not None:  # one move an orbit, once hands are dealt
+        s.setdefault("seat_moved", {})[row.token_digest] = hand_no + max(2, len(table.seats))
+    table.seating._new_opponent(seat)
+    table.seating._new_opponent(to)
+    sends = host._tell_table(table, f"{row.name} moved from seat {seat + 1} to seat {to + 1}.")
+    table.turns.bump_seq()  # (after: the note's seq is this state's)
+    table.saving.commit(seats=[info.row], remove_seats=[seat], session=True)
+    table.views.broadcast()
+    table.saving.send_after_commit(sends)
+    table.dealer.deal_soon()
