@@ -9,9 +9,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import json
+from pathlib import Path
 from random import Random
 
 import httpx
