@@ -139,7 +139,7 @@ def test_a_seat_change_waits_for_the_hand_then_moves_chips_and_ledger() -> None:
 
 def test_a_seat_change_during_a_hand_one_is_not_dealt_into_is_made_at_once() -> None:
     with virtual_server() as (loop, store):
-        table, host, people = _six(loop, store)
+        table, _host, people = _six(loop, store)
         send(loop, table, people[0], "sit_out", out=True)
         end_hand(loop, table, people)
         loop.advance(600.0)  # hand 2: P0 sits out, not dealt in
