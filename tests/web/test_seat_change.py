@@ -193,3 +193,71 @@ def test_the_creators_seat_is_stored_so_a_restart_still_names_the_house(
         assert again.manager.get(tid).session["creator_digest"]
     finally:
         again.stop()
+
+
+def test_the_host_closes_the_table_after_the_hand_in_play_for_good() -> None:
+    with virtual_server() as (loop, store):
+        table, host, people = people_table(loop, store, **WAIT)
+        assert table.hand is not None and table.hand.hand_no == 1
+        send(loop, table, host, "host", op="close")
+        assert _told(host) == [{"code": "malformed", "message": (
+            "closing the table cannot be undone: send 'confirm': true")}]
+        send(loop, table, host, "host", op="close", confirm=True)
+        assert errors(host) == []
+        ended = table.table_public()["ended"]
+        assert ended is not None and (ended["by"], ended["final"]) == ("The host", False)
+        assert table.session["chat"][-1]["text"] == (
+            "The host is closing the table: this hand is the last.")
+        # the last hand plays on; nothing that would change the ledger is taken
+        for kind, body in (("sit_out", {"out": True}), ("top_up", {}),
+                           ("seat_change", {"seat": 0})):
+            send(loop, table, people[3], kind, **body)
+            assert _told(people[3]) == [{"code": "closed", "message": (
+                "the host is closing the table: the hand in play is its last, and "
+                "nothing else changes")}], kind
+        end_hand(loop, table, people)
+        public = table.table_public()
+        assert public["ended"]["final"] is True and public["next_deal_at"] is None
+        assert public["waiting_for"] == "The host closed the table: the night is over."
+        assert table.session["chat"][-1]["text"] == (
+            "The host closed the table: the night is over. The ledger is final.")
+        assert [x["stack"] for x in public["ledger"]] == [400, 399, 401, 400]
+        assert public["settle"]["transfers"] == [
+            {"from": "P1", "to": "P2", "chips": 1, "money": None}]
+        loop.advance(3600.0)
+        assert table.hand is None and table.session["hand_no"] == 1
+        closed = ("the host closed this table for good: no more hands are dealt; its "
+                  "ledger and hand history stay readable")
+        for kind, body in (("host", {"op": "resume"}), ("host", {"op": "deal_now"}),
+                           ("rebuy", {}), ("leave", {})):
+            send(loop, table, host if kind == "host" else people[1], kind, **body)
+            told = _told(host if kind == "host" else people[1])
+            assert told == [{"code": "closed", "message": closed}], kind
+        with pytest.raises(TableError) as err:
+            loop.call(table.join, "Zed", None)
+        assert (err.value.code, err.value.message) == ("closed", closed)
+        # a later page, after a restart: still closed, nothing deals it again
+        table = restarted(loop, store, table, [host, *people.values()])
+        loop.advance(3600.0)
+        assert table.hand is None and table.session["hand_no"] == 1
+        assert table.table_public()["ended"]["final"] is True
+        send(loop, table, host, "start")
+        assert errors(host) == ["closed"]
+        send(loop, table, people[1], "chat", text="good night")
+        assert errors(people[1]) == []
+
+
+def test_closing_between_hands_is_at_once_and_refused_in_a_running_tournament() -> None:
+    with virtual_server() as (loop, store):
+        table, host, people = people_table(loop, store, **WAIT)
+        end_hand(loop, table, people)
+        send(loop, table, host, "host", op="close", confirm=True)
+        assert table.table_public()["ended"]["final"] is True
+        assert table.dealer.next_hand_timer is None
+        send(loop, table, host, "host", op="close", confirm=True)
+        assert errors(host) == ["closed"]
+    with virtual_server() as (loop, store):
+        sit_and_go, entrants = _table(loop, store)
+        with pytest.raises(TableError) as err:
+            _send(loop, sit_and_go, entrants[0], "host", op="close", confirm=True)
+        assert err.value.code == "tournament"

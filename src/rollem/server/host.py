@@ -67,7 +67,7 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import config_note, host_tools
+from rollem.server import config_note, host_tools, night_close
 from rollem.server.chat import ChatError, ChatLog
 from rollem.server.config import (
     ConfigError,
@@ -101,7 +101,7 @@ __all__ = [
 ]
 
 HOST_OPS = ("pause", "resume", "deal_now", "remove", "config", "hand_over", "approve_joins",
-            "approve", "reject", "bomb_pot", *host_tools.OPS)
+            "approve", "reject", "bomb_pot", "close", *host_tools.OPS)
 """What the host may do (``op`` of a ``host`` message)."""
 CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices", "away_after",
                  "chip_value", "hand_seconds", "straddle", "bomb_pot_every", "bomb_pot_ante",
@@ -299,7 +299,7 @@ def is_idle_away(table: LiveTable, seat: int) -> bool:
 
 def public(table: LiveTable) -> dict[str, Any]:
     """The table-level facts every client sees (added to ``table_public``)."""
-    from rollem.server import seat_moves
+    from rollem.server import night_close, seat_moves
 
     s = table.session
     return {
@@ -321,6 +321,7 @@ def public(table: LiveTable) -> dict[str, Any]:
         "bomb_pot_next": bool(s.get("bomb_pot_next")),
         "host_note": s.get("host_note"),  # the role's last pass or return (host_role.py)
         "seat_changes": seat_moves.public(table),  # (moves waiting for the hand's end)
+        "ended": night_close.public(table),  # (the host closed the table: stop 59)
         **host_tools.public(table),
     }
 
@@ -580,6 +581,9 @@ def stand_in_refusal(table: LiveTable, client: Client, op: object,
     if isinstance(op, str) and op in STAND_IN_KEPT:
         return _error("stand_in", f"{away} is away and you stand in: {STAND_IN_KEPT[op]} "
                       f"stay {away}'s to change (hosting again on coming back)")
+    if op == "close":  # (the night is the host's: stop 59)
+        return _error("stand_in", f"{away} is away and you stand in: closing the table for "
+                      f"good stays {away}'s to do")
     seat = body.get("seat")
     away_seat = back.get("seat") if back.get("to") == "seat" else back.get("away_seat")
     if op == "remove" and seat is not None and seat == away_seat:
@@ -715,6 +719,10 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
                 return  # (no password to remove: nothing saved or sent)
             _config_taken(table)
         host_tools.host_op(table, op, body)
+    elif op == "close":  # the night ends (stop 59): after the hand in play, for good
+        if body.get("confirm") is True and not night_close.stopped(table):
+            control_taken(table)
+        night_close.ask(table, _host_name(table, client), body)
     elif op == "bomb_pot":
         on = body.get("on", True)
         if not isinstance(on, bool):

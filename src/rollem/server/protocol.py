@@ -163,7 +163,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "odds": ("hand", "seq"),
     "sync": (),
     "ping": (),
-    "host": ("op", "seat", "on", "config", "stack", "watcher", "password", "after_hand"),
+    "host": ("op", "seat", "on", "config", "stack", "watcher", "password", "after_hand",
+             "confirm"),
     "sit_out": ("out",),
     "show": ("hand", "cards"),
     "chat": ("text",),
@@ -182,7 +183,7 @@ HOST_FIELDS: dict[str, tuple[str, ...]] = {
     "pause": ("after_hand",), "resume": (), "deal_now": (), "remove": ("seat",),
     "hand_over": ("seat",),
     "approve": ("seat",), "reject": ("seat",), "config": ("config",),
-    "approve_joins": ("on",), "bomb_pot": ("on",),
+    "approve_joins": ("on",), "bomb_pot": ("on",), "close": ("confirm",),
     "adjust_stack": ("seat", "stack"), "approve_rebuy": ("seat",), "decline_rebuy": ("seat",),
     "approve_watcher": ("watcher",), "reject_watcher": ("watcher",), "password": ("password",),
 }

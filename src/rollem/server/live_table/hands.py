@@ -16,7 +16,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, host_tools, live_table, seat_moves
+from rollem.server import host, host_tools, live_table, night_close, seat_moves
 from rollem.server.game_session import GameSession
 from rollem.server.live_table.errors import TableError
 from rollem.server.live_table.seeding import note_offered, out_at_deal
@@ -176,6 +176,8 @@ class Dealer:
         limit reached, or no person played for a while (:meth:`Pace.why_stopped`), and
         computer players do not play on alone here."""
         live = self.table
+        if night_close.stopped(live):
+            return "The host closed the table: the night is over."
         stopped = live.pace.why_stopped()  # a storage limit, or no person plays (issue 34)
         if stopped is not None:
             return stopped
@@ -281,6 +283,10 @@ class Dealer:
             if "game" in choice and not live.session.get("host_paused"):
                 live.dealers_choice.choose(choice["game"])  # named during the pause: deal it now
             return
+        if night_close.stopped(live):  # closed for good (stop 59): no hand again
+            night_close.settle(live)
+            live.views.broadcast()
+            return
         if live.session.get("host_paused"):
             live.views.broadcast()
             return
@@ -372,6 +378,7 @@ class Dealer:
         seat_moves.moves_after_hand(live)  # (seat changes asked during it: stop 59)
         live.turns.refresh_decisions()
         self.schedule_next_hand(live.config.between_hands)  # (before: its time is in the state)
+        night_close.settle(live)  # (the last hand of a table the host closes: stop 59)
         live.views.broadcast()
 
     def rebuy(self, seat: int, *, by_host: bool = False,

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, host_tools, live_table, seat_moves
+from rollem.server import host, host_tools, live_table, night_close, seat_moves
 from rollem.server.budget_workers import Cancelled, OverBudget
 from rollem.server.game_session import (
     ODDS_CPU_SECONDS,
@@ -147,6 +147,8 @@ class Messages:
             # count of its actions -- and whether its deal waited for seeds)
             raise TableError("not_dealt_in", "you are not dealt into the hand in play: you "
                              "see it once it ended, and are dealt the next")
+        if msg.type in night_close.REFUSED and night_close.stopped(table):
+            raise night_close.refusal(table)  # (the host closed the table: stop 59)
         if msg.type == "client_seed":  # (issue 32: hands.take_client_seed)
             if client.seat is None or client.seat not in table.seats:
                 raise TableError("not_seated", "take a seat first")

@@ -19,7 +19,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from rollem.lookalike import look_alike_key, whole_script
-from rollem.server import host, host_tools, live_table, seat_moves
+from rollem.server import host, host_tools, live_table, night_close, seat_moves
 from rollem.server.live_table.clients import (
     CONNECTIONS_PER_SEAT,
     REPLACED_CODE,
@@ -326,6 +326,8 @@ class Seating:
         """
         table = self.table
         table.messages.check_not_paused()
+        if night_close.stopped(table):
+            raise night_close.refusal(table)  # (closed for good: stop 59)
         if table.config.tournament and table.session.get("started"):
             raise TableError("tournament_started", "the tournament has started: its entrants "
                              "are fixed; you can watch")
