@@ -382,7 +382,7 @@ def test_seats_counted_from_1_and_words_after_a_rebuy_and_a_leaver(
         left = [n for n in free if n != me]
         tiles = page.eval_on_selector_all(
             "#seats .seat.empty", "els => els.map(e => [Number(e.dataset.seat), e.textContent])")
-        assert tiles == [[n, f"Seat {n + 1} — free"] for n in left]
+        assert tiles == [[n, f"Seat {n + 1} — free: move here"] for n in left]  # (stop 59)
         page.click("#start-btn")
         play_to_the_result(page, live, tid)
         got = page.evaluate(SEAT_STATES, [me, bot])

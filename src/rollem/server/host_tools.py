@@ -286,11 +286,14 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
     """Why the player in ``seat``, with no chips, can take no rebuy under the
     table's rules, in words for the page (which then shows these words, not a
     Rebuy button); ``None`` when it may (or ``seat`` is no seat, or has chips).
-    A cash table: rebuys off, or the cap reached (issue 27); a tournament
+    A table the host closed (stop 59); a cash table: rebuys off, or the cap
+    reached (issue 27); a tournament
     (issue 28): over ("You finished 3rd and win 8."), no rebuys, or past the levels
     that allow them."""
     if seat is None or seat not in table.seats or table.seats[seat].row.stack > 0:
         return None
+    if table.session.get("ended") is not None:  # (the host closed the table: stop 59)
+        return "The host closed the table: no more rebuys."
     config = table.config
     if config.tournament:
         state = table.session.get("tournament")
@@ -337,8 +340,8 @@ def top_up_least(config: Any) -> int:
 def top_up_offer(table: LiveTable, seat: int | None) -> int | None:
     """The chips a top-up would add to ``seat``'s stack now (stop 58: a whole
     number, the buy-in less the stack), for the page's Top up button; ``None``
-    when there is none to offer: no seat, a tournament, rebuys off, a stack of 0
-    (a rebuy) or at the buy-in or more, less than a big bet below the buy-in
+    when there is none to offer: no seat, a tournament, rebuys off, the table
+    closed (stop 59), a stack of 0 (a rebuy) or at the buy-in or more, less than a big bet below the buy-in
     (:func:`top_up_least`), dealt into the hand in play, a request already
     waiting for the host, or the rebuy cap reached."""
     if seat is None or seat not in table.seats:
@@ -346,6 +349,8 @@ def top_up_offer(table: LiveTable, seat: int | None) -> int | None:
     config = table.config
     row = table.seats[seat].row
     if config.tournament or not config.rebuys or not 0 < row.stack < config.stack:
+        return None
+    if table.session.get("ended") is not None:  # (the host closed the table: stop 59)
         return None
     if config.stack - row.stack < top_up_least(config):
         return None

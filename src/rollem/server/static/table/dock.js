@@ -76,7 +76,7 @@ function meParts(t, hand, me, s, hs, tagsHand) {
     hs, actionLabels(hand)[me.seat] || null, wonBy(hand, me.seat)] : null,
   tagsFor(t, tagsHand, s, me.seat, false), S.online, t.sitting_out.includes(me.seat),
   tt ? [tt.started, tt.over, tt.left, S.state.you.rebuy_closed || null] : null,
-  t.config.straddle, t.straddlers || null, S.state.you.top_up || null]);
+  t.config.straddle, t.straddlers || null, S.state.you.top_up || null, !!t.ended]);
   parts.push(["head", headKey, () => [meHead(t, hand, me, s, hs, tagsHand)]]);
   if (hs && hs.cards.length) {
     const legal = hand.legal;
@@ -134,21 +134,22 @@ function meHead(t, hand, me, s, hs, tagsHand) {
   if (s.acting && s.deadline) head.appendChild(clockEl(s));
   // (issue 28: a tournament's busted or finished player has nothing to sit out from)
   const tt = t.tournament;
-  const out = tt && tt.started && (tt.over || !tt.left.includes(me.seat));
+  // (nor at a table the host closed: nothing is dealt again, stop 59)
+  const out = t.ended || (tt && tt.started && (tt.over || !tt.left.includes(me.seat)));
   const sit = el("button", "small sit" + (out ? " hidden" : ""), t.sitting_out.includes(me.seat) ? "I'm back" : "Sit out");
   sit.type = "button"; sit.dataset.action = t.sitting_out.includes(me.seat) ? "sit-in" : "sit-out";
   sit.title = "Sit out from the next hand, or come back";
   sit.disabled = !S.online;
   sit.onclick = () => send({ type: "sit_out", out: !t.sitting_out.includes(me.seat) });
   head.appendChild(sit);
-  const straddle = straddleToggle(t, me);
+  const straddle = t.ended ? null : straddleToggle(t, me);
   if (straddle) head.appendChild(straddle);
   // Leave the table (stop 53: before, only closing the page, and the table waited
   // for each decision until the reconnect grace ran out); a tournament entrant
   // still in it (or who may rebuy) cannot: their chips are their entry.
   // Not while you play a hand (the phone's dock is full then; Sit out, then Leave).
   const playing = !!(hand && hs && hs.dealt && !hand.result);
-  if (!playing && (!tt || !tt.started || tt.over || (out && S.state.you.rebuy_closed))) {
+  if (!playing && !t.ended && (!tt || !tt.started || tt.over || (out && S.state.you.rebuy_closed))) {
     head.appendChild(leaveButton());
   }
   // A top-up (stop 58): between hands, a stack below the buy-in back up to it; the

@@ -116,12 +116,15 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
     const s = t.seats[i];
     const dealt = hand && hand.seats[i] && hand.seats[i].dealt;
     const empty = s.free && !dealt;
-    // (an empty seat is a button to sit at while you watch, else a plain box;
-    // nobody sits down once a tournament has started: its entrants are fixed)
-    const kind = empty ? (closed ? "closed" : mySeat === null ? "free-button" : "free") : "seat";
+    // (an empty seat is a button to sit at while you watch, or to move to while you
+    // sit (a seat change, stop 59), else a plain box; nobody sits down once a
+    // tournament has started, its entrants fixed, nor at a table the host closed)
+    const held = heldFor(t, i);
+    const kind = empty ? (closed || t.ended ? "closed" : held !== null ? "held:" + held
+      : mySeat === null ? "free-button" : "move-button") : "seat";
     const old = kept.get(i);
     let node = old && old.kind === kind ? old.node : null;
-    if (!node) node = empty ? emptySeatEl(i, kind === "free-button", kind === "closed") : el("div", "seat");
+    if (!node) node = empty ? emptySeatEl(i, kind) : el("div", "seat");
     place(node, k, total);
     if (!empty) {
       patchSeat(node, t, hand, s, winners, labels, isReplay);
@@ -303,14 +306,24 @@ function markTurn(box, t, hand, s, isReplay) {
     updateClock(clock); updateTimer(bar);
   }
 }
-function emptySeatEl(i, button, closed) {
-  const empty = el(button ? "button" : "div", "seat empty", "Seat " + (i + 1)
-    + (closed ? " — empty" : button ? " — free: tap to sit" : " — free"));
+// The name of the player whose seat change waits for the hand's end to move to
+// seat `i` (the state's seat_changes: mover's seat -> seat), or null.
+function heldFor(t, i) {
+  for (const [from, to] of Object.entries(t.seat_changes || {})) {
+    if (to === i) return seatName(t, Number(from));
+  }
+  return null;
+}
+function emptySeatEl(i, kind) {
+  const button = kind === "free-button" || kind === "move-button";
+  const words = kind === "closed" ? " — empty" : kind === "free-button" ? " — free: tap to sit"
+    : kind === "move-button" ? " — free: move here" : " — " + kind.slice(5) + "'s after this hand";
+  const empty = el(button ? "button" : "div", "seat empty", "Seat " + (i + 1) + words);
   empty.dataset.seat = i;
   if (button) {
     empty.type = "button";
-    empty.dataset.action = "take-seat";
-    empty.onclick = () => { hooks.takeSeat(i); };
+    empty.dataset.action = kind === "move-button" ? "move-seat" : "take-seat";
+    empty.onclick = () => { if (kind === "move-button") hooks.moveSeat(i); else hooks.takeSeat(i); };
   }
   return empty;
 }

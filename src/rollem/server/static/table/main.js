@@ -4,7 +4,7 @@
 // Layout: opponents around the felt (an oval on a wide screen, a compact grid on
 // a phone); your cards, clock and action bar in the dock pinned to the bottom.
 import { el, GAME_NAME } from "/static/cards.js";
-import { $, act, connect, hooks, myTurn, startPinging, toast } from "./state.js";
+import { $, act, connect, hooks, myTurn, S, send, startPinging, toast } from "./state.js";
 import { renderCenter, renderSeats, renderStatus, startClocks } from "./felt.js";
 import { checkPreAction, initDock, preActionNow, renderControls, renderMe } from "./dock.js";
 import { initKeys } from "./keys.js";
@@ -13,7 +13,7 @@ import { animate, capture, initMotion, settle, turnAlert } from "./motion.js";
 import { initOdds, oddsArrived, oddsRefused, oddsReset, renderOdds } from "./odds.js";
 import {
   announce, chatArrived, chatReset, holdLines, initPanels, joinSeat, renderChatInput, renderHostPanel,
-  renderJoin, renderLedger, renderLog, renderNotice, renderResult, sayHeld,
+  renderEnded, renderJoin, renderLedger, renderLog, renderNotice, renderResult, sayHeld,
 } from "./panels.js";
 import { initReplay, openLinkedHand } from "./replay.js";
 import { betWords } from "./stakes.js";
@@ -124,6 +124,7 @@ export function render(state, previous) {
     : "Start when everyone has sat down; players can also join later.";
   if ($("start-hint").textContent !== hint) $("start-hint").textContent = hint;
   renderNotice(t, me);
+  renderEnded(t, me);
   renderTournament(t, me);
   renderStatus(t, state.hand, me);
   renderSeats($("seats"), t, state.hand, me.seat, false);
@@ -211,6 +212,15 @@ hooks.odds = oddsArrived;
 hooks.oddsError = oddsRefused;
 hooks.connected = () => { oddsReset(); chatReset(); };
 hooks.takeSeat = (i) => { $("join-seat").value = String(i); joinSeat(i); };
+// A seat change (stop 59): asked first (a tap on a phone may miss), then made at
+// once between hands, else when the hand you are in ends.
+hooks.moveSeat = (i) => {
+  const hand = S.state && S.state.hand, me = S.state ? S.state.you.seat : null;
+  const playing = !!(hand && !hand.result && me !== null && hand.seats[me] && hand.seats[me].dealt);
+  const ask = "Move to seat " + (i + 1) + "? Your chips and your ledger line go with you"
+    + (playing ? "; you move when this hand ends." : ".");
+  if (window.confirm(ask)) send({ type: "seat_change", seat: i });
+};
 initMotion();
 // The dock's height, for a replay opened during your turn to stop above it
 // (observed, not read at each state: reading it would force a layout), set on the

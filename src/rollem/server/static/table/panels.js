@@ -27,13 +27,18 @@ export function renderNotice(t, me) {
   // (a tournament's end is said by its panel, with the places: stop 57, it was said
   // here as well, and in a busted player's dock)
   const over = t.tournament && t.tournament.over;
-  if (t.waiting_for && !over && !(call && t.waiting_for.startsWith("Last call for a rebuy"))) parts.push(["info", t.waiting_for]);
+  const ended = t.ended || null;   // (the host closed the table: stop 59)
+  if (ended && !ended.final) parts.push(["info", ended.by + " is closing the table: this hand is the last, then everyone settles up."]);
+  else if (ended) parts.push(["info ended-notice", "The night is over: " + ended.by + " closed the table. The ledger is final."]);
+  else if (t.waiting_for && !over && !(call && t.waiting_for.startsWith("Last call for a rebuy"))) parts.push(["info", t.waiting_for]);
   if (call) parts.push(["info last-call", lastCallText(call)]);
   if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
   if (me.seat !== null && (t.away_closed || []).includes(me.seat)) parts.push(["info", "Your page was closed for longer than the reconnect grace period, so you sit out as away: your hands are folded and your antes and blinds posted until you press “I'm back”."]);
   else if (me.seat !== null && (t.away_unseen || []).includes(me.seat)) parts.push(["info", "Your turn came while your page was closed, so the clock acted for you and you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + t.config.away_after + " time(s) in a row, so you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", t.tournament ? "You are sitting out: in a tournament you are still dealt in, your hands folded and your antes and blinds posted, until you come back." : "You are sitting out: you are not dealt in until you come back."]);
+  const moving = me.seat !== null ? (t.seat_changes || {})[String(me.seat)] : undefined;
+  if (moving !== undefined) parts.push(["info seat-change", "You move to seat " + (moving + 1) + " when this hand ends."]);
   if (me.seat !== null && (t.rebuy_requests || []).includes(me.seat)) parts.push(["info", (t.top_up_requests || []).includes(me.seat) ? "Your top-up waits for the host's approval." : "Your rebuy waits for the host's approval."]);
   if (me.seat === null && t.hand_in_play) parts.push(["info", "A hand is being played: watchers see each hand once it has ended."]);
   if (me.next_hand) parts.push(["info", me.next_hand]);  // the server's words (issue 26)
@@ -46,6 +51,16 @@ export function renderNotice(t, me) {
   }
   box.innerHTML = "";
   for (const [cls, text] of parts) box.appendChild(el("div", "notice-line " + cls, text));
+  if (ended && ended.final) {   // (on a phone the settle-up is below the felt)
+    const go = el("button", "small", "Settle up"); go.type = "button"; go.dataset.action = "see-settle";
+    go.onclick = () => $("ended").scrollIntoView({ block: "start", behavior: "smooth" });
+    box.querySelector(".ended-notice").appendChild(go);
+  }
+  if (moving !== undefined) {   // (the move taken back: you stay where you are)
+    const stay = el("button", "small", "Stay"); stay.type = "button"; stay.dataset.action = "seat-change-stay";
+    stay.onclick = () => send({ type: "seat_change", seat: null });
+    box.querySelector(".seat-change").appendChild(stay);
+  }
   if (mine && parts.some((p) => p[0] === "clocked")) {
     const ok = el("button", "small", "OK"); ok.type = "button"; ok.dataset.action = "clock-ok";
     ok.onclick = () => { S.clockSeen = mine.seq; rerender(); };
@@ -54,17 +69,45 @@ export function renderNotice(t, me) {
   box.classList.toggle("hidden", parts.length === 0);
 }
 
+// ------------------------------------------------------------------ the night's end
+// The host closed the table (stop 59): while its last hand plays, the notice says
+// so (renderNotice); once it ended, this panel, first beside the felt (on a phone
+// below it: the notice's "Settle up" button scrolls to it), holds the final
+// ledger's nets, who pays whom and the downloads.  Not above the felt: a panel
+// there made a desktop's felt smaller, and its 8 seats' tiles reach past the oval.
+export function renderEnded(t, me) {
+  const box = $("ended");
+  const e = t.ended && t.ended.final ? t.ended : null;
+  const key = JSON.stringify([e, e ? [t.ledger, t.settle] : null, me.seat !== null]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.classList.toggle("hidden", !e);
+  box.innerHTML = "";
+  if (!e) return;
+  const at = new Date(e.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  box.append(el("h2", null, "The night is over"),
+    el("p", "ended-line", e.by + " closed the table at " + at + ": no more hands are dealt, and the ledger below is final."));
+  const nets = el("ul", "ended-nets");
+  for (const l of t.ledger) {
+    if (l.bot) continue;   // (the host covers the computer players: the line below)
+    nets.appendChild(el("li", l.net >= 0 ? "plus" : "minus", l.name + " " + (l.net > 0 ? "+" : "") + l.net));
+  }
+  const settle = el("div", "settle");
+  settleInto(settle, t);
+  box.append(nets, settle);
+}
+
 // ------------------------------------------------------------------ join
 export function renderJoin(t, me) {
   const box = $("join");
   // (a started tournament takes nobody new, free seats or not: tournament_started)
-  const closed = Boolean(t.tournament && t.tournament.started);
+  const closed = Boolean(t.tournament && t.tournament.started) || !!t.ended;
   const free = closed ? [] : t.seats.filter((s) => s.free);
   box.classList.toggle("hidden", me.seat !== null || free.length === 0);
   const watch = $("watching");
   watch.classList.toggle("hidden", me.seat !== null);
-  const words = closed
-    ? "You are watching — this tournament has started and takes no new players."
+  const words = t.ended ? "You are watching — the host closed this table: the night is over."
+    : closed ? "You are watching — this tournament has started and takes no new players."
     : free.length === 0
       ? "You are watching — the table is full (every seat is taken)."
       : "You are watching — type your name and press Enter, or tap a free seat.";
@@ -227,8 +270,8 @@ export function renderResult(t, hand, me) {
 // ---------------------------------------------------------- host controls
 export function renderHostPanel(t, me) {
   const panel = $("host-panel");
-  panel.classList.toggle("hidden", !me.host);
-  if (!me.host) return;
+  panel.classList.toggle("hidden", !me.host || !!t.ended);
+  if (!me.host || t.ended) return;
   const box = $("host-controls");
   // Keep what the host is typing in the stakes form between states.
   const a = document.activeElement;
@@ -284,8 +327,16 @@ function hostRow() {
   const cb = el("input"); cb.type = "checkbox"; cb.dataset.host = "approve_joins";
   cb.onchange = () => send({ type: "host", op: "approve_joins", on: cb.checked });
   appr.append(cb, document.createTextNode(" approve each join"));
-  box.append(pause, bomb, appr);
-  return { box: box, pause: pause, after: after, deal: deal, bomb: bomb, bombWhy: bombWhy, cb: cb };
+  // The end of the night (stop 59): asked first, it cannot be undone.
+  const close = el("button", "small danger", "Close the table…");
+  close.type = "button"; close.dataset.host = "close";
+  close.onclick = () => {
+    const ask = "Close the table for good? The hand in play is played to its end, then no "
+      + "more hands are dealt and everyone sees the final ledger. This cannot be undone.";
+    if (window.confirm(ask)) send({ type: "host", op: "close", confirm: true });
+  };
+  box.append(pause, bomb, appr, close);
+  return { box: box, pause: pause, after: after, deal: deal, bomb: bomb, bombWhy: bombWhy, cb: cb, close: close };
 }
 function patchHostRow(row, t, between) {
   const paused = !!t.host_paused;
@@ -324,6 +375,10 @@ function patchHostRow(row, t, between) {
     row.bombWhy.remove(); row.bomb.removeAttribute("aria-describedby");
   }
   if (row.cb.checked !== !!t.approve_joins) row.cb.checked = !!t.approve_joins;
+  // (a stand-in keeps the table going; the night's end stays the host's, and a
+  // tournament ends by its own play)
+  const closable = !(S.state.you.stand_in) && !(t.tournament && t.tournament.started && !t.tournament.over);
+  if (row.close.hidden === closable) row.close.hidden = !closable;
 }
 // A tournament's entrants still holding chips: the server keeps their seats
 // (refused `in_tournament`), so the page offers no Remove for them.
@@ -723,6 +778,9 @@ function renderStats(body) {
 function renderSettle(t) {
   const box = $("settle");
   if (!box) return;
+  settleInto(box, t);
+}
+function settleInto(box, t) {
   box.innerHTML = "";
   const settle = t.settle;
   // The computer players' nets are the host's (the house's), settled between people
@@ -731,7 +789,7 @@ function renderSettle(t) {
     settle.house.chips + (Math.abs(settle.house.chips) === 1 ? " chip" : " chips")
     + (settle.house.money ? " (" + settle.house.money + ")" : ""))) : null;
   if (house) box.appendChild(house);
-  if (settle && settle.transfers.length) {
+  if (settle && settle.transfers && settle.transfers.length) {
     box.appendChild(el("div", "settle-head", "To settle up" + (settle.chip_value
       ? " (a chip is worth " + settle.chip_value + ")" : "") + ":"));
     const list = el("ul", "settle-list");

@@ -1,0 +1,221 @@
+"""Stop 59's two staples in Debian's Chromium through Playwright, on a phone
+(390x844) and a desktop (1440x900):
+
+- a seat change: during a hand, a seated player taps a free seat ("Seat 5 — free:
+  move here"), confirms, and the notice says when they move ("You move to seat 5
+  when this hand ends." with Stay); the seat's tile says whose it is; at the hand's
+  end they sit there with their chips.  Eight seats: every tile stays inside the
+  felt (a desktop's oval) and clear of the others;
+- the host closes the table for good ("Close the table…", confirmed): the last hand
+  plays out, then everyone sees "The night is over" with the final nets, who pays
+  whom and the downloads; a page opened later sees the same and no seat to take.
+
+Screenshots: test-artifacts/web/seat-change-*.png, night-closed-*.png.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+)
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+TILES = """() => {
+  const felt = document.querySelector('#felt'), f = felt.getBoundingClientRect();
+  const cs = getComputedStyle(felt);
+  const bw = parseFloat(cs.borderTopWidth);
+  const inner = {left: f.left + felt.clientLeft, top: f.top + felt.clientTop,
+                 right: f.left + felt.clientLeft + felt.clientWidth,
+                 bottom: f.top + felt.clientTop + felt.clientHeight};
+  const rx = parseFloat(cs.borderTopLeftRadius.split(' ')[0]) / 100 * f.width - bw;
+  const ry = parseFloat((cs.borderTopLeftRadius.split(' ')[1] || '0%')) / 100 * f.height - bw;
+  const oval = cs.borderTopLeftRadius.includes('%') && rx > 0 && ry > 0;
+  const outside = (x, y) => {
+    if (!oval) return 0;
+    const cx = x < inner.left + rx ? inner.left + rx : x > inner.right - rx ? inner.right - rx : x;
+    const cy = y < inner.top + ry ? inner.top + ry : y > inner.bottom - ry ? inner.bottom - ry : y;
+    const d = Math.hypot((x - cx) / rx, (y - cy) / ry);
+    return d > 1 ? (d - 1) * Math.min(rx, ry) : 0;
+  };
+  return [...document.querySelectorAll('#seats .seat[data-seat], #seats .seat.empty')].map(t => {
+    const b = t.getBoundingClientRect();
+    return {seat: Number(t.dataset.seat), text: t.textContent,
+            box: [b.left, b.top, b.right, b.bottom],
+            inner: [inner.left, inner.top, inner.right, inner.bottom],
+            past: Math.max(outside(b.left, b.top), outside(b.right, b.top),
+                           outside(b.left, b.bottom), outside(b.right, b.bottom)),
+            wide: t.scrollWidth > t.clientWidth + 1};
+  });
+}"""
+
+
+def _tiles_fit(page: Any, where: str) -> None:
+    tiles = page.evaluate(TILES)
+    for k, t in enumerate(tiles):
+        box, inner = t["box"], t["inner"]
+        assert (box[0] >= inner[0] - 1 and box[1] >= inner[1] - 1 and box[2] <= inner[2] + 1
+                and box[3] <= inner[3] + 1), (where, t)
+        assert t["past"] <= 1.0 and not t["wide"], (where, t)
+        for other in tiles[k + 1:]:
+            o = other["box"]
+            assert not (box[0] < o[2] - 1 and o[0] < box[2] - 1 and box[1] < o[3] - 1
+                        and o[1] < box[3] - 1), (where, t, other)
+
+
+def _play_out(page: Any, live: ServerThread, table: Any) -> None:
+    end = time.monotonic() + 60
+    while live.call(lambda: table.hand is not None):
+        assert time.monotonic() < end, "the hand never ended"
+        kind = decision_kind(page)
+        if kind is not None:
+            take_decision(page, kind)
+        page.wait_for_timeout(100)
+
+
+def _deal(page: Any, live: ServerThread, table: Any) -> None:
+    page.click("#start-btn")
+    end = time.monotonic() + 30
+    while live.call(lambda: table.hand is None):
+        assert time.monotonic() < end, "hand 1 never dealt"
+        page.wait_for_timeout(50)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_player_moves_to_a_free_seat_when_the_hand_ends(
+        browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
+    mobile = viewport is PHONE
+    name = "phone" if mobile else "desktop"
+    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=8, bots=3, stack=400)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit(page, "Ann")
+        ann = next(n for n, s in table.seats.items() if s.row.name == "Ann")
+        to = max(n for n in range(8) if n not in table.seats)
+        _deal(page, live, table)
+        tile = page.locator(f"#seats button.seat.empty[data-seat='{to}']")
+        tile.wait_for()
+        assert tile.inner_text() == f"Seat {to + 1} — free: move here"
+        _tiles_fit(page, f"{name}, free seats")
+        page.once("dialog", lambda d: d.dismiss())  # (asked first: nothing sent)
+        tile.click()
+        page.wait_for_timeout(300)
+        assert live.call(lambda: table.session.get("seat_changes")) in (None, {})
+        asked: list[str] = []
+
+        def accept(d: Any) -> None:
+            asked.append(d.message)
+            d.accept()
+
+        page.once("dialog", accept)
+        tile.click()
+        page.wait_for_selector(f"#notice :text('You move to seat {to + 1} when this hand ends.')")
+        assert asked == [f"Move to seat {to + 1}? Your chips and your ledger line go with "
+                         "you; you move when this hand ends."]
+        held = page.locator(f"#seats .seat.empty[data-seat='{to}']")
+        assert held.inner_text() == f"Seat {to + 1} — Ann's after this hand"
+        assert page.locator("#notice [data-action=seat-change-stay]").is_visible()
+        _tiles_fit(page, f"{name}, a seat held")
+        shot(page, f"seat-change-{name}-asked")
+        _play_out(page, live, table)
+        page.wait_for_selector("#notice .seat-change", state="detached")
+        assert live.call(lambda: (table.seats[to].row.name, ann in table.seats)) == ("Ann", False)
+        stack = live.call(lambda: table.seats[to].row.stack)
+        page.wait_for_selector(f".me .chips:has-text('stack {stack}')")
+        # (her own seat is the dock's: no tile of it on the felt; her old seat keeps
+        # the last hand's picture, her name as it was dealt, until the next deal)
+        page.wait_for_selector(f"#seats [data-seat='{to}']", state="detached")
+        assert page.locator(f"#seats [data-seat='{ann}']").count() == 1
+        _tiles_fit(page, f"{name}, moved")
+        shot(page, f"seat-change-{name}-moved")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_host_closes_the_table_and_everyone_sees_the_settle_up(
+        browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
+    mobile = viewport is PHONE
+    name = "phone" if mobile else "desktop"
+    opts = {"viewport": viewport, "is_mobile": mobile, "has_touch": mobile}
+    ctx, later_ctx = browser.new_context(**opts), browser.new_context(**opts)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=8, bots=2, stack=400,
+                                    chip_value="0.25")
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit(page, "Ann")
+        _deal(page, live, table)
+        if not page.is_visible("#host-controls"):
+            page.click("#host-box summary")
+        close = page.locator("#host-controls [data-host=close]")
+        close.wait_for()
+        assert close.inner_text() == "Close the table…"
+        page.once("dialog", lambda d: d.dismiss())
+        close.click()
+        page.wait_for_timeout(300)
+        assert live.call(lambda: table.session.get("ended")) is None
+        asked: list[str] = []
+
+        def accept(d: Any) -> None:
+            asked.append(d.message)
+            d.accept()
+
+        page.once("dialog", accept)
+        close.click()
+        page.wait_for_selector("#notice :text('Ann is closing the table: this hand is the "
+                               "last, then everyone settles up.')")
+        assert asked == ["Close the table for good? The hand in play is played to its end, "
+                         "then no more hands are dealt and everyone sees the final ledger. "
+                         "This cannot be undone."]
+        _play_out(page, live, table)
+        ended = page.locator("#ended:not(.hidden)")
+        ended.wait_for()
+        assert ended.locator("h2").inner_text() == "The night is over"
+        assert page.locator("#host-panel").is_hidden()
+        assert page.locator(".me [data-action=sit-out]:visible, .me [data-action=leave]:visible").count() == 0
+        links = ended.locator(".settle-links a")
+        assert [links.nth(k).inner_text() for k in range(links.count())] == [
+            "Ledger (CSV)", "Every hand's net (CSV)", "All my hands (PHH)"]
+        nets = ended.locator(".ended-nets li").all_inner_texts()
+        stack = live.call(lambda: next(s.row.stack for s in table.seats.values()
+                                       if s.row.name == "Ann"))
+        assert nets == [f"Ann {'+' if stack > 400 else ''}{stack - 400}"]
+        page.click("#notice [data-action=see-settle]")
+        page.wait_for_timeout(600)
+        box = ended.bounding_box()
+        assert box is not None and 0 <= box["y"] < viewport["height"] - 40
+        assert box["x"] + box["width"] <= viewport["width"]
+        _tiles_fit(page, f"{name}, closed")
+        shot(page, f"night-closed-{name}")
+        assert live.call(lambda: table.session["ended"]["final"]) is True
+        # a page opened later: the same end, no seat to take, nothing dealt again
+        later = later_ctx.new_page()
+        later.goto(f"{live.url}/t/{tid}")
+        later.wait_for_selector("#ended:not(.hidden)")
+        assert later.locator("#join").is_hidden()
+        assert later.locator("#watching").inner_text() == (
+            "You are watching — the host closed this table: the night is over.")
+        assert later.locator("#seats .seat.empty button, #seats button.seat.empty").count() == 0
+        shot(later, f"night-closed-later-{name}")
+        assert live.call(lambda: (table.hand, table.session["hand_no"])) == (None, 1)
+    finally:
+        ctx.close()
+        later_ctx.close()
