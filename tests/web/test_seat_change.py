@@ -202,8 +202,9 @@ def test_the_host_closes_the_table_after_the_hand_in_play_for_good() -> None:
         send(loop, table, host, "host", op="close")
         assert _told(host) == [{"code": "malformed", "message": (
             "closing the table cannot be undone: send 'confirm': true")}]
+        send(loop, table, host, "host", op="pause")  # (closing lifts it: the hand plays on)
         send(loop, table, host, "host", op="close", confirm=True)
-        assert errors(host) == []
+        assert errors(host) == [] and table.session["host_paused"] is False
         ended = table.table_public()["ended"]
         assert ended is not None and (ended["by"], ended["final"]) == ("The host", False)
         assert table.session["chat"][-1]["text"] == (

@@ -190,7 +190,8 @@ def test_the_host_closes_the_table_and_everyone_sees_the_settle_up(
         ended.wait_for()
         assert ended.locator("h2").inner_text() == "The night is over"
         assert page.locator("#host-panel").is_hidden()
-        assert page.locator(".me [data-action=sit-out]:visible, .me [data-action=leave]:visible").count() == 0
+        offered = ".me [data-action=sit-out]:visible, .me [data-action=leave]:visible"
+        assert page.locator(offered).count() == 0
         links = ended.locator(".settle-links a")
         assert [links.nth(k).inner_text() for k in range(links.count())] == [
             "Ledger (CSV)", "Every hand's net (CSV)", "All my hands (PHH)"]

@@ -341,9 +341,9 @@ def top_up_offer(table: LiveTable, seat: int | None) -> int | None:
     """The chips a top-up would add to ``seat``'s stack now (stop 58: a whole
     number, the buy-in less the stack), for the page's Top up button; ``None``
     when there is none to offer: no seat, a tournament, rebuys off, the table
-    closed (stop 59), a stack of 0 (a rebuy) or at the buy-in or more, less than a big bet below the buy-in
-    (:func:`top_up_least`), dealt into the hand in play, a request already
-    waiting for the host, or the rebuy cap reached."""
+    closed (stop 59), a stack of 0 (a rebuy) or at the buy-in or more, less than
+    a big bet below the buy-in (:func:`top_up_least`), dealt into the hand in
+    play, a request already waiting for the host, or the rebuy cap reached."""
     if seat is None or seat not in table.seats:
         return None
     config = table.config

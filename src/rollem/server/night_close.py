@@ -3,7 +3,8 @@
 ``{"type": "host", "op": "close", "confirm": true}`` (the page asks first: it
 cannot be undone).  The hand in play is played to its end -- so is a hand being
 dealt (its game being named by the button, its deck waiting for the seeds) --
-and then no hand is dealt again: the table is *closed*.  Everyone's page shows
+and then no hand is dealt again: the table is *closed*.  A table the host paused
+plays on (the pause is lifted: once closing, nobody could resume it).  Everyone's page shows
 the final ledger, who pays whom and the download links; the history, the
 ledger and the hands stay readable (and downloadable) for whoever holds the
 link, as before.
@@ -76,6 +77,9 @@ def ask(table: LiveTable, name: str, body: dict[str, Any]) -> None:
                          "(or the last players agree a deal): close the table then")
     table.session["ended"] = {"by": name, "at": round(time.time()), "final": False}
     table.session.pop("pause_after_hand", None)  # (the close says it: no hand after this)
+    if table.session.get("host_paused"):  # the last hand plays on: nobody could resume it
+        table.session["host_paused"] = False
+        table.turns.release_clocks()
     settle(table, told=True)
 
 
