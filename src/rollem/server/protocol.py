@@ -37,6 +37,8 @@ Client to server, one JSON object per text frame, at most
   chips), ``seat``, ``watcher`` (a watch request's number; ``"all"`` to turn
   away every waiting request at once), ``password`` (text of 4 to 128
   characters, or ``null``).
+- ``{"type": "host", "op": "close", "confirm": true}`` -- the host closes the table
+  for good once the hand in play ends (stop 59, :mod:`rollem.server.night_close`).
 - ``{"type": "straddle", "on": bool}`` -- a seated player chooses to straddle
   (issue 27): honoured at every deal while on, when the table's ``straddle``
   setting lets that seat straddle in that hand (:mod:`rollem.server.host`).
