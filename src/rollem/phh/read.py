@@ -408,7 +408,7 @@ def _file_word(actions: object, line: int, amount: str) -> str:
             and isinstance(actions[line - 1], str):
         words = actions[line - 1].split("#", 1)[0].split()
         if len(words) == 3:
-            return words[2]
+            return str(words[2])
     return amount
 
 
