@@ -14,6 +14,7 @@ from rollem.engine.actions import (
 )
 from rollem.engine.game import Game
 from rollem.engine.options import Options
+from rollem.text import same_name, same_name_refusal
 from rollem.history.format import (
     READ_VERSIONS,
     VERSION,
@@ -142,6 +143,12 @@ def parse_history(data: Mapping[str, Any]) -> History:
     if not isinstance(stacks, list) or not all(type(s) is int and s >= 0 for s in stacks):
         raise HistoryError("starting_stacks must be a list of whole numbers of chips")
     n = len(stacks)
+    players = data.get("players")
+    if isinstance(players, list) and all(isinstance(p, str) for p in players):
+        pair = same_name(players)
+        if pair is not None:  # (not a list of names: compare.differences says so)
+            raise HistoryError(same_name_refusal(players, *pair)
+                               + " (or leave players out)")
     button = data.get("_button", 0)
     if type(button) is not int:
         raise HistoryError("_button must be a seat number")

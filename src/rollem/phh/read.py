@@ -186,7 +186,7 @@ def _names(data: Mapping[str, Any], n: int) -> list[str]:
             spaces aside, :func:`rollem.text.name_key`): the hand told with them
             could not say who did what (s58-tidy).
     """
-    from rollem.text import name_key
+    from rollem.text import same_name, same_name_refusal
 
     players = data.get("players")
     if players is None:
@@ -197,14 +197,10 @@ def _names(data: Mapping[str, Any], n: int) -> list[str]:
     # (a name is kept as written, control characters and all: the narration shows
     # them as ^J, ^I (rollem.text.name_safe), never as the line breaks they are)
     names = [x if x.strip() else f"p{i + 1}" for i, x in enumerate(players)]
-    seen: dict[str, int] = {}
-    for i, name in enumerate(names):
-        first = seen.setdefault(" ".join(name_key(name).split()), i)
-        if first != i:
-            same = f"is players[{first}]'s name too" if names[first] == name \
-                else f"reads as players[{first}] {names[first][:40]!r}"
-            raise PHHError(f"players[{i}] {name[:40]!r} {same}: each player needs a name of "
-                           "their own (or leave players out: p1, p2 ... name them)")
+    pair = same_name(names)
+    if pair is not None:
+        raise PHHError(same_name_refusal(names, *pair)
+                       + " (or leave players out: p1, p2 ... name them)")
     return names
 
 
