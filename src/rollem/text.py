@@ -12,9 +12,9 @@ import bisect
 import unicodedata
 
 __all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "clip",
-           "default_ignorable", "hidden_character", "name_key", "name_safe", "same_name",
-           "same_name_refusal",
-           "replace_hidden", "shown_length", "terminal_safe"]
+           "default_ignorable", "hidden_character", "name_key", "name_safe",
+           "replace_hidden", "same_name", "same_name_refusal", "shown_length",
+           "terminal_safe"]
 
 HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a shown name may not hold: control, format (zero-width,

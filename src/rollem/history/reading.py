@@ -14,7 +14,6 @@ from rollem.engine.actions import (
 )
 from rollem.engine.game import Game
 from rollem.engine.options import Options
-from rollem.text import same_name, same_name_refusal
 from rollem.history.format import (
     READ_VERSIONS,
     VERSION,
@@ -24,6 +23,7 @@ from rollem.history.format import (
     _brief,
     _one_line,
 )
+from rollem.text import same_name, same_name_refusal
 
 
 def _variant_game_id(data: Mapping[str, Any]) -> str:
@@ -125,7 +125,8 @@ def parse_history(data: Mapping[str, Any]) -> History:
     unknown, and a replay never invents them.
 
     Raises:
-        HistoryError: naming the field or line that is wrong (one line).
+        HistoryError: naming the field or line that is wrong (one line); two
+            ``players`` that read as one name (:func:`rollem.text.same_name`).
     """
     if not isinstance(data, Mapping):
         raise HistoryError("a hand history is a TOML table of fields")
