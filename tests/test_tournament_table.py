@@ -63,9 +63,9 @@ def test_rollem_play_a_turbo_to_the_end(tmp_path: object) -> None:
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "=== Hand 1: Stop, Drop and Roll" in text
-    assert ("Level 1 of 18 (turbo tournament): ante 1, bets 2/4; 6 hand(s) to go, this one "
-            "included, then level 2 (ante 1, bets 3/6)") in text
-    assert "Level 2 of 18 (turbo tournament): ante 1, bets 3/6; 6 hand(s) to go" in text
+    assert ("Level 1 of 18 (turbo tournament): ante 1, fixed limit 2/4; 6 hand(s) to go, this one "
+            "included, then level 2 (ante 1, fixed limit 3/6)") in text
+    assert "Level 2 of 18 (turbo tournament): ante 1, fixed limit 3/6; 6 hand(s) to go" in text
     tail = text[text.index("Finishing places (4 entrants, buy-in 10, prize pool 40):"):]
     lines = tail.splitlines()[1:5]
     assert [line.split(".")[0].strip() for line in lines] == ["1", "2", "3", "4"]
@@ -92,5 +92,5 @@ def test_rollem_play_a_turbo_to_the_end(tmp_path: object) -> None:
     assert seventh["_tournament"]["level"] == 2 and seventh["small_bet"] == 3
     told = subprocess.run([sys.executable, "-m", "rollem", "replay", str(files[6])],
                           capture_output=True, text=True, timeout=120)
-    assert told.stdout.splitlines()[1:3] == ["Fixed limit, ante 1, bets 3 and 6.",
+    assert told.stdout.splitlines()[1:3] == ["Ante 1, fixed limit 3/6.",
                                             "Tournament (turbo), level 2."], told.stdout

@@ -388,13 +388,13 @@ class TerminalGame:
         level = t.schedule.level_at_hand(t.hands_played)  # (this hand counts at its end)
         from dataclasses import replace
 
-        from rollem.games.describe import forced_bet_words
+        from rollem.games.describe import forced_bet_words, stakes_words
 
         def stakes(lv: Any) -> str:  # the forced bets this game posts: blinds, not an ante
             options = replace(hand.options, ante=lv.ante, small_bet=lv.small_bet,
                               big_bet=lv.big_bet)
-            forced = forced_bet_words(hand.game, options)
-            return (f"{forced}, " if forced else "") + f"bets {lv.small_bet}/{lv.big_bet}"
+            return stakes_words(options.structure, forced_bet_words(hand.game, options),
+                                lv.small_bet, lv.big_bet)
 
         line = (f"Level {level + 1} of {len(levels)} ({t.schedule.name} tournament): "
                 f"{stakes(levels[level])}")
