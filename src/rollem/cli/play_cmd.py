@@ -261,12 +261,23 @@ class TerminalGame:
     # ------------------------------------------------------------ output
 
     def say(self, line: Text | str = "") -> None:
+        """Print a line. In plain text (no terminal) a line longer than
+        :data:`WIDTH` is wrapped between words, its later parts indented four
+        spaces more than it (a 5-2-1 seat row with its up cards and draws, the
+        session's closing lines after ``q``: s59-tidy), so that piped output
+        fits 80 columns; a word longer than the width (a folder) stays whole."""
         text = line if isinstance(line, Text) else Text(line)
         if self.rich:
             self.console.print(text)
-        else:
-            self.console.file.write(text.plain + "\n")
-            self.console.file.flush()
+            return
+        plain = text.plain
+        if len(plain) > WIDTH and "\n" not in plain:
+            lead = plain[:len(plain) - len(plain.lstrip(" "))]
+            plain = "\n".join(textwrap.wrap(plain, WIDTH, initial_indent="",
+                                             subsequent_indent=lead + "    ",
+                                             break_long_words=False, break_on_hyphens=False))
+        self.console.file.write(plain + "\n")
+        self.console.file.flush()
 
     def tell(self, lines: list[Line]) -> None:
         """Print narrated lines (cards drawn as cards); in plain text (no terminal) a
