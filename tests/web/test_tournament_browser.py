@@ -31,9 +31,12 @@ from table_ui import (
 from test_tournament_server import SCHEDULE
 from web_harness import ServerThread
 
+from rollem.tournament.payouts import pay_places
+
 pytestmark = pytest.mark.browser
 
 SHORT = SCHEDULE.replace("minutes = 1", "minutes = 0.1")
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 """Three 6-second levels: the clock moves while the test plays."""
 
 
@@ -135,17 +138,25 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
             ann.wait_for_timeout(60)
         # the clock raised the stakes in play (level 1 at the start, then 2 or 3)
         assert max(levels) >= 2, levels
-        payouts = {int(s): v for s, v in table.tourney.public()["payouts"].items()}
-        assert sum(payouts.values()) == 40 and sorted(payouts.values()) == [0, 8, 12, 20]
+        public = table.tourney.public()
+        payouts = {int(s): v for s, v in public["payouts"].items()}
+        places = {int(s): p for s, p in public["places"].items()}
+        # Two may bust in one hand and share a place (its prizes split,
+        # payouts.pay_places): 1st is one player, the rest 2nd to 4th, shared or not.
+        assert sum(payouts.values()) == 40 and sorted(places) == sorted(payouts)
+        assert list(places.values()).count(1) == 1 and set(places.values()) <= {1, 2, 3, 4}
+        assert payouts == pay_places(40, [50, 30, 20], dict(sorted(
+            places.items(), key=lambda sp: (sp[1], -payouts[sp[0]])))), (places, payouts)
         names = {s: table.seats[s].row.name for s in table.seats}
+        winner = next(s for s, p in places.items() if p == 1)
+        shared = {p for p in places.values() if list(places.values()).count(p) > 1}
+        want = sorted(f"{ORDINAL[p]}{' (shared)' if p in shared else ''}: {names[s]}"
+                      + (f" wins {payouts[s]}" if payouts[s] else "") for s, p in places.items())
         for page, label in ((ann, "desktop"), (bob, "phone")):
             page.wait_for_selector(".tourney-over")
-            places = page.locator(".tourney-places li").all_inner_texts()
-            assert len(places) == 4 and places[0].startswith("1st: ")
-            winner = min(payouts, key=lambda s: -payouts[s])
-            assert places[0] == f"1st: {names[winner]} wins 20"
-            assert any(p.startswith("2nd: ") and p.endswith(" wins 12") for p in places)
-            assert any(p.startswith("3rd: ") and p.endswith(" wins 8") for p in places)
+            listed = page.locator(".tourney-places li").all_inner_texts()
+            assert len(listed) == 4 and listed[0] == f"1st: {names[winner]} wins 20", listed
+            assert sorted(listed) == want, (listed, want)
             assert page.locator("#level-clock").count() == 0  # the clock is gone
             box = page.locator("#tourney").bounding_box()
             width = (DESKTOP if label == "desktop" else PHONE)["width"]
@@ -155,10 +166,9 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         ann.wait_for_selector(".stats-levels tr[data-level='1']", state="attached")
         rows = [r.split("\t") for r in ann.locator("#ledger tr").all_inner_texts()]
         assert rows[0] == ["Player", "Paid", "Place", "Prize", "Net"]
-        assert sorted(r[4] for r in rows[1:]) == ["+10", "+2", "-10", "-2"]
+        assert sorted(r[4] for r in rows[1:]) == sorted(
+            f"+{v - 10}" if v > 10 else str(v - 10) for v in payouts.values())
         # settle-up in the buy-in's units: the pool pays the prizes, or the losers pay
-        second = next(s for s, v in payouts.items() if v == 12)
-        third = next(s for s, v in payouts.items() if v == 8)
         # -- a computer player's prize paid to Ann, the host, who staked it (stop 58),
         # and the transfers between Ann and Bob only (the computer players' nets Ann's)
         def paid(seat: int, units: int) -> str:
@@ -170,8 +180,7 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         bob_net = payouts.get(bob_seat, 0) - 10
         for page in (ann, bob):
             pool = page.locator("#settle .settle-pool li").all_inner_texts()
-            assert sorted(pool) == sorted([paid(winner, 20), paid(second, 12),
-                                           paid(third, 8)])
+            assert sorted(pool) == sorted(paid(s, v) for s, v in payouts.items() if v)
             between = page.locator("#settle .settle-between li").all_inner_texts()
             assert between == ([] if bob_net == 0 else [f"Bob pays Ann {-bob_net}"]
                                if bob_net < 0 else [f"Ann pays Bob {bob_net}"])

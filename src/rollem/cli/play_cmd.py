@@ -18,6 +18,7 @@ import sys
 import tempfile
 import textwrap
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -444,9 +445,11 @@ class TerminalGame:
         pay = t.payouts(table.stacks)
         self.say(f"Finishing places ({t.entrants} entrants, buy-in {t.buy_in}, prize pool "
                  f"{t.prize_pool}):")
+        counts = Counter(places.values())  # (busted in one hand: a place shared)
         for seat, place in sorted(places.items(), key=lambda kv: (kv[1], kv[0])):
             won = f", wins {pay[seat]}" if pay[seat] else ""
-            self.say(f"  {place}. {self.names[seat]}{won}")
+            shared = " (shared)" if counts[place] > 1 else ""
+            self.say(f"  {place}.{shared} {self.names[seat]}{won}")
 
     def bots_rebuy(self, quiet: bool = False) -> None:
         """A tournament's busted computer players buy in again while rebuys are

@@ -122,7 +122,9 @@ export function renderTournament(t, me) {
     list.setAttribute("aria-label", "Finishing places");
     for (const [seat, place] of places) {
       const won = tt.payouts ? tt.payouts[String(seat)] : null;
-      const li = el("li", "", ORDINAL(place) + ": " + seatName(t, seat) + (won ? " wins " + won : ""));
+      // busted in one hand with the same chips: the place is shared, its prizes split
+      const shared = places.filter((x) => x[1] === place).length > 1 ? " (shared)" : "";
+      const li = el("li", "", ORDINAL(place) + shared + ": " + seatName(t, seat) + (won ? " wins " + won : ""));
       li.dataset.seat = String(seat);
       list.appendChild(li);
     }
