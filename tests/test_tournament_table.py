@@ -73,7 +73,12 @@ def test_rollem_play_a_turbo_to_the_end(tmp_path: object) -> None:
     assert "To settle up" not in text and "Session ledger" not in text
     # the ledger in units, not chips (the places above: 26 and 14 of 40)
     ledger = text[text.index("Tournament ledger after"):].splitlines()
-    assert "(buy-in 10, prize pool 40; in the buy-in's units):" in ledger[0]
+    # (its head wrapped at 78 columns, s59-tidy: a second line indented four spaces)
+    head = 1 + next(i for i, line in enumerate(ledger) if line.endswith(":"))
+    assert "(buy-in 10, prize pool 40; in the buy-in's units):" in " ".join(
+        " ".join(ledger[:head]).split())
+    assert all(len(line) <= 80 for line in ledger[:head])
+    ledger = ledger[head - 1:]
     assert sorted(line.split()[1] for line in ledger[1:5]) == ["+16", "+4", "-10", "-10"]
     assert any(line.endswith("(paid 10, place 1, won 26)") for line in ledger[1:5])
     # your play split by level (6 hands a level: level 1 first, all 6 of it)
