@@ -22,6 +22,7 @@ from table_ui import (
     PHONE,
     context,
     decision_kind,
+    hosted_table,
     new_table,
     open_as_host,
     shot,
@@ -150,8 +151,8 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         names = {s: table.seats[s].row.name for s in table.seats}
         winner = next(s for s, p in places.items() if p == 1)
         shared = {p for p in places.values() if list(places.values()).count(p) > 1}
-        want = sorted(f"{ORDINAL[p]}{' (shared)' if p in shared else ''}: {names[s]}"
-                      + (f" wins {payouts[s]}" if payouts[s] else "") for s, p in places.items())
+        want = sorted(f"{ORDINAL[p]}: {names[s]}" + (f" wins {payouts[s]}" if payouts[s] else "")
+                      + (" (shared)" if p in shared else "") for s, p in places.items())
         for page, label in ((ann, "desktop"), (bob, "phone")):
             page.wait_for_selector(".tourney-over")
             listed = page.locator(".tourney-places li").all_inner_texts()
@@ -319,3 +320,50 @@ def test_a_deal_proposed_while_the_game_is_named_says_so(browser: Any, tmp_path:
         assert table.hand is not None and table.session["tournament"]["proposal"]["offer"] is None
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_two_busted_in_one_hand_share_a_place_on_the_page(browser: Any, live: ServerThread,
+                                                          size: str) -> None:
+    """s59-tidy: Bot 1 and Bot 2 bust in hand 3, each having started it with
+    the same chips: they share 3rd, its prize and 4th's split (40 at 50/30/20:
+    3rd and 4th's 8 + 0, 4 each), and each line says "(shared)" (main: "3rd:
+    Bot 1 (random) wins 4" twice, unexplained). The tournament's end is set
+    in the server's session (the places as a hand of two bust-outs leaves
+    them), then drawn."""
+    from rollem.tournament.places import Bust
+
+    ctx = context(browser, size)
+    _tid, _host, table, page = hosted_table(live, ctx, game="sdr", seats=4, bots=3,
+                                           tournament="custom", tournament_schedule=SCHEDULE,
+                                           buy_in=10, payouts=[50, 30, 20])
+    try:
+        def bust_out() -> None:
+            table.tourney.start()
+            state = table.session["tournament"]
+            names = {n: s.row.name for n, s in table.seats.items()}
+            ann = next(n for n, v in names.items() if v == "Ann")
+            bots = sorted(n for n in names if n != ann)
+            for n in bots:
+                table.seats[n].row.stack = 0
+            table.seats[ann].row.stack = 4 * 60
+            state["busts"] = [list(Bust(3, bots[0], 60)), list(Bust(3, bots[1], 60)),
+                              list(Bust(5, bots[2], 120))]
+            state["over"] = True
+            state["hands"] = 5
+            table.broadcast()
+
+        live.call(bust_out)
+        page.wait_for_selector(".tourney-over")
+        listed = page.locator(".tourney-places li").all_inner_texts()
+        names = sorted(s.row.name for s in table.seats.values())
+        assert listed[0] == "1st: Ann wins 20", listed
+        assert listed[1].startswith("2nd: ") and listed[1].endswith(" wins 12"), listed
+        assert sorted(listed[2:]) == sorted(f"3rd: {n} wins 4 (shared)" for n in names
+                                            if n != "Ann" and n not in listed[1]), listed
+        box = page.locator("#tourney").bounding_box()
+        width = page.viewport_size["width"]
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        shot(page, f"tourney-shared-place-{size}")
+    finally:
+        ctx.close()

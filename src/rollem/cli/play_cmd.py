@@ -456,7 +456,7 @@ class TerminalGame:
         for seat, place in sorted(places.items(), key=lambda kv: (kv[1], kv[0])):
             won = f", wins {pay[seat]}" if pay[seat] else ""
             shared = " (shared)" if counts[place] > 1 else ""
-            self.say(f"  {place}.{shared} {self.names[seat]}{won}")
+            self.say(f"  {place}. {self.names[seat]}{won}{shared}")
 
     def bots_rebuy(self, quiet: bool = False) -> None:
         """A tournament's busted computer players buy in again while rebuys are

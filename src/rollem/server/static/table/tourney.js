@@ -124,7 +124,7 @@ export function renderTournament(t, me) {
       const won = tt.payouts ? tt.payouts[String(seat)] : null;
       // busted in one hand with the same chips: the place is shared, its prizes split
       const shared = places.filter((x) => x[1] === place).length > 1 ? " (shared)" : "";
-      const li = el("li", "", ORDINAL(place) + shared + ": " + seatName(t, seat) + (won ? " wins " + won : ""));
+      const li = el("li", "", ORDINAL(place) + ": " + seatName(t, seat) + (won ? " wins " + won : "") + shared);
       li.dataset.seat = String(seat);
       list.appendChild(li);
     }
