@@ -546,7 +546,7 @@ def test_a_terminal_copy_is_told_to_you_and_a_named_copy_names_its_owner(
     lines = out.splitlines()
     assert lines[:3] == [
         "Texas Hold'em: you (60), Bob (60) and Cy (60); Cy has the button.",
-        "Fixed limit, blinds 1 and 2, bets 2 and 4.",
+        "Blinds 1/2, fixed limit 2/4.",
         "As you saw it (a redacted copy: other players' hidden cards stay hidden unless "
         "shown)."]
     assert "You are dealt 6h 5s." in lines

@@ -122,3 +122,32 @@ def test_rollem_play_offers_a_rebuy_while_open_and_the_bots_take_theirs(
     assert "Tournament ledger after" in text and "(buy-in 20, prize pool 120;" in text
     assert "  You  paid 40 (1 rebuy(s)), still playing with 100 chips" in text
     assert "counted in what you brought" not in text  # (the cash game's words)
+
+
+def test_two_busted_in_one_hand_with_the_same_chips_share_a_place(tmp_path: Path) -> None:
+    """s59-tidy: Ann and Bob bust in hand 3, each having started it with 200
+    chips: they share 3rd (its prize and 4th's split, payouts.pay_places), and
+    the finishing places say so (main: "3. Ann", "3. Bob", unexplained). Four
+    entrants, buy-in 20 (turbo's 4-entrant payouts: 65/35, 3rd and 4th unpaid,
+    so the shared place wins nothing)."""
+    import io
+
+    from rollem.cli.play_cmd import TerminalGame
+    from rollem.cli.tourney_flags import TournamentFlags
+    from rollem.tournament import SCHEDULES
+    from rollem.tournament.places import Bust
+
+    out = io.StringIO()
+    game = TerminalGame(game="sdr", players=4, level="random", stack=200, seed=5,
+                        show_odds=False, history_dir=tmp_path, rich=False,
+                        read_line=lambda prompt: "q", out=out, tournament=SCHEDULES["turbo"],
+                        tournament_flags=TournamentFlags(buy_in=20, rebuy_levels=0))
+    t = game.tournament
+    assert t is not None
+    game.table.stacks[:] = [800, 0, 0, 0]
+    t.busts = [Bust(3, 1, 200), Bust(3, 2, 200), Bust(5, 3, 100)]
+    game.finish_tournament()
+    text = out.getvalue()
+    places = text[text.index("Finishing places (4 entrants, buy-in 20, prize pool 80):"):]
+    assert places.splitlines()[1:5] == ["  1. You, wins 52", "  2. Cat, wins 28",
+                                        "  3. Ann (shared)", "  3. Bob (shared)"]

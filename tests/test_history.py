@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import tomllib
 from pathlib import Path
 
@@ -124,3 +125,38 @@ def test_deck_prefix_is_filled() -> None:
     assert h.deck == parse_cards("As Ks Ah Kh")
     hand = replay(h)
     assert [str(c) for c in hand.hole[0]] == ["As", "Ah"]
+
+
+@pytest.mark.parametrize(("names", "message"), [
+    (["A", "B", "A"], "players[2] 'A' is players[0]'s name too: each player needs a name "
+                      "of their own"),
+    (["Ann", "B", " ANN"], "players[2] ' ANN' reads as players[0] 'Ann': each player needs"),
+])
+def test_a_history_with_two_players_of_one_name_is_refused(
+        names: list[str], message: str) -> None:
+    """s59-tidy: rollem's own history (and a player's own copy of it) with two
+    players of one name replayed and was told with the same name for two
+    seats, who did what lost; PHH import refuses it since s58-tidy, and so
+    does this now, naming both entries (main: replayed)."""
+    text = (HISTORIES / "rollem521_side_pot.toml").read_text()
+    assert 'players = ["A", "B", "C"]' in text
+    assert replay(text).is_over
+    bad = text.replace('players = ["A", "B", "C"]', f"players = {names!r}".replace("'", '"'))
+    with pytest.raises(HistoryError, match=re.escape(message)):
+        read_history(bad)
+    with pytest.raises(HistoryError, match=re.escape(message)):
+        replay(bad, check_result=False)
+    copy = redact(text, 1)
+    copy["players"] = names
+    from rollem.history.own_copy import own_copy_hand
+    with pytest.raises(HistoryError, match=re.escape(message)):
+        own_copy_hand(copy)
+
+
+def test_blank_names_of_seats_dealt_nothing_may_repeat() -> None:
+    """A seat dealt no cards is written with a blank name (history_dict): two
+    of them are no clash."""
+    from rollem.text import same_name
+
+    assert same_name(["Ann", "", "Bob", " "]) is None
+    assert same_name(["Ann", "Bob", "bob"]) == (1, 2)

@@ -360,8 +360,8 @@ def test_a_forced_bet_games_redacted_copy_is_told_as_the_engine_tells_it(game: s
         else:
             assert data["antes"] == [1, 1, 1, 1] and data["bring_in"] == 1
         told = narrate_history(redact(full, 0)).text().splitlines()
-        assert told[1] == ("Fixed limit, blinds 1 and 2, bets 2 and 4." if blinds else
-                           "Fixed limit, ante 1, bets 2 and 4.")
+        assert told[1] == ("Blinds 1/2, fixed limit 2/4." if blinds else
+                           "Ante 1, bring-in 1, fixed limit 2/4.")
         engine = [line.text for line in narrate_view(hand.view(0), names)]
         # (a card another player showed is named where it was shown, not where dealt)
         assert told[3:] == engine, seed

@@ -94,3 +94,73 @@ def test_the_handhq_sample_replays_to_pokerkits_stacks() -> None:
         got.append([str(h.units(c)) for c in h.finishing_stacks])
         assert h.fields["currency_symbol"] == "$"  # unknown fields kept
     assert got == want
+
+
+DWAN = (HERE / "dwan-ivey-2009.phh").read_text()
+
+SMALL = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 4", "p1 f", "p2 f"]
+"""
+
+
+@pytest.mark.parametrize(("old", "new", "field", "tenths"), [
+    ("blinds_or_straddles = [1, 2, 0]", "blinds_or_straddles = [1, 2.5, 0]",
+     "blinds_or_straddles[1] is 2.5", "raise to 40 is not 50..1000"),
+    ("min_bet = 2", "min_bet = 2.5", "min_bet is 2.5", "raise to 40 is not 45..1000"),
+    ("starting_stacks = [100, 100, 100]", "starting_stacks = [100, 100, 3.5]",
+     "starting_stacks[2] is 3.5", "raise to 40 is not"),
+])
+def test_a_fraction_in_any_amount_field_is_named_when_an_action_fails(
+        old: str, new: str, field: str, tenths: str) -> None:
+    """The blinds, the minimum bet and the stacks as the ante below: one
+    amount with a fraction makes the hand's unit, and an action that then
+    fails says which field did it and that its amounts are in that unit."""
+    assert replay_phh(read_phh(SMALL)).finishing_stacks == [99, 98, 103]
+    with pytest.raises(PHHError) as err:
+        replay_phh(read_phh(SMALL.replace(old, new)))
+    text = str(err.value)
+    assert text.startswith("line 4 of actions (p3 cbr 4): p3 cannot do that: "), text
+    assert tenths in text
+    assert text.endswith(f"({field}: amounts here are in chips of 1/10 of the unit, "
+                         "whole numbers)")
+
+
+
+@pytest.mark.parametrize(("old", "new", "field"), [
+    ("antes = [500, 500, 500]", "antes = [500.5, 500, 500]", "antes[0] is 500.5"),
+])
+def test_a_stray_fraction_names_its_field_when_an_action_fails(
+        old: str, new: str, field: str) -> None:
+    """s59-tidy: ``antes = [500.5, ...]`` in a hand of whole amounts made the
+    whole hand tenths (issue 29: a hand with a fraction is played in chips of
+    its smallest unit), and the all-in of line 14 then failed with "p1 cbr
+    10671000" and amounts in tenths that the file never wrote. The error now
+    names the line as the file writes it and the field whose fraction made the
+    unit (main: neither; fractions stay allowed, as issue 29 wants)."""
+    assert old in DWAN
+    with pytest.raises(PHHError) as err:
+        replay_phh(read_phh(DWAN.replace(old, new)))
+    text = str(err.value)
+    assert text.startswith("line ") and " of actions (p" in text
+    assert "cbr 10671000)" not in text and "cbr 100000)" not in text  # the file's own words
+    assert field in text
+    assert "amounts here are in chips of 1/10 of the unit, whole numbers" in text
+
+
+def test_a_stray_fraction_is_named_by_the_cli_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("hand.phh").write_text(DWAN.replace("antes = [500, 500, 500]",
+                                             "antes = [500.5, 500, 500]"))
+    code, out, err = run_cli(["replay", "hand.phh"], capsys)
+    assert code == 2, (out, err)
+    assert err.count("\n") == 1
+    assert err.startswith("rollem: error: hand.phh: line 14 of actions (p1 cbr 1067100): p1 "
+                          "cannot do that: raise to 10671000 is not")
+    assert err.endswith(" (antes[0] is 500.5: amounts here are in chips of 1/10 of the unit, "
+                        "whole numbers)\n")

@@ -643,11 +643,12 @@ def test_result_of_a_copy_whose_pot_went_to_the_loser_is_refused(
 
 
 def test_a_copy_where_a_hand_shows_to_fail_a_mucked_both_ways_declarer_passes() -> None:
-    # 5-2-1, 6 players, seed 3: p3 declares both and mucks; p6 (low) shows
-    # only because her hand makes p3 fail (R-521-9, R-C-11); p5 scoops
+    # 5-2-1, 6 players, seed 3: p3 declares both and fails (it mucked before
+    # s59-tidy, it shows now); p6 (low) shows only because her hand makes p3
+    # fail (R-521-9, R-C-11); p5 scoops
     hand = basic_hand("rollem521", 6, 3)
     assert hand.result is not None
-    assert sorted(hand.result.shown) == [4, 5] and not hand.folded[2]
+    assert sorted(hand.result.shown) == [2, 4, 5] and not hand.folded[2]
     assert hand.extra["declarations"][2] == "both"
     full = write_history(hand)
     for seat in range(6):

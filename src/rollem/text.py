@@ -13,7 +13,8 @@ import unicodedata
 
 __all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "clip",
            "default_ignorable", "hidden_character", "name_key", "name_safe",
-           "replace_hidden", "shown_length", "terminal_safe"]
+           "replace_hidden", "same_name", "same_name_refusal", "shown_length",
+           "terminal_safe"]
 
 HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a shown name may not hold: control, format (zero-width,
@@ -177,6 +178,31 @@ def name_key(name: str) -> str:
     (full width) and ``𝐀𝐧𝐧`` (mathematical bold) are one name, ``ann``."""
     folded = unicodedata.normalize("NFKC", _drop_unseen(name))
     return _drop_unseen(unicodedata.normalize("NFKC", folded.casefold()))
+
+
+def same_name(names: list[str]) -> tuple[int, int] | None:
+    """The first pair ``(i, j)``, ``i < j``, of ``names`` that read as one name
+    (:func:`name_key`, runs of spaces as one), blank names aside (a history's
+    seat dealt no cards); ``None`` when every name is its own. A hand history
+    told with two such names could not say who did what (PHH since s58-tidy,
+    rollem's own histories since s59-tidy)."""
+    seen: dict[str, int] = {}
+    for j, name in enumerate(names):
+        if not name.strip():
+            continue
+        i = seen.setdefault(" ".join(name_key(name).split()), j)
+        if i != j:
+            return i, j
+    return None
+
+
+def same_name_refusal(names: list[str], first: int, i: int) -> str:
+    """The words refusing ``players[i]`` of a hand history, which reads as
+    ``players[first]`` (:func:`same_name`)."""
+    name = names[i]
+    same = f"is players[{first}]'s name too" if names[first] == name \
+        else f"reads as players[{first}] {names[first][:40]!r}"
+    return f"players[{i}] {name[:40]!r} {same}: each player needs a name of their own"
 
 
 def clip(text: str, limit: int = 300) -> str:

@@ -159,6 +159,30 @@ def only_checking_bots(live: Any, tid: str) -> None:
     live.manager.get(tid).bot_factory = lambda level: CheckingBot(random.Random(0))
 
 
+def viewport_context(browser: Any, viewport: dict[str, int], **kw: Any) -> Any:
+    """A browser context at ``viewport``: :data:`PHONE` as a phone (mobile, touch),
+    else as it is (``DESKTOP``); ``kw``: more of Playwright's context options
+    (``bypass_csp=True``, ``reduced_motion="reduce"``)."""
+    mobile = viewport is PHONE
+    return browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile, **kw)
+
+
+def hosted_table(live: Any, ctx: Any, *, name: str = "Ann", checking_bots: bool = True,
+                 **config: Any) -> tuple[str, str, Any, Any]:
+    """A table made over HTTP on ``live`` (:func:`new_table`'s defaults and
+    ``config``), its computer players made :class:`CheckingBot` (unless
+    ``checking_bots`` is off), its host's page opened in ``ctx`` and seated as
+    ``name``: returns (table id, host token, the live table, the host's page)."""
+    tid, host_token = new_table(live.url, **config)
+    table = live.manager.get(tid)
+    assert table is not None
+    if checking_bots:
+        only_checking_bots(live, tid)
+    page = open_as_host(ctx, live.url, tid, host_token)
+    sit(page, name)
+    return tid, host_token, table, page
+
+
 def new_table(base: str, **config: Any) -> tuple[str, str]:
     """Create a table over HTTP; returns (table id, host token)."""
     body = {"decision_seconds": 300, "bot_delay": 0.02, "between_hands": 600,

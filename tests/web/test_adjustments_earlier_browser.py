@@ -8,7 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from table_ui import DESKTOP, PHONE, new_table, open_as_host, shot, sit, wait_until
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    hosted_table,
+    shot,
+    viewport_context,
+    wait_until,
+)
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -17,15 +24,11 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_ledger_says_how_many_earlier_adjustments_it_leaves_out(
         browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
-    mobile = viewport is PHONE
-    name = "phone" if mobile else "desktop"
-    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+    name = "phone" if viewport is PHONE else "desktop"
+    ctx = viewport_context(browser, viewport)
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1)
-        table = live.manager.get(tid)
-        assert table is not None
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit(page, "Ann")
+        _tid, _host, table, page = hosted_table(live, ctx, checking_bots=False, game="holdem",
+                                               seats=3, bots=1)
 
         def seventy() -> None:  # (as 70 adjustments between hands leave it)
             table.session["adjustments"] = [

@@ -15,7 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from table_ui import DESKTOP, PHONE, new_table, open_as_host, shot, sit, wait_until
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    hosted_table,
+    shot,
+    viewport_context,
+    wait_until,
+)
 from test_a11y_browser import AXE, axe_problems
 from web_harness import ServerThread
 
@@ -27,16 +34,11 @@ BOMB = "#host-controls [data-host=bomb_pot]"
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_bomb_pot_button_says_why_at_a_stud_table(
         browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
-    mobile = viewport is PHONE
-    name = "phone" if mobile else "desktop"
-    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile,
-                              bypass_csp=True)
+    name = "phone" if viewport is PHONE else "desktop"
+    ctx = viewport_context(browser, viewport, bypass_csp=True)
     try:
-        tid, host_token = new_table(live.url, game="stud", seats=3, bots=2)
-        table = live.manager.get(tid)
-        assert table is not None
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit(page, "Ann")
+        _tid, _host, table, page = hosted_table(live, ctx, checking_bots=False, game="stud",
+                                               seats=3, bots=2)
         if not page.is_visible(BOMB):
             page.click("#host-box summary")
         page.wait_for_selector(BOMB)

@@ -17,12 +17,10 @@ from table_ui import (
     DESKTOP,
     PHONE,
     decision_kind,
-    new_table,
-    only_checking_bots,
-    open_as_host,
+    hosted_table,
     shot,
-    sit,
     take_decision,
+    viewport_context,
 )
 from web_harness import ServerThread
 
@@ -33,16 +31,11 @@ pytestmark = pytest.mark.browser
 def test_the_host_deals_now_between_hands(browser: Any, live: ServerThread,
                                           viewport: dict[str, int]) -> None:
     mobile = viewport is PHONE
-    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+    ctx = viewport_context(browser, viewport)
     try:
-        tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1,
-                                    between_hands=600)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit(page, "Ann")
+        _tid, _host, table, page = hosted_table(live, ctx, game="sdr", seats=2, bots=1,
+                                               between_hands=600)
         page.wait_for_selector("#host-panel:not(.hidden)")
-        table = live.manager.get(tid)
-        assert table is not None
         # Not before the game starts, nor while a hand is in play.
         assert page.locator("#host-controls [data-host=deal_now]").count() == 0
         page.click("#start-btn")

@@ -18,12 +18,10 @@ from table_ui import (
     DESKTOP,
     PHONE,
     decision_kind,
-    new_table,
-    only_checking_bots,
-    open_as_host,
+    hosted_table,
     shot,
-    sit,
     take_decision,
+    viewport_context,
     wait_until,
 )
 from test_a11y_browser import AXE, axe_problems
@@ -41,21 +39,16 @@ def _host_box(page: Any) -> None:
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_private_table_password_watchers_stacks_and_rebuys(
         browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
-    mobile = viewport is PHONE
-    name = "phone" if mobile else "desktop"
+    name = "phone" if viewport is PHONE else "desktop"
     # (bypass_csp: axe-core's script is added to the page, test_a11y_browser.py)
-    opts = {"viewport": viewport, "is_mobile": mobile, "has_touch": mobile, "bypass_csp": True}
+    opts = {"bypass_csp": True}
     axe = AXE.exists()
     problems: list[str] = []
-    host_ctx, guest_ctx = browser.new_context(**opts), browser.new_context(**opts)
+    host_ctx, guest_ctx = (viewport_context(browser, viewport, **opts),
+                          viewport_context(browser, viewport, **opts))
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1, private=True,
-                                    rebuy_approval=True)
-        table = live.manager.get(tid)
-        assert table is not None
-        only_checking_bots(live, tid)
-        page = open_as_host(host_ctx, live.url, tid, host_token)
-        sit(page, "Ann")
+        tid, _host_token, table, page = hosted_table(live, host_ctx, game="holdem", seats=3,
+                                                    bots=1, private=True, rebuy_approval=True)
         _host_box(page)
         page.fill("#host-password", "hunter22")
         page.click("#host-tools [data-host=password]")
@@ -140,16 +133,10 @@ def test_set_stack_follows_the_hand_while_the_host_is_in_the_player_list(
     one of its fields), so Set stack stayed enabled and a tap was refused
     ``in_hand``.  The button now follows the hand, the focus and the host's
     choice stay where they were."""
-    mobile = viewport is PHONE
-    name = "phone" if mobile else "desktop"
-    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+    name = "phone" if viewport is PHONE else "desktop"
+    ctx = viewport_context(browser, viewport)
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1)
-        table = live.manager.get(tid)
-        assert table is not None
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit(page, "Ann")
+        _tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=1)
         _host_box(page)
         wait_until(page, "() => document.querySelectorAll('#adjust-seat option').length === 2")
         values = page.eval_on_selector_all("#adjust-seat option", "os => os.map(o => o.value)")

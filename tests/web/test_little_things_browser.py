@@ -165,8 +165,7 @@ def test_a_phones_header_and_clocks_fit(browser: Any, live: ServerThread) -> Non
         }""")
         shot(page, "little-phone-header")
         assert not fit["cut"] and fit["onScreen"], fit
-        for word in ("Thursday night game", "Texas Hold'em", "fixed-limit", "blinds 1 and 2",
-                     "bets 2/4"):
+        for word in ("Thursday night game", "Texas Hold'em", "blinds 1/2, fixed limit 2/4"):
             assert word in fit["text"], (word, fit["text"])
         assert fit["clocks"], fit
         for c in fit["clocks"]:

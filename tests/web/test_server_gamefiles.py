@@ -143,7 +143,7 @@ def test_a_standard_game_is_dealt_with_its_rules(srv: ServerThread) -> None:
     # the header names each game's own forced bets at the table's stakes
     forced = st["table"]["forced_bets"]
     assert (forced["stud"], forced["holdem"], forced["sdr"]) == (
-        "ante 1, bring-in 1", "blinds 1 and 2", "ante 1")
+        "ante 1, bring-in 1", "blinds 1/2", "ante 1")
     # Seven cards each at a showdown; three down (two first and the last), four up.
     for seat in st["hand"]["result"].get("shown", {}):
         assert len(st["hand"]["seats"][int(seat)]["cards"]) == 7

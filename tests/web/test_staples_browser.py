@@ -17,12 +17,10 @@ from table_ui import (
     DESKTOP,
     PHONE,
     decision_kind,
-    new_table,
-    only_checking_bots,
-    open_as_host,
+    hosted_table,
     shot,
-    sit,
     take_decision,
+    viewport_context,
 )
 from web_harness import ServerThread
 
@@ -32,19 +30,13 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_ledger_settles_up_and_away_is_shown(browser: Any, live: ServerThread,
                                                  viewport: dict[str, int]) -> None:
-    mobile = viewport is PHONE
-    name = "phone" if mobile else "desktop"
-    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+    name = "phone" if viewport is PHONE else "desktop"
+    ctx = viewport_context(browser, viewport)
     try:
-        tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1,
-                                    between_hands=600, chip_value="0.25",
-                                    decision_seconds=5, time_bank_seconds=0)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit(page, "Ann")
+        tid, _host, table, page = hosted_table(live, ctx, game="sdr", seats=2, bots=1,
+                                               between_hands=600, chip_value="0.25",
+                                               decision_seconds=5, time_bank_seconds=0)
         page.click("#start-btn")
-        table = live.manager.get(tid)
-        assert table is not None
         end = time.monotonic() + 60
         while table.hand is not None:  # Ann plays hand 1 out (check, else call)
             assert time.monotonic() < end, "hand 1 never ended"

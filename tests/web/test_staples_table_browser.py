@@ -21,12 +21,10 @@ from table_ui import (
     DESKTOP,
     PHONE,
     decision_kind,
-    new_table,
-    only_checking_bots,
-    open_as_host,
+    hosted_table,
     shot,
-    sit,
     take_decision,
+    viewport_context,
     wait_until,
 )
 from web_harness import ServerThread, seeded_deals
@@ -69,17 +67,12 @@ def test_straddle_bomb_pot_run_twice_and_stats_on_the_page(
         browser: Any, live: ServerThread, viewport: dict[str, int],
         monkeypatch: pytest.MonkeyPatch) -> None:
     seeded_deals(monkeypatch, 7)
-    mobile = viewport is PHONE
-    name = "phone" if mobile else "desktop"
-    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+    name = "phone" if viewport is PHONE else "desktop"
+    ctx = viewport_context(browser, viewport)
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2, stack=200,
-                                    structure="no-limit", small_bet=2, big_bet=4)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit(page, "Ann")
-        table = live.manager.get(tid)
-        assert table is not None
+        tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2,
+                                               stack=200, structure="no-limit", small_bet=2,
+                                               big_bet=4)
         me = table.names().index("Ann")
         # The host's settings: Mississippi straddles, run it twice, a bomb pot of 10.
         assert not page.is_visible("[data-action=straddle]")  # (no straddles yet)

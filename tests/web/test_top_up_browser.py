@@ -15,12 +15,11 @@ from table_ui import (
     DESKTOP,
     PHONE,
     decision_kind,
-    new_table,
-    only_checking_bots,
-    open_as_host,
+    hosted_table,
     shot,
     sit,
     take_decision,
+    viewport_context,
 )
 from web_harness import ServerThread
 
@@ -32,16 +31,10 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_player_tops_up_between_hands(browser: Any, live: ServerThread,
                                         viewport: dict[str, int]) -> None:
-    mobile = viewport is PHONE
-    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+    ctx = viewport_context(browser, viewport)
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=2, bots=1, stack=400,
-                                    between_hands=600)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit(page, "Ann")
-        table = live.manager.get(tid)
-        assert table is not None
+        _tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=2, bots=1,
+                                               stack=400, between_hands=600)
         seat = next(n for n, s in table.seats.items() if s.row.bot is None)
         page.click("#start-btn")
         page.wait_for_selector("#controls button")
@@ -63,7 +56,7 @@ def test_a_player_tops_up_between_hands(browser: Any, live: ServerThread,
         button.scroll_into_view_if_needed()
         box = button.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
-        name = "phone" if mobile else "desktop"
+        name = "phone" if viewport is PHONE else "desktop"
         shot(page, f"top-up-{name}")
         brought = live.call(lambda: table.seats[seat].row.brought)
         button.click()
@@ -85,18 +78,12 @@ def _host_box(page: Any) -> None:
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_top_up_waits_for_the_hosts_approval(browser: Any, live: ServerThread,
                                                viewport: dict[str, int]) -> None:
-    mobile = viewport is PHONE
-    name = "phone" if mobile else "desktop"
-    opts = {"viewport": viewport, "is_mobile": mobile, "has_touch": mobile}
-    host_ctx, guest_ctx = browser.new_context(**opts), browser.new_context(**opts)
+    name = "phone" if viewport is PHONE else "desktop"
+    host_ctx, guest_ctx = viewport_context(browser, viewport), viewport_context(browser, viewport)
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1, stack=400,
-                                    between_hands=600, rebuy_approval=True)
-        table = live.manager.get(tid)
-        assert table is not None
-        only_checking_bots(live, tid)
-        page = open_as_host(host_ctx, live.url, tid, host_token)
-        sit(page, "Ann")
+        tid, _host, table, page = hosted_table(live, host_ctx, game="holdem", seats=3, bots=1,
+                                               stack=400, between_hands=600,
+                                               rebuy_approval=True)
         guest = guest_ctx.new_page()
         guest.goto(f"{live.url}/t/{tid}")
         sit(guest, "Wat")

@@ -22,6 +22,7 @@ from table_ui import (
     PHONE,
     context,
     decision_kind,
+    hosted_table,
     new_table,
     open_as_host,
     shot,
@@ -31,9 +32,12 @@ from table_ui import (
 from test_tournament_server import SCHEDULE
 from web_harness import ServerThread
 
+from rollem.tournament.payouts import pay_places
+
 pytestmark = pytest.mark.browser
 
 SHORT = SCHEDULE.replace("minutes = 1", "minutes = 0.1")
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 """Three 6-second levels: the clock moves while the test plays."""
 
 
@@ -135,17 +139,25 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
             ann.wait_for_timeout(60)
         # the clock raised the stakes in play (level 1 at the start, then 2 or 3)
         assert max(levels) >= 2, levels
-        payouts = {int(s): v for s, v in table.tourney.public()["payouts"].items()}
-        assert sum(payouts.values()) == 40 and sorted(payouts.values()) == [0, 8, 12, 20]
+        public = table.tourney.public()
+        payouts = {int(s): v for s, v in public["payouts"].items()}
+        places = {int(s): p for s, p in public["places"].items()}
+        # Two may bust in one hand and share a place (its prizes split,
+        # payouts.pay_places): 1st is one player, the rest 2nd to 4th, shared or not.
+        assert sum(payouts.values()) == 40 and sorted(places) == sorted(payouts)
+        assert list(places.values()).count(1) == 1 and set(places.values()) <= {1, 2, 3, 4}
+        assert payouts == pay_places(40, [50, 30, 20], dict(sorted(
+            places.items(), key=lambda sp: (sp[1], -payouts[sp[0]])))), (places, payouts)
         names = {s: table.seats[s].row.name for s in table.seats}
+        winner = next(s for s, p in places.items() if p == 1)
+        shared = {p for p in places.values() if list(places.values()).count(p) > 1}
+        want = sorted(f"{ORDINAL[p]}: {names[s]}" + (f" wins {payouts[s]}" if payouts[s] else "")
+                      + (" (shared)" if p in shared else "") for s, p in places.items())
         for page, label in ((ann, "desktop"), (bob, "phone")):
             page.wait_for_selector(".tourney-over")
-            places = page.locator(".tourney-places li").all_inner_texts()
-            assert len(places) == 4 and places[0].startswith("1st: ")
-            winner = min(payouts, key=lambda s: -payouts[s])
-            assert places[0] == f"1st: {names[winner]} wins 20"
-            assert any(p.startswith("2nd: ") and p.endswith(" wins 12") for p in places)
-            assert any(p.startswith("3rd: ") and p.endswith(" wins 8") for p in places)
+            listed = page.locator(".tourney-places li").all_inner_texts()
+            assert len(listed) == 4 and listed[0] == f"1st: {names[winner]} wins 20", listed
+            assert sorted(listed) == want, (listed, want)
             assert page.locator("#level-clock").count() == 0  # the clock is gone
             box = page.locator("#tourney").bounding_box()
             width = (DESKTOP if label == "desktop" else PHONE)["width"]
@@ -155,10 +167,9 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         ann.wait_for_selector(".stats-levels tr[data-level='1']", state="attached")
         rows = [r.split("\t") for r in ann.locator("#ledger tr").all_inner_texts()]
         assert rows[0] == ["Player", "Paid", "Place", "Prize", "Net"]
-        assert sorted(r[4] for r in rows[1:]) == ["+10", "+2", "-10", "-2"]
+        assert sorted(r[4] for r in rows[1:]) == sorted(
+            f"+{v - 10}" if v > 10 else str(v - 10) for v in payouts.values())
         # settle-up in the buy-in's units: the pool pays the prizes, or the losers pay
-        second = next(s for s, v in payouts.items() if v == 12)
-        third = next(s for s, v in payouts.items() if v == 8)
         # -- a computer player's prize paid to Ann, the host, who staked it (stop 58),
         # and the transfers between Ann and Bob only (the computer players' nets Ann's)
         def paid(seat: int, units: int) -> str:
@@ -170,8 +181,7 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         bob_net = payouts.get(bob_seat, 0) - 10
         for page in (ann, bob):
             pool = page.locator("#settle .settle-pool li").all_inner_texts()
-            assert sorted(pool) == sorted([paid(winner, 20), paid(second, 12),
-                                           paid(third, 8)])
+            assert sorted(pool) == sorted(paid(s, v) for s, v in payouts.items() if v)
             between = page.locator("#settle .settle-between li").all_inner_texts()
             assert between == ([] if bob_net == 0 else [f"Bob pays Ann {-bob_net}"]
                                if bob_net < 0 else [f"Ann pays Bob {bob_net}"])
@@ -310,3 +320,50 @@ def test_a_deal_proposed_while_the_game_is_named_says_so(browser: Any, tmp_path:
         assert table.hand is not None and table.session["tournament"]["proposal"]["offer"] is None
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_two_busted_in_one_hand_share_a_place_on_the_page(browser: Any, live: ServerThread,
+                                                          size: str) -> None:
+    """s59-tidy: Bot 1 and Bot 2 bust in hand 3, each having started it with
+    the same chips: they share 3rd, its prize and 4th's split (40 at 50/30/20:
+    3rd and 4th's 8 + 0, 4 each), and each line says "(shared)" (main: "3rd:
+    Bot 1 (random) wins 4" twice, unexplained). The tournament's end is set
+    in the server's session (the places as a hand of two bust-outs leaves
+    them), then drawn."""
+    from rollem.tournament.places import Bust
+
+    ctx = context(browser, size)
+    _tid, _host, table, page = hosted_table(live, ctx, game="sdr", seats=4, bots=3,
+                                           tournament="custom", tournament_schedule=SCHEDULE,
+                                           buy_in=10, payouts=[50, 30, 20])
+    try:
+        def bust_out() -> None:
+            table.tourney.start()
+            state = table.session["tournament"]
+            names = {n: s.row.name for n, s in table.seats.items()}
+            ann = next(n for n, v in names.items() if v == "Ann")
+            bots = sorted(n for n in names if n != ann)
+            for n in bots:
+                table.seats[n].row.stack = 0
+            table.seats[ann].row.stack = 4 * 60
+            state["busts"] = [list(Bust(3, bots[0], 60)), list(Bust(3, bots[1], 60)),
+                              list(Bust(5, bots[2], 120))]
+            state["over"] = True
+            state["hands"] = 5
+            table.broadcast()
+
+        live.call(bust_out)
+        page.wait_for_selector(".tourney-over")
+        listed = page.locator(".tourney-places li").all_inner_texts()
+        names = sorted(s.row.name for s in table.seats.values())
+        assert listed[0] == "1st: Ann wins 20", listed
+        assert listed[1].startswith("2nd: ") and listed[1].endswith(" wins 12"), listed
+        assert sorted(listed[2:]) == sorted(f"3rd: {n} wins 4 (shared)" for n in names
+                                            if n != "Ann" and n not in listed[1]), listed
+        box = page.locator("#tourney").bounding_box()
+        width = page.viewport_size["width"]
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        shot(page, f"tourney-shared-place-{size}")
+    finally:
+        ctx.close()

@@ -56,7 +56,7 @@ def test_the_panel_says_the_hand_in_play_keeps_its_levels_stakes(browser: Any, t
         assert table.hand is not None and table.hand.hand_no == 1
         # the header says the stakes the hand is played at, not the new level's
         header = ann.inner_text("#table-name").replace("\u00a0", " ")
-        assert header.endswith("fixed-limit · ante 1, bets 2/4"), header
+        assert header.endswith("ante 1, fixed limit 2/4"), header
         box = line.bounding_box()
         assert box is not None and box["x"] + box["width"] <= ann.viewport_size["width"]
         shot(ann, f"level-in-hand-{size}")
@@ -71,7 +71,7 @@ def test_the_panel_says_the_hand_in_play_keeps_its_levels_stakes(browser: Any, t
         ann.wait_for_function("() => document.querySelector('#status') && "
                               "/hand 2/.test(document.querySelector('#status').textContent)")
         assert ann.locator(".tourney-now").count() == 0
-        ann.wait_for_selector("#table-name:has-text('ante 2, bets 4/8')")
+        ann.wait_for_selector("#table-name:has-text('ante 2, fixed limit 4/8')")
         assert re.search(r"Level 2 of 3", ann.inner_text(".tourney-head"))
     finally:
         server.stop()

@@ -369,8 +369,8 @@ def test_a_blind_games_level_says_its_blinds_not_an_ante() -> None:
         table, _people = _table(loop, store, game="holdem")
         public = table.tourney.public()
         assert public is not None
-        assert public["stakes"]["forced"] == "blinds 1 and 2"  # level 1: ante 1, bets 2/4
-        assert public["next"]["forced"] == "blinds 2 and 4"
+        assert public["stakes"]["forced"] == "blinds 1/2"  # level 1: ante 1, bets 2/4
+        assert public["next"]["forced"] == "blinds 2/4"
     with virtual_server() as (loop, store):
         table, _people = _table(loop, store)
         public = table.tourney.public()

@@ -79,9 +79,9 @@ def test_a_holdem_tournaments_header_names_its_blinds(browser: Any, tmp_path: Pa
         header = page.inner_text("#table-name").replace("\u00a0", " ")
         # (no limit's two sizes are the least a bet may be, R-C-6: "bets 2/4" beside
         # the blinds read to no-limit players as the stakes)
-        assert "no-limit · blinds 1 and 2, min bet 2/4" in header, header
+        assert header.endswith("Texas Hold'em · blinds 1/2, no limit, min bet 2/4"), header
         tourney = page.inner_text("#tourney").replace("\u00a0", " ")
-        assert "ante" not in header and "blinds 1 and 2 · min bet 2/4" in tourney, tourney
+        assert "ante" not in header and "blinds 1/2 · no limit, min bet 2/4" in tourney, tourney
         assert "bets 2/4" not in header + tourney
         assert page.locator(".tourney-levels th").nth(2).text_content() == "Min bet"
         assert "min\u00a0bet" in page.inner_text("#table-name")  # never split over two lines

@@ -17,12 +17,11 @@ from table_ui import (
     DESKTOP,
     PHONE,
     decision_kind,
-    new_table,
-    only_checking_bots,
-    open_as_host,
+    hosted_table,
     shot,
     sit,
     take_decision,
+    viewport_context,
 )
 from web_harness import ServerThread
 
@@ -47,14 +46,10 @@ def _decision_seq(page: Any) -> int | None:
 def test_two_players_see_the_commitment_and_the_verified_copy(
         browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
     mobile = viewport is PHONE
-    ctxs = [browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
-            for _ in range(2)]
+    ctxs = [viewport_context(browser, viewport) for _ in range(2)]
     try:
-        tid, host_token = new_table(live.url, game="sdr", seats=3, bots=1,
-                                    between_hands=600)
-        only_checking_bots(live, tid)
-        ann = open_as_host(ctxs[0], live.url, tid, host_token)
-        sit(ann, "Ann")
+        tid, _host, table, ann = hosted_table(live, ctxs[0], game="sdr", seats=3, bots=1,
+                                              between_hands=600)
         bob = ctxs[1].new_page()
         bob.goto(f"{live.url}/t/{tid}")
         sit(bob, "Bob")
@@ -120,14 +115,10 @@ def test_the_verify_panel_says_where_the_check_stopped_in_players_words(
     8d) on"); it names the action as the hand's log does, with its card drawn as
     on the felt: "from the fourth action (Bot 1 (random) turns up 8♦) on"."""
     mobile = viewport is PHONE
-    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile,
-                              reduced_motion="reduce")
+    ctx = viewport_context(browser, viewport, reduced_motion="reduce")
     try:
-        tid, host_token = new_table(live.url, game="rollyourown", seats=3, bots=2,
-                                    between_hands=600)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit(page, "Ann")
+        _tid, _host, _table, page = hosted_table(live, ctx, game="rollyourown", seats=3, bots=2,
+                                               between_hands=600)
         page.click("#start-btn")
         end = time.monotonic() + 90
         while page.locator("#verify-result").count() == 0:

@@ -17,12 +17,10 @@ from table_ui import (
     DESKTOP,
     PHONE,
     decision_kind,
-    new_table,
-    only_checking_bots,
-    open_as_host,
+    hosted_table,
     shot,
-    sit,
     take_decision,
+    viewport_context,
 )
 from web_harness import ServerThread
 
@@ -33,14 +31,10 @@ pytestmark = pytest.mark.browser
 def test_the_commitment_is_one_line_on_a_phone_and_opens_with_a_tap(
         browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
     mobile = viewport is PHONE
-    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile,
-                              reduced_motion="reduce")
+    ctx = viewport_context(browser, viewport, reduced_motion="reduce")
     try:
-        tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1,
-                                    between_hands=600)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit(page, "Ann")
+        tid, _host, table, page = hosted_table(live, ctx, game="sdr", seats=2, bots=1,
+                                               between_hands=600)
         page.click("#start-btn")
         page.wait_for_selector("#verify-commitment", state="attached", timeout=20_000)
         table = live.manager.get(tid)

@@ -18,6 +18,7 @@ import sys
 import tempfile
 import textwrap
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -268,6 +269,24 @@ class TerminalGame:
             self.console.file.write(text.plain + "\n")
             self.console.file.flush()
 
+    def say_fitted(self, line: Text | str = "") -> None:
+        """:meth:`say`, but in plain text (no terminal) a line longer than
+        :data:`WIDTH` is wrapped between words, its later parts indented four
+        spaces more than it, so that piped output fits 80 columns (s59-tidy:
+        the session's closing lines after ``q`` and a seat row of the table,
+        a 5-2-1 one with its up cards and draws); a word longer than the
+        width (a folder) stays whole. Colour is kept on a terminal, which
+        wraps by itself."""
+        text = line if isinstance(line, Text) else Text(line)
+        plain = text.plain
+        if self.rich or len(plain) <= WIDTH:
+            self.say(text)
+            return
+        lead = plain[:len(plain) - len(plain.lstrip(" "))]
+        for part in textwrap.wrap(plain, WIDTH, subsequent_indent=lead + "    ",
+                                  break_long_words=False, break_on_hyphens=False):
+            self.say(part)
+
     def tell(self, lines: list[Line]) -> None:
         """Print narrated lines (cards drawn as cards); in plain text (no terminal) a
         line longer than :data:`WIDTH` is wrapped between words, its later parts
@@ -388,13 +407,13 @@ class TerminalGame:
         level = t.schedule.level_at_hand(t.hands_played)  # (this hand counts at its end)
         from dataclasses import replace
 
-        from rollem.games.describe import forced_bet_words
+        from rollem.games.describe import forced_bet_words, stakes_words
 
         def stakes(lv: Any) -> str:  # the forced bets this game posts: blinds, not an ante
             options = replace(hand.options, ante=lv.ante, small_bet=lv.small_bet,
                               big_bet=lv.big_bet)
-            forced = forced_bet_words(hand.game, options)
-            return (f"{forced}, " if forced else "") + f"bets {lv.small_bet}/{lv.big_bet}"
+            return stakes_words(options.structure, forced_bet_words(hand.game, options),
+                                lv.small_bet, lv.big_bet)
 
         line = (f"Level {level + 1} of {len(levels)} ({t.schedule.name} tournament): "
                 f"{stakes(levels[level])}")
@@ -433,9 +452,11 @@ class TerminalGame:
         pay = t.payouts(table.stacks)
         self.say(f"Finishing places ({t.entrants} entrants, buy-in {t.buy_in}, prize pool "
                  f"{t.prize_pool}):")
+        counts = Counter(places.values())  # (busted in one hand: a place shared)
         for seat, place in sorted(places.items(), key=lambda kv: (kv[1], kv[0])):
             won = f", wins {pay[seat]}" if pay[seat] else ""
-            self.say(f"  {place}. {self.names[seat]}{won}")
+            shared = " (shared)" if counts[place] > 1 else ""
+            self.say(f"  {place}. {self.names[seat]}{won}{shared}")
 
     def bots_rebuy(self, quiet: bool = False) -> None:
         """A tournament's busted computer players buy in again while rebuys are
@@ -608,7 +629,7 @@ class TerminalGame:
         """The table as hand ``number`` ended (``t`` between hands)."""
         for line in render_table(hand.view(0), self.style, title=f"Hand {number}",
                                  game_name=hand.game.name, narrator=self.narrator):
-            self.say(line)
+            self.say_fitted(line)
 
     def show_last(self) -> None:
         """Tell the last finished hand again, step by step, as you saw it."""
@@ -673,7 +694,7 @@ class TerminalGame:
         def draw() -> None:
             for line in render_table(view, self.style, title=f"Hand {self.hand_no}",
                                      game_name=game_name, narrator=self.narrator):
-                self.say(line)
+                self.say_fitted(line)
             if odds is not None:  # the same line again on a redraw (t)
                 self.say(odds)
 
@@ -762,33 +783,33 @@ class TerminalGame:
         are only the score)."""
         t = self.tournament
         assert t is not None
-        self.say(Text(f"Tournament ledger after {done} hand(s) (buy-in {t.buy_in}, prize "
+        self.say_fitted(Text(f"Tournament ledger after {done} hand(s) (buy-in {t.buy_in}, prize "
                       f"pool {t.prize_pool}; in the buy-in's units):", style="bold"))
         for row in t.ledger(self.table.stacks):
             name = self.names[row["seat"]]
             paid = f"paid {row['paid']}" + (f" ({row['rebuys']} rebuy(s))" if row["rebuys"]
                                              else "")
             if row["net"] is not None:
-                self.say(f"  {name:<4} {row['net']:+d}  ({paid}, place {row['place']}, "
+                self.say_fitted(f"  {name:<4} {row['net']:+d}  ({paid}, place {row['place']}, "
                          f"won {row['payout']})")
             elif row["place"] is not None:
-                self.say(f"  {name:<4} {paid}, out in place {row['place']}; prizes are paid "
+                self.say_fitted(f"  {name:<4} {paid}, out in place {row['place']}; prizes are paid "
                          "at the end")
             else:
-                self.say(f"  {name:<4} {paid}, still playing with "
+                self.say_fitted(f"  {name:<4} {paid}, still playing with "
                          f"{self.table.stacks[row['seat']]} chips")
 
     def ledger(self) -> None:
         t = self.table
-        self.say()
+        self.say_fitted()
         done = self.hand_no - (1 if t.hand is not None and not t.hand.is_over else 0)
         if self.tournament is not None:
             self.tournament_ledger(done)
         else:
-            self.say(Text(f"Session ledger after {done} hand(s):", style="bold"))
+            self.say_fitted(Text(f"Session ledger after {done} hand(s):", style="bold"))
         for s, name in enumerate(self.names if self.tournament is None else ()):
             net = t.stacks[s] - t.brought[s]
-            self.say(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
+            self.say_fitted(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
         # A hand abandoned by q does not count (its chips are back in t.stacks); only
         # chips carried into a pot (R-521-9), between hands or into the abandoned
         # hand, leave nets that do not add up to 0 and so nothing to settle.
@@ -802,7 +823,7 @@ class TerminalGame:
                 transfers = []
             if transfers:
                 you = self.names[0]
-                self.say("  To settle up: " + "; ".join(
+                self.say_fitted("  To settle up: " + "; ".join(
                     ("You pay" if x.payer == you else f"{x.payer} pays")
                     + (" you" if x.payee == you else f" {x.payee}") + f" {x.chips}"
                     for x in transfers))
@@ -813,7 +834,7 @@ class TerminalGame:
             def pct(value: float | None) -> str:
                 return "-" if value is None else f"{value:.0f}%"
 
-            self.say(f"  Your play: {mine.hands} hand(s); put chips in voluntarily in the "
+            self.say_fitted(f"  Your play: {mine.hands} hand(s); put chips in voluntarily in the "
                      f"first round {pct(line['vpip'])}, raised first {pct(line['pfr'])}, "
                      f"to the showdown {pct(line['wtsd'])}, won there {pct(line['wsd'])}")
             for level, per in sorted(self.stats.by_level.items()):  # (a tournament)
@@ -821,24 +842,24 @@ class TerminalGame:
                 if at is None or not at.hands:
                     continue
                 figures = at.to_dict()
-                self.say(f"    at level {level}: {at.hands} hand(s), voluntarily "
+                self.say_fitted(f"    at level {level}: {at.hands} hand(s), voluntarily "
                          f"{pct(figures['vpip'])}, raised first {pct(figures['pfr'])}, "
                          f"to the showdown {pct(figures['wtsd'])}, won there "
                          f"{pct(figures['wsd'])}, chips {at.net:+d}")
         if self.rebuys and self.tournament is None:  # (a tournament's ledger says it)
-            self.say(f"  You rebought {self.rebuys} time(s): {self.rebuys * self.stack} chips, "
-                     "counted in what you brought")
+            self.say_fitted(f"  You rebought {self.rebuys} time(s): "
+                            f"{self.rebuys * self.stack} chips, counted in what you brought")
         if t.carry:
-            self.say(f"  {t.carry} chips were carried to a next hand that was not played")
+            self.say_fitted(f"  {t.carry} chips were carried to a next hand that was not played")
         if self.saved:
-            self.say(f"{self.saved} hand histories saved in {self.session_dir} "
+            self.say_fitted(f"{self.saved} hand histories saved in {self.session_dir} "
                      f"(your own copies, with only the cards you saw; read one with: "
                      "rollem replay FILE; each hand's net and stacks: rollem replay session.phhs)")
         if self.save_errors:
-            self.say(Text(f"{len(self.save_errors)} finished hand(s) could not be saved in "
+            self.say_fitted(Text(f"{len(self.save_errors)} finished hand(s) could not be saved in "
                           f"{self.session_dir}: {self.save_errors[-1]}", style="red"))
         elif not self.saved:
-            self.say("No hand was finished, so no history was saved.")
+            self.say_fitted("No hand was finished, so no history was saved.")
 
 
 @click.command("play")

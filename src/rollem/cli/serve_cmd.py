@@ -67,6 +67,22 @@ class WebsocketLines(logging.Filter):
         return record.msg not in WEBSOCKET_LINES
 
 
+class ForwardedClients(logging.Filter):
+    """An access-log line's client as the trusted proxy said it: ``203.0.113.9``,
+    not uvicorn's ``203.0.113.9:0`` (a client address taken from
+    ``X-Forwarded-For`` has no port, and uvicorn writes ``:0`` for it; a TCP
+    peer's port is never 0). Only a trusted proxy's header gives such an
+    address (:mod:`rollem.server.proxies`); anyone else's line shows its own
+    address and port, whatever headers it sends (s59-tidy)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and args and isinstance(args[0], str) \
+                and args[0].endswith(":0"):
+            record.args = (args[0][:-2], *args[1:])
+        return True
+
+
 def log_config(level: str, access_log: bool) -> dict[str, Any]:
     """The logging setup of ``rollem serve`` (uvicorn's loggers and rollem's):
     every line on stderr with the time, level and logger name; without
@@ -77,16 +93,18 @@ def log_config(level: str, access_log: bool) -> dict[str, Any]:
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"plain": {"format": LOG_FORMAT}},
-        "filters": {"websocket_lines": {"()": WebsocketLines}},
+        "filters": {"websocket_lines": {"()": WebsocketLines},
+                    "forwarded_clients": {"()": ForwardedClients}},
         "handlers": {"stderr": handler},
         "loggers": {
             "rollem": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
             "uvicorn": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
             "uvicorn.error": {"level": level.upper(),
-                              "filters": [] if access_log else ["websocket_lines"]},
+                              "filters": ["forwarded_clients"] if access_log
+                              else ["websocket_lines"]},
             "uvicorn.access": {"handlers": ["stderr"] if access_log else [],
                                "level": "INFO" if access_log else "CRITICAL",
-                               "propagate": False},
+                               "filters": ["forwarded_clients"], "propagate": False},
         },
     }
 
@@ -400,6 +418,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     # each start one.
     from rollem.server.game_session import warm_up
     from rollem.server.live_table import warm_odds_workers
+    from rollem.server.proxies import AsSeen
 
     odds_ready = warm_odds_workers()
     warmed = warm_up()
@@ -426,6 +445,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                             settings.max_head_bytes)
     # A websocket refused for what its request says is answered before the upgrade.
     guard.before_upgrade = app.state.refuse_before_upgrade()
+    guard.as_seen = AsSeen(settings.forwarded_allow_ips)  # (its log line's client)
     config = uvicorn.Config(app, log_config=log_config(log_level, access_log),
                             log_level=log_level, access_log=access_log, ws_max_size=65536,
                             ws_ping_interval=20, ws_ping_timeout=20,

@@ -59,6 +59,12 @@ SIDES = ("high", "low", "both")
 FAILED_BOTH_RULES = ("carry", "split")
 """Values of the house option ``failed_both_rule`` (R-521-9)."""
 
+FAILED_BOTH_MUCKS = "failed_both_mucks"
+"""House option, never set by a table: a failed both-ways declarer that
+neither wins nor decides anything may muck, as before s59-tidy. Only a
+history saved before then is replayed with it (:func:`rollem.history.replay`
+retries such a history's muck under it), so that those hands still replay."""
+
 
 class DeclareSides(AllAtOnceStep):
     """All at once, each seat declares high, low or both (R-521-8)."""
@@ -205,7 +211,9 @@ class DeclareShowdown(Step):
     (R-C-11, in :func:`showdown_order`, :func:`must_show`): the first seat in
     order shows, and so does every all-in seat, every seat that wins chips,
     every seat whose hand beats or ties a both-ways declarer on a side it
-    declared (it makes that declarer fail: ``PotSettlement.deciders``), and
+    declared (it makes that declarer fail: ``PotSettlement.deciders``), every
+    both-ways declarer that failed (its cards were judged, and the table sees
+    why it lost: s59-tidy, as a declare game's players show to claim), and
     every contender of a carried pot (their hands prove the failure); only
     hands that neither win a share nor change anyone's result muck. A pot
     taken whole (nobody left on one side) gives ``win`` events with
@@ -256,6 +264,8 @@ class DeclareShowdown(Step):
         for (_amount, eligible), st in zip(pots, settled, strict=True):
             needed.update(s for s, c in st.winners.items() if c > 0)
             needed.update(st.deciders)
+            if not hand.options.get(FAILED_BOTH_MUCKS, False):
+                needed.update(st.failed)  # (its cards judged it: players see why it failed)
             if st.carried:
                 needed.update(eligible)
         showing = set(must_show(hand, order, needed))

@@ -11,23 +11,42 @@ from rollem.engine.options import Options
 from rollem.engine.steps import Ante
 from rollem.games.gamefile import OPENERS, GameSpec, StepSpec
 
-__all__ = ["describe_game", "describe_step", "forced_bet_words"]
+__all__ = ["bet_words", "describe_game", "describe_step", "forced_bet_words", "stakes_words"]
 
 
 def forced_bet_words(game: Game, options: Options) -> str:
     """The forced bets of a hand of ``game`` under ``options``, as a table header says
-    them: ``"ante 1"``, ``"blinds 1 and 2"`` (``", straddle 4"``), ``"ante 1, bring-in 1"``;
-    ``""`` when the game has none (R-C-5)."""
+    them: ``"ante 1"``, ``"blinds 1/2"`` (``", straddle 4"``), ``"ante 1, bring-in 1"``;
+    ``""`` when the game has none (R-C-5). Blinds as players say them, small/big
+    (s59-tidy; before: "blinds 1 and 2")."""
     words: list[str] = []
     for step in game.build(options):
         if isinstance(step, Ante) and step.ante > 0:
             words.append(f"ante {step.ante}")
         elif isinstance(step, Blinds):
-            words.append(f"blinds {step.small} and {step.big}"
+            words.append(f"blinds {step.small}/{step.big}"
                          + (f", straddle {step.straddle}" if step.straddle > 0 else ""))
         elif isinstance(step, BringIn):
             words.append(f"bring-in {step.amount}")
     return ", ".join(words)
+
+
+def bet_words(structure: str, small: int, big: int) -> str:
+    """The bet sizes as players say them (R-C-6): ``"fixed limit 2/4"`` (the small
+    and the big bet, exactly), ``"no limit, min bet 2/4"`` and ``"pot limit, min
+    bet 2/4"`` (there the two sizes are only the least a bet may be). Chips.
+    ``structure``: ``fixed-limit``, ``pot-limit`` or ``no-limit``."""
+    words = structure.replace("-", " ")
+    if structure == "fixed-limit":
+        return f"{words} {small}/{big}"
+    return f"{words}, min bet {small}/{big}"
+
+
+def stakes_words(structure: str, forced: str, small: int, big: int) -> str:
+    """A table's stakes in one phrase, as a header says them: the forced bets
+    (:func:`forced_bet_words`), then :func:`bet_words`: ``"blinds 1/2, fixed
+    limit 2/4"``, ``"ante 1, bring-in 1, no limit, min bet 2/4"``."""
+    return (f"{forced}, " if forced else "") + bet_words(structure, small, big)
 
 
 def _amount(v: int | str) -> str:

@@ -23,6 +23,7 @@ from rollem.history.format import (
     _brief,
     _one_line,
 )
+from rollem.text import same_name, same_name_refusal
 
 
 def _variant_game_id(data: Mapping[str, Any]) -> str:
@@ -124,7 +125,8 @@ def parse_history(data: Mapping[str, Any]) -> History:
     unknown, and a replay never invents them.
 
     Raises:
-        HistoryError: naming the field or line that is wrong (one line).
+        HistoryError: naming the field or line that is wrong (one line); two
+            ``players`` that read as one name (:func:`rollem.text.same_name`).
     """
     if not isinstance(data, Mapping):
         raise HistoryError("a hand history is a TOML table of fields")
@@ -142,6 +144,12 @@ def parse_history(data: Mapping[str, Any]) -> History:
     if not isinstance(stacks, list) or not all(type(s) is int and s >= 0 for s in stacks):
         raise HistoryError("starting_stacks must be a list of whole numbers of chips")
     n = len(stacks)
+    players = data.get("players")
+    if isinstance(players, list) and all(isinstance(p, str) for p in players):
+        pair = same_name(players)
+        if pair is not None:  # (not a list of names: compare.differences says so)
+            raise HistoryError(same_name_refusal(players, *pair)
+                               + " (or leave players out)")
     button = data.get("_button", 0)
     if type(button) is not int:
         raise HistoryError("_button must be a seat number")

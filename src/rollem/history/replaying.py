@@ -4,7 +4,9 @@ for the cards a hand-written history chooses."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rollem.cards import CARDS, Card, CardError, format_cards
@@ -271,6 +273,40 @@ def replay(history: History | str | Mapping[str, Any], *, check_result: bool = T
         h = history
     else:
         h = parse_history(history)
+    try:
+        return _replay(h, check_result)
+    except HistoryError as err:
+        old = saved_before_failed_both_shows(h)
+        if old is None:
+            raise
+        try:
+            return _replay(old, check_result)
+        except HistoryError:
+            raise err from None
+
+
+_MUCK = re.compile(r"p\d+ sm\s*(#.*)?")
+
+
+def saved_before_failed_both_shows(h: History) -> History | None:
+    """``h`` under the house option ``failed_both_mucks``, when it may be a
+    declare game's history saved before a failed both-ways declarer had to
+    show (s59-tidy, R-521-9): it records a muck (``pN sm`` with no cards)
+    and does not set the option; else ``None``. Such a hand replays as it
+    was played: with the option, that declarer may muck."""
+    from rollem.engine.declare import FAILED_BOTH_MUCKS
+
+    if FAILED_BOTH_MUCKS in h.options.house or not h.raw:
+        return None
+    lines = h.raw.get("actions")
+    if not isinstance(lines, list) or not any(
+            isinstance(line, str) and _MUCK.fullmatch(line.strip()) for line in lines):
+        return None
+    options = replace(h.options, house={**h.options.house, FAILED_BOTH_MUCKS: True})
+    return replace(h, options=options)
+
+
+def _replay(h: History, check_result: bool) -> Hand:
     game = history_game(h.raw) if h.raw else history_game({"variant": f"rollem-{h.game}"})
     from_deck = h.deck is not None and len(h.deck) == len(game.deck)
     try:

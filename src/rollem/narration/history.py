@@ -67,13 +67,16 @@ def hand_events(hand: Hand, viewer: int | None = None) -> list[dict[str, Any]]:
 
 
 def _forced_bets(data: Mapping[str, Any], options: Mapping[str, Any]) -> str:
-    """The header's forced bets: ``"ante 1"``, or a blind game's ``"blinds 1 and 2"``
+    """The header's forced bets: ``"ante 1"`` (a stud game's ``"ante 1, bring-in 1"``),
+    or a blind game's ``"blinds 1/2"``
     (with ``", straddle 4"``), read from the history's PHH lists."""
     n = len(data.get("starting_stacks") or [])
     blinds = sorted(b for b in _per_seat(data.get("blinds_or_straddles"), n, []) if b > 0)
     if not blinds:
-        return f"ante {options.get('ante', 1)}"
-    words = f"blinds {blinds[0]} and {blinds[1]}" if len(blinds) > 1 else f"blind {blinds[0]}"
+        bring_in = data.get("bring_in")  # (a stud game's, as the web header says it)
+        return f"ante {options.get('ante', 1)}" + (
+            f", bring-in {bring_in}" if type(bring_in) is int and bring_in > 0 else "")
+    words = f"blinds {blinds[0]}/{blinds[1]}" if len(blinds) > 1 else f"blind {blinds[0]}"
     if len(blinds) > 2:
         words += f", straddle {blinds[2]}"
     antes = _per_seat(data.get("antes"), n, [])
@@ -101,12 +104,14 @@ def _header(game_name: str, names: Sequence[str], stacks: Sequence[int], button:
     # it" read "You" as a name).
     said = Names(names, None)
     players = and_list(f"{said.who(s, start=False)} ({stacks[s]})" for s in seats)
-    structure = str(options.get("structure", "fixed-limit")).replace("-", " ")
+    from rollem.games.describe import stakes_words
+
+    stakes = stakes_words(str(options.get("structure", "fixed-limit")), forced,
+                          options.get("small_bet", 2), options.get("big_bet", 4))
     lines = [
         Line(f"{game_name}: {players}; {said.says(button, 'have', 'has', start=False)} the "
              "button.", "header"),
-        Line(f"{structure.capitalize()}, {forced}, bets "
-             f"{options.get('small_bet', 2)} and {options.get('big_bet', 4)}.", "header"),
+        Line(f"{stakes[:1].upper()}{stakes[1:]}.", "header"),
     ]
     if viewer is not None:
         lines.append(Line(f"As {said.who(viewer, start=False)} saw it (a redacted copy: other "

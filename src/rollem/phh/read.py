@@ -29,7 +29,7 @@ from rollem.phh.deal import (
     phh_game,
     reveal,
 )
-from rollem.phh.units import chip_scale, in_units, to_chips
+from rollem.phh.units import chip_scale, in_units, scale_note, to_chips
 from rollem.phh.variants import (
     MAX_HANDS,
     NOT_PLAYED,
@@ -186,7 +186,7 @@ def _names(data: Mapping[str, Any], n: int) -> list[str]:
             spaces aside, :func:`rollem.text.name_key`): the hand told with them
             could not say who did what (s58-tidy).
     """
-    from rollem.text import name_key
+    from rollem.text import same_name, same_name_refusal
 
     players = data.get("players")
     if players is None:
@@ -197,14 +197,10 @@ def _names(data: Mapping[str, Any], n: int) -> list[str]:
     # (a name is kept as written, control characters and all: the narration shows
     # them as ^J, ^I (rollem.text.name_safe), never as the line breaks they are)
     names = [x if x.strip() else f"p{i + 1}" for i, x in enumerate(players)]
-    seen: dict[str, int] = {}
-    for i, name in enumerate(names):
-        first = seen.setdefault(" ".join(name_key(name).split()), i)
-        if first != i:
-            same = f"is players[{first}]'s name too" if names[first] == name \
-                else f"reads as players[{first}] {names[first][:40]!r}"
-            raise PHHError(f"players[{i}] {name[:40]!r} {same}: each player needs a name of "
-                           "their own (or leave players out: p1, p2 ... name them)")
+    pair = same_name(names)
+    if pair is not None:
+        raise PHHError(same_name_refusal(names, *pair)
+                       + " (or leave players out: p1, p2 ... name them)")
     return names
 
 
@@ -288,6 +284,8 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     if misspelt and check_result:
         raise PHHError(misspelt[0] + "; rollem replay --lenient replays without it")
     scale = chip_scale(data)
+    file_actions = data.get("actions")
+    data_before_chips = data
     data = to_chips(data, scale)
     raw_stacks = data.get("starting_stacks")
     if not isinstance(raw_stacks, list) or not 2 <= len(raw_stacks) <= 10:
@@ -353,10 +351,16 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     filled: list[str] = []
     from_file: list[bool] = []
     for seat, code, amount, line in parsed.actions[:at]:
-        where = f"line {line} of actions (p{seat + 1} {code}" + (f" {amount}" if amount else "")
+        shown = amount if scale == 1 or code != "cbr" else _file_word(file_actions, line, amount)
+        where = f"line {line} of actions (p{seat + 1} {code}" + (f" {shown}" if amount else "")
         where += ")"
-        from_file.extend([False] * _fill_in(hand, seat, where, filled))
-        _apply(hand, seat, code, amount, where, preset.named - preset.stand_in_cards)
+        try:
+            from_file.extend([False] * _fill_in(hand, seat, where, filled))
+            _apply(hand, seat, code, amount, where, preset.named - preset.stand_in_cards)
+        except PHHError as err:
+            if scale == 1:
+                raise
+            raise PHHError(f"{err} ({scale_note(data_before_chips, scale)})") from None
         from_file.append(True)
     _check_boards(hand, parsed, from_file, partial=at is not None)
     if at is not None:
@@ -391,6 +395,17 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     return PHHHand(v.code, hand, stacks, finishing, names, antes, unknown,
                    {k: data[k] for k in data if k not in _FIELDS}, filled, differences, scale,
                    frozenset(preset.stand_in_cards | parsed.revealed))
+
+
+def _file_word(actions: object, line: int, amount: str) -> str:
+    """The amount of line ``line`` of the file's ``actions`` as the file writes
+    it (before :func:`~rollem.phh.units.to_chips`), else ``amount``."""
+    if isinstance(actions, list) and 0 < line <= len(actions) \
+            and isinstance(actions[line - 1], str):
+        words = actions[line - 1].split("#", 1)[0].split()
+        if len(words) == 3:
+            return str(words[2])
+    return amount
 
 
 def _thrown(parsed: Parsed) -> dict[Card, int]:

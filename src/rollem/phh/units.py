@@ -20,7 +20,8 @@ from typing import Any
 
 from rollem.phh.variants import PHHError
 
-__all__ = ["AMOUNT_FIELDS", "MAX_AMOUNT", "MAX_PLACES", "chip_scale", "in_units", "to_chips"]
+__all__ = ["AMOUNT_FIELDS", "MAX_AMOUNT", "MAX_PLACES", "chip_scale", "in_units", "scale_note",
+           "to_chips"]
 
 AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
                  "min_bet", "starting_stacks", "finishing_stacks")
@@ -106,6 +107,23 @@ def chip_scale(data: Mapping[str, Any]) -> int:
                            "(amounts are played in whole chips of the smallest unit)")
         most = max(most, places)
     return int(10 ** most)
+
+
+def scale_note(data: Mapping[str, Any], scale: int) -> str:
+    """Why a hand is played in chips smaller than its unit, for an error that
+    names amounts in those chips (s59-tidy: ``antes = [500.5, 500, 500]`` made
+    every amount of the hand tenths, and an all-in of the file's read as short
+    of the stack by half a chip): the first amount with the most decimal
+    places, and the unit. ``data`` is the file's hand, before :func:`to_chips`.
+
+    >>> scale_note({"antes": [500.5, 500], "starting_stacks": [1000, 1000]}, 10)
+    'antes[0] is 500.5: amounts here are in chips of 1/10 of the unit, whole numbers'
+    """
+    places = len(str(scale)) - 1
+    first = next(((where, value) for where, value in _amounts(data)
+                  if _places(value) == places), None)
+    why = f"{first[0]} is {_brief(first[1])}: " if first else ""
+    return f"{why}amounts here are in chips of 1/{scale} of the unit, whole numbers"
 
 
 def _scaled(value: object, scale: int) -> object:

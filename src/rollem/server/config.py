@@ -421,7 +421,7 @@ class TableConfig:
 
     def forced_bets(self) -> dict[str, str]:
         """Every game's forced bets at this table's stakes, by id, in words
-        (``"ante 1"``, ``"blinds 1 and 2"``, ``"ante 1, bring-in 1"``)."""
+        (``"ante 1"``, ``"blinds 1/2"``, ``"ante 1, bring-in 1"``)."""
         from rollem.games.describe import forced_bet_words
         from rollem.server.game_session import GameSession
 

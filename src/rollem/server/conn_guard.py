@@ -43,7 +43,7 @@ import logging
 import resource
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from typing import Any
 
@@ -161,6 +161,10 @@ class ConnectionGuard:
         ``Response`` sent instead, the connection then closed
         (:func:`guarded_http`; the app's ``refuse_before_upgrade``)."""
         self.refused_upgrades = 0  # (tests and benches read it)
+        self.as_seen: Callable[[dict[str, Any]], Mapping[str, Any]] | None = None
+        """The scope as the app sees it (:class:`rollem.server.proxies.AsSeen`):
+        the client a refused opening's access-log line names (a trusted proxy's
+        client, not the proxy)."""
 
     # -- counting --------------------------------------------------------------
 
@@ -309,7 +313,8 @@ class ConnectionGuard:
         logger = getattr(proto, "logger", None)
         if getattr(proto, "access_log", False) and logger is not None:
             # (as uvicorn words a websocket refused with an HTTP answer)
-            logger.info('%s - "WebSocket %s" %d', _client_text(ws_scope["client"]),
+            seen = self.as_seen(ws_scope) if self.as_seen is not None else ws_scope
+            logger.info('%s - "WebSocket %s" %d', _client_text(seen.get("client")),
                         ws_scope["path"], status)
         transport = proto.transport
         self.done(proto)
@@ -340,9 +345,10 @@ class ConnectionGuard:
 
 
 def _client_text(client: Any) -> str:
-    """``host:port`` of an ASGI scope's ``client`` (uvicorn's access-log form)."""
+    """``host:port`` of an ASGI scope's ``client`` (uvicorn's access-log form);
+    ``host`` alone for a trusted proxy's client (port 0: the header gives none)."""
     if isinstance(client, tuple | list) and len(client) == 2:
-        return f"{client[0]}:{client[1]}"
+        return f"{client[0]}:{client[1]}" if client[1] else str(client[0])
     return ""
 
 

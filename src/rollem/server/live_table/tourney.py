@@ -408,7 +408,7 @@ class Tourney:
 
     def _level_words(self, level: Any) -> dict[str, Any]:
         """A level's stakes (``Level.to_dict()``) and, at a one-game table, ``forced``:
-        the forced bets its hands post, in words (``"blinds 1 and 2"`` at hold'em, not
+        the forced bets its hands post, in words (``"blinds 1/2"`` at hold'em, not
         the level's ante, which a blind game does not take)."""
         live = self.table
         out = dict(level.to_dict())

@@ -31,12 +31,13 @@ function renderHeader(t, hand) {
   // during it (its stakes stay until the next hand, stop 56)
   const tt = t.tournament;
   const lv = tt && (hand && !hand.result && tt.hand_stakes ? tt.hand_stakes : tt.stakes);
-  // (a one-game tournament's level says its forced bets in words: "blinds 1 and 2"
+  // (a one-game tournament's level says its forced bets in words: "blinds 1/2"
   // at hold'em, which takes no ante; a dealer's choice's, the level's ante)
   const levelBets = lv && (lv.forced ? lv.forced + ", " : lv.ante ? "ante " + lv.ante + ", " : "");
+  // ("blinds 1/2, fixed limit 2/4": the structure is in betWords, stakes.js)
   const structure = t.config.structure;
-  const stakes = structure + " · " + (lv ? levelBets + betWords(structure, lv.small_bet, lv.big_bet)
-    : forcedBets(t, hand) + betWords(structure, t.config.small_bet, t.config.big_bet));
+  const stakes = lv ? levelBets + betWords(structure, lv.small_bet, lv.big_bet)
+    : forcedBets(t, hand) + betWords(structure, t.config.small_bet, t.config.big_bet);
   const box = $("table-name");
   const text = t.name + " · " + game + " · " + stakes;
   if (box.dataset.text === text) return;

@@ -27,15 +27,22 @@ export function renderNotice(t, me) {
   // (a tournament's end is said by its panel, with the places: stop 57, it was said
   // here as well, and in a busted player's dock)
   const over = t.tournament && t.tournament.over;
+  // You sit out as away (or by choice): that line alone says it (s59-tidy: heads-up a
+  // phone stacked "Waiting for players", the away line and "The clock checked for
+  // you" at once, three lines for one fact). The table's wait for players is then
+  // your own absence, and the clock's act is in the away line.
+  const mineAway = me.seat !== null && ["away_closed", "away_unseen", "idle_away", "sitting_out"]
+    .some((k) => (t[k] || []).includes(me.seat));
+  const forPlayers = t.waiting_for && /^Waiting for (players|a person)/.test(t.waiting_for);
   const ended = t.ended || null;   // (the host closed the table: stop 59)
   if (ended && !ended.final) parts.push(["info", ended.by + " is closing the table: this hand is the last, then everyone settles up."]);
   else if (ended) parts.push(["info ended-notice", "The night is over: " + ended.by + " closed the table. The ledger is final."]);
-  else if (t.waiting_for && !over && !(call && t.waiting_for.startsWith("Last call for a rebuy"))) parts.push(["info", t.waiting_for]);
+  else if (t.waiting_for && !over && !(mineAway && forPlayers) && !(call && t.waiting_for.startsWith("Last call for a rebuy"))) parts.push(["info", t.waiting_for]);
   if (call) parts.push(["info last-call", lastCallText(call)]);
   if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
   if (me.seat !== null && (t.away_closed || []).includes(me.seat)) parts.push(["info", "Your page was closed for longer than the reconnect grace period, so you sit out as away: your hands are folded and your antes and blinds posted until you press “I'm back”."]);
   else if (me.seat !== null && (t.away_unseen || []).includes(me.seat)) parts.push(["info", "Your turn came while your page was closed, so the clock acted for you and you sit out as away: press “I'm back” to be dealt in again."]);
-  else if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + t.config.away_after + " time(s) in a row, so you sit out as away: press “I'm back” to be dealt in again."]);
+  else if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + (t.config.away_after === 1 ? "once" : t.config.away_after + " times in a row") + ", so you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", t.tournament ? "You are sitting out: in a tournament you are still dealt in, your hands folded and your antes and blinds posted, until you come back." : "You are sitting out: you are not dealt in until you come back."]);
   const moving = me.seat !== null ? (t.seat_changes || {})[String(me.seat)] : undefined;
   if (moving !== undefined) parts.push(["info seat-change", "You move to seat " + (moving + 1) + " when this hand ends."]);
@@ -46,7 +53,7 @@ export function renderNotice(t, me) {
     parts.push(["info", "You sat down during this hand: you are dealt in from the next one."]);
   }
   const mine = me.seat !== null ? t.clocked[String(me.seat)] : null;
-  if (mine && (S.clockSeen === null || mine.seq > S.clockSeen) && mine.hand === (S.state.hand && S.state.hand.hand_no)) {
+  if (mine && !mineAway && (S.clockSeen === null || mine.seq > S.clockSeen) && mine.hand === (S.state.hand && S.state.hand.hand_no)) {
     parts.push(["clocked", "The clock " + clockText(mine.kind) + (mine.kind === "check" || mine.kind === "fold" ? " for you" : "") + " (hand " + mine.hand + ")."]);
   }
   box.innerHTML = "";

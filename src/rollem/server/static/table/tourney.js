@@ -6,7 +6,7 @@ import { betWords } from "./stakes.js";
 
 const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd"
   : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th");
-// a one-game table's level says the forced bets its hands post ("blinds 1 and 2"),
+// a one-game table's level says the forced bets its hands post ("blinds 1/2"),
 // a dealer's choice the level's ante and bets (each game takes what it takes)
 const stakesText = (lv, structure) => (lv.forced !== undefined ? (lv.forced ? lv.forced + " · " : "")
   : (lv.ante ? "ante " + lv.ante + " · " : "")) + betWords(structure, lv.small_bet, lv.big_bet);
@@ -122,7 +122,9 @@ export function renderTournament(t, me) {
     list.setAttribute("aria-label", "Finishing places");
     for (const [seat, place] of places) {
       const won = tt.payouts ? tt.payouts[String(seat)] : null;
-      const li = el("li", "", ORDINAL(place) + ": " + seatName(t, seat) + (won ? " wins " + won : ""));
+      // busted in one hand with the same chips: the place is shared, its prizes split
+      const shared = places.filter((x) => x[1] === place).length > 1 ? " (shared)" : "";
+      const li = el("li", "", ORDINAL(place) + ": " + seatName(t, seat) + (won ? " wins " + won : "") + shared);
       li.dataset.seat = String(seat);
       list.appendChild(li);
     }
