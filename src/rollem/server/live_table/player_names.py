@@ -23,6 +23,10 @@ MAX_NAME_CODE_POINTS = 4 * MAX_NAME
 """Longest player name in code points (bounds what emoji sequences may add)."""
 
 
+NAME_KEYS_KEPT = 8192
+"""Names whose keys (:func:`name_keys`) and verdicts (:func:`clean_name`) are kept
+(a few hundred bytes each)."""
+
 MAX_NAME_SENT = 4 * MAX_NAME_CODE_POINTS
 """Longest text :func:`clean_name` reads at all, in code points (spaces around and
 between words included, before they are trimmed): a longer one is refused before
@@ -179,6 +183,26 @@ def clean_name(name: object) -> str:
         raise TableError("bad_name", f"a name has at most {MAX_NAME} characters; this text "
                          f"has {len(name)} code points (at most {MAX_NAME_SENT} are read, "
                          "spaces included)")
+    kept, words = _judged(name)
+    if words is not None:
+        raise TableError("bad_name", words)
+    return kept
+
+
+@lru_cache(maxsize=NAME_KEYS_KEPT)
+def _judged(name: str) -> tuple[str, str | None]:
+    """:func:`clean_name`'s verdict on ``name`` (text of at most :data:`MAX_NAME_SENT`
+    code points): the name as kept and ``None``, or ``""`` and the refusal's words;
+    kept for the names last judged (s59-safe: a stranger's or watcher's name made
+    distinct judges ``Ann 2`` to ``Ann 99`` again at each request, 1 to 2 ms each
+    for a long emoji name)."""
+    try:
+        return _clean(name), None
+    except TableError as err:
+        return "", err.message
+
+
+def _clean(name: str) -> str:
     name = unicodedata.normalize("NFC", name)
     _check_length(" ".join(name.split()))
     reads = " ".join(name_key(name).split())
@@ -232,9 +256,6 @@ def _check_length(name: str) -> None:
                          f"points (an emoji sequence has several), not {len(name)}")
 
 
-
-NAME_KEYS_KEPT = 8192
-"""Names whose keys :func:`name_keys` keeps (a few hundred bytes each)."""
 
 _REPEATS = re.compile(r"(.)\1{2,}")
 """A character three or more times in a row (``Annn``): read as twice."""
