@@ -100,7 +100,10 @@ def _is_mark(char: str) -> bool:
     return unicodedata.category(char) in ("Mn", "Me")
 
 
+@lru_cache(maxsize=4096)
 def _script(char: str) -> str:
+    # (kept: the package's look-up takes about 60 us a character, and a name's
+    # checks ask it for every character, s59-safe)
     return str(categories.aliases_categories(char)[0])
 
 

@@ -64,9 +64,11 @@ def virtual_server(deal_seed: int = 11,
     folder = Path(tempfile.mkdtemp(prefix="rollem-bots-"))
     loop = VirtualLoop()
     saved = (live_table._BOT_THREAD, LiveTable.__dict__.get("clock"),
-             live_table.committed_source, LiveTable.__dict__["bot_factory"])
+             live_table.committed_source, LiveTable.__dict__["bot_factory"],
+             live_table._PASSWORD_THREAD)
     deals, seeds = random.Random(deal_seed), random.Random(bot_seed)
     live_table._BOT_THREAD = InlineExecutor()  # type: ignore[assignment]
+    live_table._PASSWORD_THREAD = InlineExecutor()  # type: ignore[assignment]
     LiveTable.clock = staticmethod(loop.time)  # type: ignore[assignment]
     # (people here send no client seed: the committed deal needs no wait, issue 32)
     seed_wait, LiveTable.CLIENT_SEED_WAIT = LiveTable.CLIENT_SEED_WAIT, 0.0
@@ -80,7 +82,7 @@ def virtual_server(deal_seed: int = 11,
         store.close()
         loop.close()
         (live_table._BOT_THREAD, LiveTable.clock, live_table.committed_source,
-         LiveTable.bot_factory) = saved  # type: ignore[assignment]
+         LiveTable.bot_factory, live_table._PASSWORD_THREAD) = saved  # type: ignore[assignment]
         LiveTable.CLIENT_SEED_WAIT = seed_wait
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -40,13 +40,18 @@ top up, stop 58), ``watch_requests`` and ``watchers`` (``{"id",
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
+import logging
 import secrets
 from collections.abc import Sequence
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 from rollem.server.store import token_digest
+
+log = logging.getLogger("rollem.server")
 
 if TYPE_CHECKING:
     from rollem.server.live_table import Client, LiveTable
@@ -191,7 +196,6 @@ def host_op(table: LiveTable, op: str, body: dict[str, Any]) -> None:
         _changed(table)
     elif op == "password":
         _set_password(table, body.get("password"))
-        _changed(table)
     else:  # (host.py routes only OPS here)
         raise _refused("bad_op", f"unknown host action {op!r}")
 
@@ -423,19 +427,52 @@ def check_password(table: LiveTable, password: object) -> bool:
 
 
 def _set_password(table: LiveTable, password: object) -> None:
+    """The host's ``password`` op: ``None`` removes the table's password at once;
+    a new one is hashed off the event loop (:data:`~rollem.server.live_table.
+    executors._PASSWORD_THREAD`, s59-safe) and set, saved and told when its hash
+    is made (a later change or removal meanwhile wins).  Raises
+    :class:`TableError`: ``bad_password`` (not a text of :data:`MIN_PASSWORD` to
+    :data:`MAX_PASSWORD` characters), ``rate_limited`` (a new one within
+    :data:`PASSWORD_EVERY` seconds of the last, or while the last is still being
+    hashed)."""
+    from rollem.server import live_table
+
+    number = getattr(table, "_password_asked", 0) + 1
     if password is None:
+        table._password_asked = number  # type: ignore[attr-defined]
         table.session.pop("password", None)
+        _changed(table)
         return
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise _refused("bad_password", f"a table password is a text of {MIN_PASSWORD} to "
                          f"{MAX_PASSWORD} characters (or null to remove it)")
     last = getattr(table, "_password_set_at", None)
     now = table.clock()
-    if last is not None and now - last < PASSWORD_EVERY:
+    if (last is not None and now - last < PASSWORD_EVERY) or getattr(
+            table, "_password_hashing", False):
         raise _refused("rate_limited", f"a new password at most every {PASSWORD_EVERY:g} s; "
                        "try again in a moment")
     table._password_set_at = now  # type: ignore[attr-defined]
-    table.session["password"] = hash_password(password)
+    table._password_asked = number  # type: ignore[attr-defined]
+    table._password_hashing = True  # type: ignore[attr-defined]
+    loop = asyncio.get_running_loop()
+
+    def made(done: Future[dict[str, str]]) -> None:
+        table._password_hashing = False  # type: ignore[attr-defined]
+        if table.closed or getattr(table, "_password_asked", 0) != number:
+            return  # (the table closed, or the host changed it again meanwhile)
+        err = done.exception()
+        if err is not None:
+            log.error("table %s: the new password was not hashed: %r", table.id, err)
+            return
+        table.session["password"] = done.result()
+        _changed(table)
+
+    future = live_table._PASSWORD_THREAD.submit_for(table.id, hash_password, password)
+    if future.done():
+        made(future)  # (made at once: a test's executor)
+    else:
+        future.add_done_callback(lambda done: loop.call_soon_threadsafe(made, done))
 
 
 def gated(table: LiveTable) -> bool:

@@ -86,6 +86,7 @@ from rollem.server.live_table.errors import TableError as TableError
 from rollem.server.live_table.executors import _BOT_THREAD as _BOT_THREAD
 from rollem.server.live_table.executors import _ODDS_THREAD as _ODDS_THREAD
 from rollem.server.live_table.executors import _ODDS_WORKERS as _ODDS_WORKERS
+from rollem.server.live_table.executors import _PASSWORD_THREAD as _PASSWORD_THREAD
 from rollem.server.live_table.executors import _SHOWDOWN_THREAD as _SHOWDOWN_THREAD
 from rollem.server.live_table.hands import Dealer
 from rollem.server.live_table.host_role import HostRole

@@ -40,3 +40,10 @@ _SHOWDOWN_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-showdowns"
 applied here, off the event loop, one at a time per table, the tables sharing
 the thread by fair queuing (issue 34): a table waits for its own showdown,
 never for another's queue."""
+
+_PASSWORD_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-passwords")
+"""A table password the host sets is hashed here (scrypt, some 50 ms of CPU; it
+lets go of the GIL), off the event loop, one at a time per table, the tables
+sharing the thread by fair queuing (s59-safe: hashed on the event loop, one
+address hosting 20 tables and setting each one's password every 2 s, as the
+host's settings bucket allows, held every table's loop for seconds)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from rollem.lookalike import MAX_MARKS_ON_ONE, look_alike_key, mixed_script_word, stacked_marks
 from rollem.server.live_table.errors import TableError
@@ -20,6 +21,16 @@ such as 👨‍👩‍👧‍👦 counts one, :func:`rollem.text.shown_length`).
 
 MAX_NAME_CODE_POINTS = 4 * MAX_NAME
 """Longest player name in code points (bounds what emoji sequences may add)."""
+
+
+NAME_KEYS_KEPT = 8192
+"""Names whose keys (:func:`name_keys`) and verdicts (:func:`clean_name`) are kept
+(a few hundred bytes each)."""
+
+MAX_NAME_SENT = 4 * MAX_NAME_CODE_POINTS
+"""Longest text :func:`clean_name` reads at all, in code points (spaces around and
+between words included, before they are trimmed): a longer one is refused before
+any other check (s59-safe: a join's body may hold 16 KB)."""
 
 
 _BOT_NAME = re.compile(r"^bot(\s*\d+)?(\s*\(.*\))?$", re.IGNORECASE)
@@ -168,7 +179,32 @@ def clean_name(name: object) -> str:
     are ``Bot``.  Raises :class:`TableError` (``bad_name``)."""
     if not isinstance(name, str):
         raise TableError("bad_name", f"name must be text of 1 to {MAX_NAME} characters")
+    if len(name) > MAX_NAME_SENT:  # (first: the checks below are not all linear)
+        raise TableError("bad_name", f"a name has at most {MAX_NAME} characters; this text "
+                         f"has {len(name)} code points (at most {MAX_NAME_SENT} are read, "
+                         "spaces included)")
+    kept, words = _judged(name)
+    if words is not None:
+        raise TableError("bad_name", words)
+    return kept
+
+
+@lru_cache(maxsize=NAME_KEYS_KEPT)
+def _judged(name: str) -> tuple[str, str | None]:
+    """:func:`clean_name`'s verdict on ``name`` (text of at most :data:`MAX_NAME_SENT`
+    code points): the name as kept and ``None``, or ``""`` and the refusal's words;
+    kept for the names last judged (s59-safe: a stranger's or watcher's name made
+    distinct judges ``Ann 2`` to ``Ann 99`` again at each request, 1 to 2 ms each
+    for a long emoji name)."""
+    try:
+        return _clean(name), None
+    except TableError as err:
+        return "", err.message
+
+
+def _clean(name: str) -> str:
     name = unicodedata.normalize("NFC", name)
+    _check_length(" ".join(name.split()))
     reads = " ".join(name_key(name).split())
     if not reads:
         raise TableError("bad_name", f"a name is needed to sit down (1 to {MAX_NAME} characters)")
@@ -201,14 +237,23 @@ def clean_name(name: object) -> str:
             "bad_name", f"a name may not be made mostly of accents or other combining marks "
             f"(at most {MAX_MARKS_ON_ONE} on a letter, fewer than its letters): they spill "
             "over the names around it")
-    name = " ".join(name.split())
+    return " ".join(name.split())
+
+
+def _check_length(name: str) -> None:
+    """Refuse ``name`` (NFC, trimmed, inner spaces made one) longer than
+    :data:`MAX_NAME` characters as shown or :data:`MAX_NAME_CODE_POINTS` code
+    points (``bad_name``).  Checked before anything else of a name (s59-safe):
+    the patterns of :func:`kept_for_bots` and :func:`_table_words` take time
+    growing with the square of a name's length on some texts (``"1" * 16000 +
+    "x"``: 15 to 23 s of the event loop at a join, whose body may be 16 KB);
+    within 96 code points they take microseconds."""
     shown = shown_length(name)
     if shown > MAX_NAME:
         raise TableError("bad_name", f"a name has at most {MAX_NAME} characters, not {shown}")
     if len(name) > MAX_NAME_CODE_POINTS:
         raise TableError("bad_name", f"a name has at most {MAX_NAME_CODE_POINTS} Unicode code "
                          f"points (an emoji sequence has several), not {len(name)}")
-    return name
 
 
 
@@ -225,9 +270,24 @@ def near_key(name: str) -> str:
     ``"A.n.n"`` -> ``"ann"``; ``"An"``, ``"Anna"``, ``"Ann 2"`` and ``"Matt"``
     beside ``"Mat"`` stay names of their own). ``""`` for a name with no letter,
     digit or symbol (``"?!"``), which is compared only as it reads and looks."""
-    kept = "".join(c for c in look_alike_key(name)
-                   if unicodedata.category(c)[0] not in "PZ" and not c.isspace())
+    return name_keys(name)[2]
+
+
+def _near_of_looks(looks: str) -> str:
+    kept = "".join(c for c in looks if unicodedata.category(c)[0] not in "PZ" and not c.isspace())
     return _REPEATS.sub(r"\1\1", kept)
+
+
+@lru_cache(maxsize=NAME_KEYS_KEPT)
+def name_keys(name: str) -> tuple[str, str, str]:
+    """``name``'s keys as it reads (:func:`rollem.text.name_key`), looks
+    (:func:`rollem.lookalike.look_alike_key`) and nearly reads (:func:`near_key`),
+    kept for the :data:`NAME_KEYS_KEPT` names last asked (s59-safe: a sit-down
+    compares its name with every seated and departed player's, 73 names, each key
+    0.1 to 0.3 ms for a long emoji name; worked out at each attempt, a refused
+    sit-down sent again and again cost the event loop 25 to 50 ms each)."""
+    looks = look_alike_key(name)
+    return name_key(name), looks, _near_of_looks(looks)
 
 
 def reads_as(name: str, other: str) -> bool:
@@ -248,8 +308,8 @@ def same_name(name: str, other: str) -> bool:
     (:func:`rollem.text.name_key`), as they look
     (:func:`rollem.lookalike.look_alike_key`) or but for punctuation, spaces or a
     letter repeated (:func:`reads_as`)."""
-    return name_key(name) == name_key(other) or look_alike_key(name) == look_alike_key(other) \
-        or reads_as(name, other)
+    mine, theirs = name_keys(name), name_keys(other)
+    return mine[0] == theirs[0] or mine[1] == theirs[1] or (bool(mine[2]) and mine[2] == theirs[2])
 
 
 def distinct_name(name: str, taken: list[str]) -> str:

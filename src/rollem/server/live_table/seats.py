@@ -18,7 +18,7 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from rollem.lookalike import look_alike_key, whole_script
+from rollem.lookalike import whole_script
 from rollem.server import host, host_tools, live_table, night_close, seat_moves
 from rollem.server.live_table.clients import (
     CONNECTIONS_PER_SEAT,
@@ -31,11 +31,10 @@ from rollem.server.live_table.player_names import (
     NEAR_NAME_FINE,
     clean_name,
     distinct_name,
-    reads_as,
+    name_keys,
 )
 from rollem.server.protocol import error_message
 from rollem.server.store import SeatRow, token_digest
-from rollem.text import name_key
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
@@ -335,15 +334,18 @@ class Seating:
         if stranger:
             name = distinct_name(name, self.taken_names(
                 token_digest(returning) if returning else None))
-        folded, looks = name_key(name), look_alike_key(name)
+        # (each name's keys kept, name_keys: a refused sit-down sent again and again
+        # compares with 73 names, s59-safe)
+        folded, looks, near = name_keys(name)
         for other in self.seats.values():
-            if name_key(other.row.name) == folded:
+            theirs = name_keys(str(other.row.name))
+            if theirs[0] == folded:
                 raise TableError("bad_name", f"{other.row.name!r} already sits at this table; "
                                  "choose another name")
-            if look_alike_key(other.row.name) == looks:
+            if theirs[1] == looks:
                 raise TableError("bad_name", f"{_looks_like(name, other.row.name)}, who sits "
                                  "at this table; choose another name")
-            if reads_as(name, other.row.name):
+            if near and theirs[2] == near:
                 raise TableError("bad_name", f"{name!r} reads as {other.row.name!r}, who sits at "
                                  f"this table: {_near_fine(name, other.row.name)}")
         if seat is not None and not 0 <= seat < table.config.seats:
@@ -370,13 +372,14 @@ class Seating:
                 # The name is a person on the ledger; only their own browser (the old seat
                 # cookie) may take back their chips, so a stranger cannot claim them.
                 gone = str(line["name"])
-                if name_key(gone) == folded:
+                theirs = name_keys(gone)
+                if theirs[0] == folded:
                     raise TableError("bad_name", f"{name!r} left this table earlier; they can sit "
                                      "down again from the same browser, or choose another name")
-                if look_alike_key(gone) == looks:
+                if theirs[1] == looks:
                     raise TableError("bad_name", f"{_looks_like(name, gone)}, who left this table "
                                      "earlier; choose another name")
-                if reads_as(name, gone):
+                if near and theirs[2] == near:
                     raise TableError("bad_name", f"{name!r} reads as {gone!r}, who left this "
                                      f"table earlier: {_near_fine(name, gone)}")
         if check_only:

@@ -28,9 +28,14 @@ log = logging.getLogger("rollem.server")
 
 
 def out_at_deal(live: LiveTable) -> dict[str, list[int]]:
-    """Who sits out of table ``live`` now (``sitting_out``, ``idle_away``: seat
-    numbers), as a delayed watcher is shown them while a hand is on (issue 27)."""
-    return {k: sorted(live.session.get(k, [])) for k in ("sitting_out", "idle_away")}
+    """Who sits out of table ``live`` now (``sitting_out``, ``idle_away``, and of
+    those ``away_closed`` and ``away_unseen``: seat numbers), as a delayed watcher
+    is shown them while a hand is on (issue 27).  The away lists too (s59-safe):
+    the clock acting for a seat whose pages are closed, a check or a fold of the
+    hand in play, puts it in ``away_unseen`` at once; shown live, a delayed
+    watcher was sent a new state naming that seat mid-hand."""
+    return {k: sorted(live.session.get(k, []))
+            for k in ("sitting_out", "idle_away", "away_closed", "away_unseen")}
 
 
 def note_offered(live: LiveTable, hand_no: int) -> None:
