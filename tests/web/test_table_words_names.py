@@ -37,6 +37,9 @@ TAG = ("holds {written!r}, which the page itself writes after players' names (su
     ("H0ST", ROLE.format(word="host")),                     # a zero for the O
     ("\uff28\uff4f\uff53\uff54", ROLE.format(word="host")),  # full-width Host
     ("House", ROLE.format(word="house")),
+    ("The House!", ROLE.format(word="house")),              # marks added (s59)
+    ("the-house", ROLE.format(word="house")),
+    ("Host?", ROLE.format(word="host")),
     ("rollem", ROLE.format(word="rollem")),
     ("Computer 2", ROLE.format(word="computer")),
     ("Dealer (host)", ROLE.format(word="dealer")),
@@ -63,6 +66,7 @@ def test_a_name_in_the_tables_own_words_is_refused(
 @pytest.mark.parametrize("name", [
     "Dee", "Sean", "Hostetler", "Seaton", "Dealer Dan", "Housely", "Seat", "Host Hal",
     "Computer Bob", "Ann (Annie)", "Youssef", "Ann \u00b7 Bob", "Tablet", "the Rock",
+    "Bob-Host", "Dee!",
 ])
 def test_ordinary_names_near_them_sit_down(live: ServerThread, name: str) -> None:
     tid, _host = create_table(live.url, game="holdem", seats=3, bots=1)

@@ -126,6 +126,14 @@ _WORD_OF = {(looks, words): {(look_alike_key(w) if looks else w): w for w in wor
 """Each role word and tag by its key as names read and as they look."""
 
 
+def _without_marks(text: str) -> str:
+    """``text`` with its punctuation and symbols made spaces and its spaces made one:
+    ``The House!`` and ``the-house`` read as ``the house`` (s59: the settle-up's
+    party "the house" could be taken with a mark added)."""
+    plain = "".join(" " if unicodedata.category(c)[0] in "PS" else c for c in text)
+    return " ".join(plain.split())
+
+
 def _table_words(name: str) -> str | None:
     """Why ``name`` (NFC) reads, or looks, like the table's own words rather than a
     person's name (the end of a refusal), or ``None``: a role word
@@ -137,7 +145,7 @@ def _table_words(name: str) -> str | None:
     reads = " ".join(name_key(name).split())
     looks = look_alike_key(" ".join(unicodedata.normalize("NFKC", name).split()))
     for text, as_looks in ((reads, False), (looks, True)):
-        role = _ROLE[as_looks].match(text)
+        role = _ROLE[as_looks].match(text) or _ROLE[as_looks].match(_without_marks(text))
         if role:
             word = _WORD_OF[as_looks, ROLE_WORDS][role.group(1)]
             return (f"names a role at this table ({word!r}), not a person; choose your own "
