@@ -502,9 +502,11 @@ class Tourney:
         place once the tournament is over; before, those of the busted who are out
         for good -- not of one who may still rebuy (:meth:`Tournament.rebuy_waiting`:
         in the last call for a rebuy, or at any bust while rebuys are open), who is
-        not out yet (stop 52: "2nd: Ann" showed beside her Rebuy button)."""
-        still = set(t.left(chips)) | set(t.rebuy_waiting())
-        return {str(s): p for s, p in t.places(chips).items() if over or s not in still}
+        not out yet (stop 52: "2nd: Ann" showed beside her Rebuy button), nor of one
+        busted with or after such a player, whose place their rebuy would move
+        (stop 59: :meth:`Tournament.places_known`)."""
+        places = t.places(chips) if over else t.places_known(chips)
+        return {str(s): p for s, p in places.items()}
 
     def waiting(self) -> str | None:
         """Why a tournament table deals no hand (over, a deal being agreed), or ``None``."""

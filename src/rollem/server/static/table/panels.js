@@ -632,7 +632,9 @@ function renderTournamentLedger(t, tt, tbl) {
       el("td", null, l.paid + (l.rebuys ? " (" + l.rebuys + " rebuy" + (l.rebuys === 1 ? ")" : "s)") : "")),
       el("td", null, l.place !== null ? String(l.place) : !tt.started ? "seated"
         // (busted and free to rebuy: no place yet, stop 52)
-        : tt.over || (tt.left || []).includes(l.seat) ? "playing" : "may rebuy"),
+        : tt.over || (tt.left || []).includes(l.seat) ? "playing"
+        // (out, but a rebuy by one busted with or before them may move the place, stop 59)
+        : (tt.may_rebuy || []).includes(l.seat) ? "may rebuy" : "out, placed after the rebuys"),
       el("td", null, l.payout === null ? "–" : String(l.payout)), net);
     tbl.appendChild(tr);
   }

@@ -128,6 +128,17 @@ export function renderTournament(t, me) {
     }
     box.appendChild(list);
   }
+  // Out, but placed only once the busted who may still rebuy have answered: a
+  // rebuy takes its bust back and moves the places of those who busted with or
+  // after it (stop 59: "3rd: Bot 2", a paid place, became "4th").
+  const waiting = tt.may_rebuy || [];
+  const unplaced = !tt.started || tt.over || !waiting.length ? []
+    : tt.entrants.filter((s) => !tt.left.includes(s) && !waiting.includes(s) && !(String(s) in (tt.places || {})));
+  if (unplaced.length) {
+    box.appendChild(el("div", "tourney-unplaced", "Out: " + andList(unplaced.map((s) => seatName(t, s)))
+      + " (placed once " + andList(waiting.map((s) => seatName(t, s))) + (waiting.length > 1 ? " have" : " has")
+      + " rebought or said no)."));
+  }
   renderDeal(box, t, tt, me);
   const levels = el("details", "tourney-levels");
   levels.appendChild(el("summary", "", "Levels"));
