@@ -32,13 +32,18 @@ bust in hand 1, Bot 2 taking the 9 chips."""
 
 
 def _call(page: Any) -> None:
+    """Call (all-in here) where the page offers it, else check or fold; any other
+    decision as the tests' passive player makes it.  Clicked in the page, in one go:
+    the bots act within milliseconds, and a button found is often redrawn before
+    Playwright's click lands."""
     kind = decision_kind(page)
-    if kind is not None:
-        button = page.locator("#controls [data-action=call]")
-        if kind == "bet" and button.count():
-            button.first.click()
-        else:
-            take_decision(page, kind, "sdr")
+    if kind in ("bet", "fold-confirm"):
+        page.evaluate("""() => { const c = document.querySelector('#controls');
+          const b = c && (c.querySelector('[data-action=call]')
+            || c.querySelector('[data-action=check]') || c.querySelector('[data-action=fold]'));
+          if (b) b.click(); }""")
+    elif kind is not None:
+        take_decision(page, kind, "sdr")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -2,6 +2,7 @@
 // cards, clock) and the middle (board, dead cards, pool, wild rank, pot).
 import { cardEl, GAME_NAME, RANK_NAME, RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
 import { $, el, hooks, S, seatName, seatWord } from "./state.js";
+import { ORDINAL } from "./tourney.js";
 
 export const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
   draw: "draw", wild: "pick the wild card", stack: "roll-up order", declare: "declare",
@@ -383,6 +384,23 @@ export function rebuiltSince(hand, hs, seatInfo, isReplay) {
   return !isReplay && !!(hand && hand.result) && seatInfo.stack !== undefined
     && seatInfo.stack !== hs.stack;
 }
+// A tournament entrant's standing on its tile (stop 59: a busted friend's tile read
+// "0" like an all-in one, the place only in the panel above the felt): "out · 6th"
+// once placed, "busted · may rebuy" while they may buy in again, "out" while a rebuy
+// may still move their place; at the end every entrant's place and prize
+// ("1st · wins 61").  Not while the seat plays the hand in progress.
+export function tourneyOut(t, hand, hs, n) {
+  const tt = t.tournament;
+  if (!tt || !tt.started || !(tt.entrants || []).includes(n)) return null;
+  const place = (tt.places || {})[String(n)];
+  if (tt.over) {
+    const won = tt.payouts ? tt.payouts[String(n)] : 0;
+    return place ? ORDINAL(place) + (won ? " · wins " + won : "") : null;
+  }
+  if ((tt.left || []).includes(n) || (hand && !hand.result && hs && hs.dealt)) return null;
+  if (place) return "out · " + ORDINAL(place);
+  return (tt.may_rebuy || []).includes(n) ? "busted · may rebuy" : "out";
+}
 export function tagsFor(t, hand, seatInfo, n, isReplay) {
   const hs = hand ? hand.seats[n] : null;
   const tags = [];
@@ -390,7 +408,9 @@ export function tagsFor(t, hand, seatInfo, n, isReplay) {
   if (hs && hs.folded && isReplay) tags.push(["folded", "folded"]);
   // all-in: in the hand, and once it is over while the stack is still what the hand
   // left (a rebuy or the host's top-up since: a new stack, no last hand's tag)
-  if (hs && hs.all_in && hs.dealt && !rebuiltSince(hand, hs, seatInfo, isReplay)) tags.push(["allin", "all-in"]);
+  const out = isReplay ? null : tourneyOut(t, hand, hs, n);
+  if (out) tags.push(["out", out]);
+  else if (hs && hs.all_in && hs.dealt && !rebuiltSince(hand, hs, seatInfo, isReplay)) tags.push(["allin", "all-in"]);
   // one "away" a seat: timed out (the clock acts at once for them) says it all, with
   // their page closed or not (stop 56: "away" above "away (timed out)" on one tile)
   const timedOut = !isReplay && t.idle_away && t.idle_away.includes(n);

@@ -4,7 +4,7 @@
 import { $, el, S, send, seatName } from "./state.js";
 import { betWords } from "./stakes.js";
 
-const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd"
+export const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd"
   : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th");
 // a one-game table's level says the forced bets its hands post ("blinds 1 and 2"),
 // a dealer's choice the level's ante and bets (each game takes what it takes)
