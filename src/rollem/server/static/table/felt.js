@@ -112,7 +112,7 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
   const total = shown.length;
   const kept = box.tiles || new Map();   // seat -> {kind, node}, from the last drawing
   const tiles = new Map();
-  const closed = Boolean(t.tournament && t.tournament.started);
+  const closed = Boolean(t.tournament && t.tournament.started && !t.tournament.entries_open);
   const nodes = shown.map((i, k) => {
     const s = t.seats[i];
     const dealt = hand && hand.seats[i] && hand.seats[i].dealt;

@@ -57,14 +57,20 @@ export function renderNotice(t, me) {
 // ------------------------------------------------------------------ join
 export function renderJoin(t, me) {
   const box = $("join");
-  // (a started tournament takes nobody new, free seats or not: tournament_started)
-  const closed = Boolean(t.tournament && t.tournament.started);
+  // (a started tournament takes nobody new, free seats or not: tournament_started;
+  // but while its late registration is open, stop 59, a newcomer buys in)
+  const tt = t.tournament;
+  const closed = Boolean(tt && tt.started && !tt.entries_open);
+  const late = Boolean(tt && tt.started && tt.entries_open);
   const free = closed ? [] : t.seats.filter((s) => s.free);
   box.classList.toggle("hidden", me.seat !== null || free.length === 0);
   const watch = $("watching");
   watch.classList.toggle("hidden", me.seat !== null);
   const words = closed
     ? "You are watching — this tournament has started and takes no new players."
+    : late && free.length
+      ? "You are watching — late registration is open while rebuys are: type your name and press Enter "
+        + "to buy in (" + tt.buy_in + ") for " + tt.stack + " chips, dealt from the next hand."
     : free.length === 0
       ? "You are watching — the table is full (every seat is taken)."
       : "You are watching — type your name and press Enter, or tap a free seat.";

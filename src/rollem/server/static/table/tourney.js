@@ -112,7 +112,7 @@ export function renderTournament(t, me) {
   box.appendChild(el("div", "tourney-pool", "Prize pool " + pool + (pays ? " (" + pays + ")" : "")
     + (tt.started ? " · " + (tt.over ? tt.entrants.length + " entrants"  // (after a deal all may hold chips)
       : tt.left.length + " of " + tt.entrants.length + " left") : " · buy-in " + tt.buy_in)
-    + (tt.rebuy_open ? " · rebuys open " + rebuysUntil(tt) : "")));
+    + (tt.rebuy_open ? " · rebuys " + (tt.entries_open ? "and late registration " : "") + "open " + rebuysUntil(tt) : "")));
   if (tt.over) {
     box.appendChild(el("div", "tourney-over", tt.deal ? "Over by a deal among the final players." : "The tournament is over."));
   }
@@ -132,12 +132,14 @@ export function renderTournament(t, me) {
   // rebuy takes its bust back and moves the places of those who busted with or
   // after it (stop 59: "3rd: Bot 2", a paid place, became "4th").
   const waiting = tt.may_rebuy || [];
-  const unplaced = !tt.started || tt.over || !waiting.length ? []
+  const unplaced = !tt.started || tt.over || !(waiting.length || tt.entries_open) ? []
     : tt.entrants.filter((s) => !tt.left.includes(s) && !waiting.includes(s) && !(String(s) in (tt.places || {})));
   if (unplaced.length) {
+    // (late registration open: a late entrant adds a place below every bust)
     box.appendChild(el("div", "tourney-unplaced", "Out: " + andList(unplaced.map((s) => seatName(t, s)))
-      + " (placed once " + andList(waiting.map((s) => seatName(t, s))) + (waiting.length > 1 ? " have" : " has")
-      + " rebought or said no)."));
+      + (tt.entries_open ? " (placed once late registration and the rebuys close)."
+        : " (placed once " + andList(waiting.map((s) => seatName(t, s))) + (waiting.length > 1 ? " have" : " has")
+      + " rebought or said no).")));
   }
   renderDeal(box, t, tt, me);
   const levels = el("details", "tourney-levels");
