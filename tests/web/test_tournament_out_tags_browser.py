@@ -19,7 +19,8 @@ from web_harness import ServerThread, only_betting_bots, seeded_deals
 
 pytestmark = pytest.mark.browser
 
-TAG = "(n) => [...document.querySelectorAll(`.seat[data-seat='${n}'] .tag`)].map((t) => t.textContent)"
+TAG = ("(n) => [...document.querySelectorAll(`.seat[data-seat='${n}'] .tag`)]"
+       ".map((t) => t.textContent)")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
