@@ -398,7 +398,12 @@ function hostForm(t) {
   const structure = el("select"); structure.name = "structure";
   for (const g of ["fixed-limit", "pot-limit", "no-limit"]) { const o = el("option", null, g); o.value = g; structure.appendChild(o); }
   structure.value = c.structure; field("Betting", structure);
-  for (const [k, label] of [["ante", "Ante"], ["small_bet", "Small bet"], ["big_bet", "Big bet"]]) {
+  // A tournament's schedule sets the stakes and chips are only its score: no ante,
+  // bets or chip value to change (stop 59: the form sent the first level's stakes
+  // with every change, and the server refused each one, "cannot change ante ...")
+  const sitAndGo = !!t.tournament;
+  if (sitAndGo) form.appendChild(el("p", "hint host-stakes-why", "The tournament's schedule sets the ante and bets, level by level."));
+  else for (const [k, label] of [["ante", "Ante"], ["small_bet", "Small bet"], ["big_bet", "Big bet"]]) {
     const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.value = c[k]; i.inputMode = "numeric"; field(label, i);
   }
   // Home-game staples (issue 27): straddles, run it twice, bomb pots.
@@ -421,7 +426,7 @@ function hostForm(t) {
   // stop 55: only the API could set it, and the evening's result is in money)
   const worth = el("input"); worth.type = "text"; worth.name = "chip_value"; worth.inputMode = "decimal";
   worth.value = c.chip_value || ""; worth.placeholder = "chips only"; worth.maxLength = 9;
-  field("Chip value", worth);
+  if (!sitAndGo) field("Chip value", worth);
   // Run it twice and bomb pots only where the game picked can have them (the
   // host's `you.option_refusals`, by game): elsewhere off, not offered, and why
   // (stop 53: offered at stud, the change refused by the server).
@@ -460,10 +465,12 @@ function hostForm(t) {
   form.onsubmit = (ev) => {
     ev.preventDefault();
     const changes = { game: game.value, structure: structure.value };
-    for (const k of ["ante", "small_bet", "big_bet", "bomb_pot_every", "bomb_pot_ante"]) changes[k] = Number(form.elements[k].value);
+    for (const k of [...(sitAndGo ? [] : ["ante", "small_bet", "big_bet"]), "bomb_pot_every", "bomb_pot_ante"]) {
+      changes[k] = Number(form.elements[k].value);
+    }
     changes.straddle = straddle.value;
     changes.run_twice = twice.value === "true";
-    changes.chip_value = worth.value.trim();
+    if (!sitAndGo) changes.chip_value = worth.value.trim();
     if (game.value === "dealers-choice") {  // (in the order listed, as the lobby sends them)
       changes.choices = [...offers.querySelectorAll("input:checked")].map((i) => i.name.slice("choice.".length));
     }
