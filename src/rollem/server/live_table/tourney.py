@@ -195,14 +195,15 @@ class Tourney:
     def entries_open(self, t: Tournament | None = None) -> bool:
         """Whether a newcomer may still enter the started tournament (late
         registration, stop 59): while its rebuys are open (:attr:`Tournament.rebuy_open`),
-        before the end, with a free seat, at a table that lets people in without
+        before the end, with no deal proposed (its shares are of the pool as it
+        stands), with a free seat, at a table that lets people in without
         the host's yes (a private table, or one approving joins, takes nobody
         after the start: an entrant cannot be turned away)."""
         live = self.table
         t = t if t is not None else self.tournament()
         state = self._state()
         return (t is not None and state is not None and not state.get("over")
-                and t.rebuy_open and bool(live.seating.free_seats())
+                and state.get("proposal") is None and t.rebuy_open and bool(live.seating.free_seats())
                 and not live.config.private and not live.session.get("approve_joins"))
 
     def enter_late(self, seat: int, name: str) -> None:
