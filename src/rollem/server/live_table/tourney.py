@@ -196,14 +196,16 @@ class Tourney:
         """Whether a newcomer may still enter the started tournament (late
         registration, stop 59): while its rebuys are open (:attr:`Tournament.rebuy_open`),
         before the end, with no deal proposed (its shares are of the pool as it
-        stands), with a free seat, at a table that lets people in without
+        stands) and no last call for a rebuy running (it ends the tournament
+        for want of players), with a free seat, at a table that lets people in without
         the host's yes (a private table, or one approving joins, takes nobody
         after the start: an entrant cannot be turned away)."""
         live = self.table
         t = t if t is not None else self.tournament()
         state = self._state()
         return (t is not None and state is not None and not state.get("over")
-                and state.get("proposal") is None and t.rebuy_open and bool(live.seating.free_seats())
+                and state.get("proposal") is None and not state.get("last_call")
+                and t.rebuy_open and bool(live.seating.free_seats())
                 and not live.config.private and not live.session.get("approve_joins"))
 
     def enter_late(self, seat: int, name: str) -> None:

@@ -28,7 +28,8 @@ export function tournamentRows(t) {
     ["Level now", tt.level + ": " + stakesText(tt.stakes, t.config.structure)],
     ["Buy-in", String(tt.buy_in) + " (the prize pool: the buy-ins and rebuys, now " + tt.prize_pool + ")"],
     ["Rebuys", tt.rebuy_levels ? "in the first " + tt.rebuy_levels + " level" + (tt.rebuy_levels === 1 ? "" : "s")
-      + ", a buy-in each" : "none"],
+      + ", a buy-in each" + (t.config.private || t.approve_joins ? ""
+        : "; late registration as long, at a free seat") : "none"],
     ["Payouts", pays || "the shipped table for the field"],
     ["Deal", "the players left may agree one when " + tt.deal_from + " or fewer are left"],
   ];
