@@ -15,7 +15,7 @@ def test_a_late_entry_adds_an_entrant_and_a_buy_in() -> None:
     """Five seats, rebuys in level 1: a newcomer enters (pool 40 -> 50, the
     shipped payouts of five, no place given meanwhile)."""
     with virtual_server() as (loop, store):
-        table, people = _table(loop, store, seats=5, rebuy_levels=1)
+        table, _people = _table(loop, store, seats=5, rebuy_levels=1)
         public = table.tourney.public()
         assert public["entries_open"] and public["prize_pool"] == 40
         before = public["entrants"]
@@ -32,7 +32,7 @@ def test_a_late_entry_adds_an_entrant_and_a_buy_in() -> None:
 @pytest.mark.parametrize("extra", [{"rebuy_levels": 0}, {"rebuy_levels": 1, "private": True}])
 def test_no_late_entry_without_rebuys_or_at_a_private_table(extra: dict[str, object]) -> None:
     with virtual_server() as (loop, store):
-        table, people = _table(loop, store, seats=5, **extra)
+        table, _people = _table(loop, store, seats=5, **extra)
         assert not table.tourney.public()["entries_open"]
         before = table.tourney.public()["entrants"]
         with pytest.raises(TableError, match="late registration is closed") as err:
