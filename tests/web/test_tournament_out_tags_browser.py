@@ -4,7 +4,7 @@ night a busted friend's tile read "0" (after the hand "all-in" too), like a
 player all-in in the hand; the places were only in the panel above the felt,
 a scroll away on a phone.  Now an entrant out of the tournament has a tag on
 its tile: "out" while a rebuy may still move its place, "out · 3rd" once
-placed, and at the end every entrant's place and prize ("1st · wins 26")."""
+placed, and at the end every entrant's place and prize ("1st · prize 26")."""
 
 from __future__ import annotations
 
@@ -63,9 +63,9 @@ def test_the_tiles_say_who_is_out_and_where(browser: Any, tmp_path: Path, size: 
         assert places[1] == 3 and sorted(places.values()) == [1, 2, 3]
         first = next(s for s, p in places.items() if p == 1)
         if first != 0:  # (Ann's own standing is in her dock, not as a tag)
-            ann.wait_for_selector(f".seat[data-seat='{first}'] .tag.out:text-is('1st · wins 26')")
+            ann.wait_for_selector(f".seat[data-seat='{first}'] .tag.out:text-is('1st · prize 26')")
         if places[2] == 2:
-            ann.wait_for_selector(".seat[data-seat='2'] .tag.out:text-is('2nd · wins 14')")
+            ann.wait_for_selector(".seat[data-seat='2'] .tag.out:text-is('2nd · prize 14')")
         assert ann.evaluate(TAG, 1) == ["3rd"]
         shot(ann, f"tourney-out-tags-{size}-over")
     finally:

@@ -388,14 +388,15 @@ export function rebuiltSince(hand, hs, seatInfo, isReplay) {
 // "0" like an all-in one, the place only in the panel above the felt): "out · 6th"
 // once placed, "busted · may rebuy" while they may buy in again, "out" while a rebuy
 // may still move their place; at the end every entrant's place and prize
-// ("1st · wins 61").  Not while the seat plays the hand in progress.
+// ("1st · prize 61": not "wins", the word of a pot won).  Not while the seat plays
+// the hand in progress.
 export function tourneyOut(t, hand, hs, n) {
   const tt = t.tournament;
   if (!tt || !tt.started || !(tt.entrants || []).includes(n)) return null;
   const place = (tt.places || {})[String(n)];
   if (tt.over) {
     const won = tt.payouts ? tt.payouts[String(n)] : 0;
-    return place ? ORDINAL(place) + (won ? " · wins " + won : "") : null;
+    return place ? ORDINAL(place) + (won ? " · prize " + won : "") : null;
   }
   if ((tt.left || []).includes(n) || (hand && !hand.result && hs && hs.dealt)) return null;
   if (place) return "out · " + ORDINAL(place);
