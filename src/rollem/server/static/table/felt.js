@@ -2,7 +2,7 @@
 // cards, clock) and the middle (board, dead cards, pool, wild rank, pot).
 import { cardEl, GAME_NAME, RANK_NAME, RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
 import { $, el, hooks, S, seatName, seatWord } from "./state.js";
-import { ORDINAL } from "./tourney.js";
+import { placeWords } from "./tourney.js";
 
 export const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
   draw: "draw", wild: "pick the wild card", stack: "roll-up order", declare: "declare",
@@ -396,10 +396,10 @@ export function tourneyOut(t, hand, hs, n) {
   const place = (tt.places || {})[String(n)];
   if (tt.over) {
     const won = tt.payouts ? tt.payouts[String(n)] : 0;
-    return place ? ORDINAL(place) + (won ? " · prize " + won : "") : null;
+    return place ? placeWords(tt, place) + (won ? " · prize " + won : "") : null;
   }
   if ((tt.left || []).includes(n) || (hand && !hand.result && hs && hs.dealt)) return null;
-  if (place) return "out · " + ORDINAL(place);
+  if (place) return "out · " + placeWords(tt, place);
   return (tt.may_rebuy || []).includes(n) ? "busted · may rebuy" : "out";
 }
 export function tagsFor(t, hand, seatInfo, n, isReplay) {
