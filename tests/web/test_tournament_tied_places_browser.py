@@ -1,7 +1,8 @@
 """A shared finishing place says so (stop 59, branch s59-night; Debian's Chromium
 through Playwright, 390x844 and 1440x900).  Two who bust in one hand with the
 same chips share the place: the panel read "6th: Hal  6th: Amy" and no 7th,
-leaving friends to guess.  Now "6th (tie)", in the panel and on the tiles."""
+leaving friends to guess.  Now "=6th" (as results tables write a tie), in the
+panel and on the tiles."""
 
 from __future__ import annotations
 
@@ -44,9 +45,9 @@ def test_two_busted_together_read_a_tie(browser: Any, tmp_path: Path, size: str,
         assert places == {0: 2, 1: 2, 2: 1}
         # main: "2nd: Ann wins 5", "2nd: Bot 1 (basic) wins 5"
         assert sorted(ann.locator("#tourney .tourney-places li").all_inner_texts()) == [
-            "1st: Bot 2 (basic) wins 20", "2nd (tie): Ann wins 5",
-            "2nd (tie): Bot 1 (basic) wins 5"]
-        assert ann.locator(".seat[data-seat='1'] .tag.out").inner_text() == "2nd (tie) · prize 5"
+            "1st: Bot 2 (basic) wins 20", "=2nd: Ann wins 5",
+            "=2nd: Bot 1 (basic) wins 5"]
+        assert ann.locator(".seat[data-seat='1'] .tag.out").inner_text() == "=2nd · prize 5"
         shot(ann, f"tourney-tied-places-{size}")
     finally:
         server.stop()

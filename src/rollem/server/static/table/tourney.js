@@ -10,11 +10,12 @@ export const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 1
 // a dealer's choice the level's ante and bets (each game takes what it takes)
 const stakesText = (lv, structure) => (lv.forced !== undefined ? (lv.forced ? lv.forced + " · " : "")
   : (lv.ante ? "ante " + lv.ante + " · " : "")) + betWords(structure, lv.small_bet, lv.big_bet);
-// A finishing place in words, "(tie)" where two or more share it (stop 59: "6th: Hal
-// 6th: Amy", and no 7th, left a friend to guess that two busted together).
+// A finishing place in words, "=6th" where two or more share it, as results tables
+// write a tie (stop 59: "6th: Hal  6th: Amy", and no 7th, left a friend to guess
+// that two busted together; "6th (tie)" was too long for a phone's two a line).
 export function placeWords(tt, place) {
   const shared = Object.values(tt.places || {}).filter((p) => p === place).length > 1;
-  return ORDINAL(place) + (shared ? " (tie)" : "");
+  return (shared ? "=" : "") + ORDINAL(place);
 }
 const andList = (xs) => (xs.length < 2 ? xs.join("") : xs.slice(0, -1).join(", ") + " and " + xs[xs.length - 1]);
 let endsAt = null;  // page time the level ends (ms), or null
