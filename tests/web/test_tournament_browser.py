@@ -151,8 +151,8 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         names = {s: table.seats[s].row.name for s in table.seats}
         winner = next(s for s, p in places.items() if p == 1)
         shared = {p for p in places.values() if list(places.values()).count(p) > 1}
-        want = sorted(f"{ORDINAL[p]}: {names[s]}" + (f" wins {payouts[s]}" if payouts[s] else "")
-                      + (" (shared)" if p in shared else "") for s, p in places.items())
+        want = sorted(("=" if p in shared else "") + f"{ORDINAL[p]}: {names[s]}"
+                      + (f" wins {payouts[s]}" if payouts[s] else "") for s, p in places.items())
         for page, label in ((ann, "desktop"), (bob, "phone")):
             page.wait_for_selector(".tourney-over")
             listed = page.locator(".tourney-places li").all_inner_texts()
@@ -327,7 +327,7 @@ def test_two_busted_in_one_hand_share_a_place_on_the_page(browser: Any, live: Se
                                                           size: str) -> None:
     """s59-tidy: Bot 1 and Bot 2 bust in hand 3, each having started it with
     the same chips: they share 3rd, its prize and 4th's split (40 at 50/30/20:
-    3rd and 4th's 8 + 0, 4 each), and each line says "(shared)" (main: "3rd:
+    3rd and 4th's 8 + 0, 4 each), and each line says so, "=3rd" (main: "3rd:
     Bot 1 (random) wins 4" twice, unexplained). The tournament's end is set
     in the server's session (the places as a hand of two bust-outs leaves
     them), then drawn."""
@@ -359,7 +359,7 @@ def test_two_busted_in_one_hand_share_a_place_on_the_page(browser: Any, live: Se
         names = sorted(s.row.name for s in table.seats.values())
         assert listed[0] == "1st: Ann wins 20", listed
         assert listed[1].startswith("2nd: ") and listed[1].endswith(" wins 12"), listed
-        assert sorted(listed[2:]) == sorted(f"3rd: {n} wins 4 (shared)" for n in names
+        assert sorted(listed[2:]) == sorted(f"=3rd: {n} wins 4" for n in names
                                             if n != "Ann" and n not in listed[1]), listed
         box = page.locator("#tourney").bounding_box()
         width = page.viewport_size["width"]

@@ -130,7 +130,8 @@ def test_a_restart_mid_level_and_the_tournament_panels(browser: Any, tmp_path: P
         assert rows["Tournament"] == "custom schedule, starting stack 60"
         assert rows["Levels"] == ("3 of 10 minutes, from ante 1 · fixed limit 2/4 to ante 5 · "
                                   "fixed limit 10/20")
-        assert rows["Rebuys"] == "in the first 1 level, a buy-in each"
+        assert rows["Rebuys"] == ("in the first 1 level, a buy-in each; late registration as "
+                                  "long, at a free seat")
         assert rows["Payouts"] == "1st 100%" and rows["Buy-in"].startswith("10 (")
         assert "Small bet" not in rows  # (the level's, not the table's)
         ann.click("#rules-close")

@@ -323,6 +323,28 @@ class Tournament:
                 places[s] = 1 + sum(1 for o in left if stacks[o] > stacks[s])
         return places
 
+    def places_known(self, stacks: Sequence[int], entries_open: bool = False) -> dict[int, int]:
+        """The finishing places that can no longer change (seat -> place, 1 =
+        best): every place once the tournament is over (:meth:`over`); before,
+        those of the busted who are out for good, but not of one busted in the
+        same hand as, or after, a busted entrant who may still rebuy
+        (:meth:`rebuy_waiting`): that rebuy takes its bust back and moves their
+        place (stop 59: a computer player busted with three friends showed as
+        "3rd", a paid place, and became "4th" when two of them declined and one
+        rebought).  Neither those who may still rebuy nor the players left
+        have a place yet; nor anyone while ``entries_open`` (the web table's late
+        registration: a late entrant adds a place below every bust)."""
+        places = self.places(stacks)
+        if self.over(stacks):
+            return places
+        if entries_open:
+            return {}
+        waiting = set(self.rebuy_waiting())
+        first = min((b.hand for b in self.busts if b.player in waiting), default=None)
+        out = {b.player for b in self.busts
+               if b.player not in waiting and (first is None or b.hand < first)}
+        return {s: p for s, p in places.items() if s in out}
+
     def payouts(self, stacks: Sequence[int]) -> dict[int, int]:
         """What each entrant wins once the tournament is over (seat -> units)."""
         if self.deal is None:
@@ -330,23 +352,23 @@ class Tournament:
         busted = {s: p for s, p in self.places(stacks).items() if s not in self.deal}
         return {**pay_places(self.prize_pool, self.percentages, busted), **self.deal}
 
-    def ledger(self, stacks: Sequence[int]) -> list[dict[str, Any]]:
+    def ledger(self, stacks: Sequence[int], entries_open: bool = False) -> list[dict[str, Any]]:
         """What each entrant paid and won, in the buy-in's units, in seat order
         (the tournament's ledger: chips are only its score): ``seat``,
         ``rebuys``, ``paid`` (the buy-in and each rebuy), ``place`` (``None``
-        while still playing, or busted and still free to rebuy), ``payout`` and
+        while still playing, busted and still free to rebuy, or busted with or
+        after one still free to rebuy: :meth:`places_known`), ``payout`` and
         ``net`` (``payout - paid``; both ``None`` until it is over)."""
         over = self.over(stacks)
-        places = self.places(stacks)
-        payouts = self.payouts(stacks) if over else {}
-        left = set(self.left(stacks)) | set(self.rebuy_waiting())  # (no place yet)
+        places = self.places_known(stacks, entries_open)  # (none yet for the players left, those
+        payouts = self.payouts(stacks) if over else {}  # who may rebuy and those they may move)
         rows = []
         for seat in self.seats:
             rebuys = self.rebuys.get(seat, 0)
             paid = self.buy_in * (1 + rebuys)
             won = payouts.get(seat, 0) if over else None
             rows.append({"seat": seat, "rebuys": rebuys, "paid": paid,
-                         "place": places.get(seat) if over or seat not in left else None,
+                         "place": places.get(seat),
                          "payout": won, "net": None if won is None else won - paid})
         return rows
 

@@ -327,9 +327,11 @@ class Seating:
         table.messages.check_not_paused()
         if night_close.stopped(table):
             raise night_close.refusal(table)  # (closed for good: stop 59)
-        if table.config.tournament and table.session.get("started"):
-            raise TableError("tournament_started", "the tournament has started: its entrants "
-                             "are fixed; you can watch")
+        late = bool(table.config.tournament and table.session.get("started"))
+        if late and not table.tourney.entries_open():
+            raise TableError("tournament_started", "the tournament has started and its late "
+                             "registration is closed (it is open while rebuys are, at a "
+                             "table that lets players in without the host); you can watch")
         name = clean_name(name)
         if stranger:
             name = distinct_name(name, self.taken_names(
@@ -404,7 +406,9 @@ class Seating:
             stack=stack, brought=brought,
             bank=table.config.time_bank_seconds, joined_hand=int(table.session["hand_no"]),
         )  # fmt: skip
-        table.saving.commit(seats=[row], session=back is not None)
+        if late:  # (late registration: one entrant more, stop 59)
+            table.tourney.enter_late(seat, name)
+        table.saving.commit(seats=[row], session=back is not None or late)
         self.seats[seat] = Seat(row)
         table.views.broadcast()
         table.pace.attended()  # a person sat down: the table is played again

@@ -192,6 +192,31 @@ class Tourney:
                                       "proposal": None, "over": False,
                                       "hands": 0, "busts": [], "rebuys": {}, "deal": None}
 
+    def entries_open(self, t: Tournament | None = None) -> bool:
+        """Whether a newcomer may still enter the started tournament (late
+        registration, stop 59): while its rebuys are open (:attr:`Tournament.rebuy_open`),
+        before the end, with no deal proposed (its shares are of the pool as it
+        stands) and no last call for a rebuy running (it ends the tournament
+        for want of players), with a free seat, at a table that lets people in without
+        the host's yes (a private table, or one approving joins, takes nobody
+        after the start: an entrant cannot be turned away)."""
+        live = self.table
+        t = t if t is not None else self.tournament()
+        state = self._state()
+        return (t is not None and state is not None and not state.get("over")
+                and state.get("proposal") is None and not state.get("last_call")
+                and t.rebuy_open and bool(live.seating.free_seats())
+                and not live.config.private and not live.session.get("approve_joins"))
+
+    def enter_late(self, seat: int, name: str) -> None:
+        """``seat`` (just seated with the schedule's stack) enters the started
+        tournament: one entrant more, a buy-in more in the prize pool."""
+        t = self._state()
+        assert t is not None
+        t["entrants"] = sorted({*map(int, t["entrants"]), seat})
+        t.setdefault("names", {})[str(seat)] = name
+        t.setdefault("late", []).append(seat)
+
     def save(self, table: SessionTable) -> None:
         """Write what ``table``'s tournament changed (a hand's bust-outs, a rebuy)
         back to the session; at the end, stop the clock."""
@@ -374,11 +399,13 @@ class Tourney:
             name = live.seats[seat].row.name
         return str(name) if name is not None else f"seat {seat + 1}"
 
-    def ledger(self, t: Tournament) -> list[dict[str, Any]]:
+    def ledger(self, t: Tournament, entries_open: bool = False) -> list[dict[str, Any]]:
         """``t``'s ledger (:meth:`Tournament.ledger`, in the buy-in's units) from the
-        stacks as stored, each line with its entrant's ``name``."""
+        stacks as stored, each line with its entrant's ``name`` (no place given
+        while ``entries_open``: :meth:`entries_open`)."""
         return [{"name": self.entrant_name(line["seat"]), **line,
-                 "bot": self._bot(line["seat"])} for line in t.ledger(self.stacks())]
+                 "bot": self._bot(line["seat"])}
+                for line in t.ledger(self.stacks(), entries_open)]
 
     def _bot(self, seat: int) -> str | None:
         """The level of the computer player entered in ``seat`` (``None``: a person;
@@ -439,7 +466,8 @@ class Tourney:
         (:attr:`Tournament.deal_from`), ``deal_open`` (whether one may be
         proposed now: :meth:`Tournament.deal_open`; the page offers one only then)
         and ``may_rebuy`` (the busted seats who may still rebuy, whom a deal
-        waits for)."""
+        waits for), ``stack`` (the schedule's starting stack) and
+        ``entries_open`` (late registration: :meth:`entries_open`)."""
         live = self.table
         schedule = live.config.schedule()
         if schedule is None:
@@ -447,6 +475,7 @@ class Tourney:
         base: dict[str, Any] = {
             "schedule": schedule.name, "levels": [lv.to_dict() for lv in schedule.levels],
             "buy_in": live.config.buy_in, "rebuy_levels": live.config.rebuy_levels,
+            "stack": schedule.stack,
             "rotate": live.config.rotate and live.config.game == "dealers-choice",
         }
         t = self.tournament()
@@ -465,6 +494,7 @@ class Tourney:
         state = self._state()
         assert state is not None
         chips = self.stacks()
+        late = self.entries_open(t)
         level = t.level
         seconds = self.clock_seconds()
         ends = sum(lv.minutes for lv in schedule.levels[:level + 1]) * 60
@@ -483,7 +513,8 @@ class Tourney:
             "elapsed": round(seconds, 1), "running": self.clock_running(),
             "entrants": t.seats, "left": t.left(chips), "prize_pool": t.prize_pool,
             "percentages": list(t.percentages), "rebuy_open": t.rebuy_open and not state["over"],
-            "places": self.places_given(t, chips, bool(state["over"])),
+            "places": self.places_given(t, chips, bool(state["over"]), late),
+            "entries_open": late,
             "over": bool(state.get("over")),
             "payouts": ({str(s): v for s, v in t.payouts(chips).items()}
                         if state.get("over") else None),
@@ -493,18 +524,21 @@ class Tourney:
             "deal_from": t.deal_from,
             "deal_open": t.deal_open(chips) and not state.get("over"),
             "may_rebuy": t.rebuy_waiting(),
-            "ledger": self.ledger(t),  # (in the buy-in's units, the page's ledger)
+            "ledger": self.ledger(t, late),  # (in the buy-in's units, the page's ledger)
         }  # fmt: skip
 
     @staticmethod
-    def places_given(t: Tournament, chips: list[int], over: bool) -> dict[str, int]:
+    def places_given(t: Tournament, chips: list[int], over: bool,
+                     entries_open: bool = False) -> dict[str, int]:
         """The finishing places given so far (seat as text -> place, 1 = best): every
         place once the tournament is over; before, those of the busted who are out
         for good -- not of one who may still rebuy (:meth:`Tournament.rebuy_waiting`:
         in the last call for a rebuy, or at any bust while rebuys are open), who is
-        not out yet (stop 52: "2nd: Ann" showed beside her Rebuy button)."""
-        still = set(t.left(chips)) | set(t.rebuy_waiting())
-        return {str(s): p for s, p in t.places(chips).items() if over or s not in still}
+        not out yet (stop 52: "2nd: Ann" showed beside her Rebuy button), nor of one
+        busted with or after such a player, whose place their rebuy would move
+        (stop 59: :meth:`Tournament.places_known`)."""
+        places = t.places(chips) if over else t.places_known(chips, entries_open)
+        return {str(s): p for s, p in places.items()}
 
     def waiting(self) -> str | None:
         """Why a tournament table deals no hand (over, a deal being agreed), or ``None``."""

@@ -129,7 +129,8 @@ function meHead(t, hand, me, s, hs, tagsHand) {
   const won = wonBy(hand, me.seat);
   if (won.length) head.appendChild(wonEl(won));
   for (const [cls, text] of tagsFor(t, tagsHand, s, me.seat, false)) {
-    if (cls !== "host") head.appendChild(el("span", "tag " + cls, text));
+    // (your own standing is the dock's line: "you are out in 6th place")
+    if (cls !== "host" && cls !== "out") head.appendChild(el("span", "tag " + cls, text));
   }
   if (s.acting && s.deadline) head.appendChild(clockEl(s));
   // (issue 28: a tournament's busted or finished player has nothing to sit out from)

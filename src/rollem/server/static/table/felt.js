@@ -2,6 +2,7 @@
 // cards, clock) and the middle (board, dead cards, pool, wild rank, pot).
 import { cardEl, GAME_NAME, RANK_NAME, RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
 import { $, el, hooks, S, seatName, seatWord } from "./state.js";
+import { placeWords } from "./tourney.js";
 
 export const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
   draw: "draw", wild: "pick the wild card", stack: "roll-up order", declare: "declare",
@@ -111,7 +112,7 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
   const total = shown.length;
   const kept = box.tiles || new Map();   // seat -> {kind, node}, from the last drawing
   const tiles = new Map();
-  const closed = Boolean(t.tournament && t.tournament.started);
+  const closed = Boolean(t.tournament && t.tournament.started && !t.tournament.entries_open);
   const nodes = shown.map((i, k) => {
     const s = t.seats[i];
     const dealt = hand && hand.seats[i] && hand.seats[i].dealt;
@@ -396,6 +397,24 @@ export function rebuiltSince(hand, hs, seatInfo, isReplay) {
   return !isReplay && !!(hand && hand.result) && seatInfo.stack !== undefined
     && seatInfo.stack !== hs.stack;
 }
+// A tournament entrant's standing on its tile (stop 59: a busted friend's tile read
+// "0" like an all-in one, the place only in the panel above the felt): "out · 6th"
+// once placed, "busted · may rebuy" while they may buy in again, "out" while a rebuy
+// may still move their place; at the end every entrant's place and prize
+// ("1st · prize 61": not "wins", the word of a pot won).  Not while the seat plays
+// the hand in progress.
+export function tourneyOut(t, hand, hs, n) {
+  const tt = t.tournament;
+  if (!tt || !tt.started || !(tt.entrants || []).includes(n)) return null;
+  const place = (tt.places || {})[String(n)];
+  if (tt.over) {
+    const won = tt.payouts ? tt.payouts[String(n)] : 0;
+    return place ? placeWords(tt, place) + (won ? " · prize " + won : "") : null;
+  }
+  if ((tt.left || []).includes(n) || (hand && !hand.result && hs && hs.dealt)) return null;
+  if (place) return "out · " + placeWords(tt, place);
+  return (tt.may_rebuy || []).includes(n) ? "busted · may rebuy" : "out";
+}
 export function tagsFor(t, hand, seatInfo, n, isReplay) {
   const hs = hand ? hand.seats[n] : null;
   const tags = [];
@@ -403,7 +422,9 @@ export function tagsFor(t, hand, seatInfo, n, isReplay) {
   if (hs && hs.folded && isReplay) tags.push(["folded", "folded"]);
   // all-in: in the hand, and once it is over while the stack is still what the hand
   // left (a rebuy or the host's top-up since: a new stack, no last hand's tag)
-  if (hs && hs.all_in && hs.dealt && !rebuiltSince(hand, hs, seatInfo, isReplay)) tags.push(["allin", "all-in"]);
+  const out = isReplay ? null : tourneyOut(t, hand, hs, n);
+  if (out) tags.push(["out", out]);
+  else if (hs && hs.all_in && hs.dealt && !rebuiltSince(hand, hs, seatInfo, isReplay)) tags.push(["allin", "all-in"]);
   // one "away" a seat: timed out (the clock acts at once for them) says it all, with
   // their page closed or not (stop 56: "away" above "away (timed out)" on one tile)
   const timedOut = !isReplay && t.idle_away && t.idle_away.includes(n);

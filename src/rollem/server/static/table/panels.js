@@ -107,14 +107,21 @@ export function renderEnded(t, me) {
 // ------------------------------------------------------------------ join
 export function renderJoin(t, me) {
   const box = $("join");
-  // (a started tournament takes nobody new, free seats or not: tournament_started)
-  const closed = Boolean(t.tournament && t.tournament.started) || !!t.ended;
+  // (a started tournament takes nobody new, free seats or not: tournament_started;
+  // but while its late registration is open, stop 59, a newcomer buys in; a table
+  // the host closed takes nobody, stop 59)
+  const tt = t.tournament;
+  const closed = Boolean(tt && tt.started && !tt.entries_open) || !!t.ended;
+  const late = Boolean(tt && tt.started && tt.entries_open) && !t.ended;
   const free = closed ? [] : t.seats.filter((s) => s.free);
   box.classList.toggle("hidden", me.seat !== null || free.length === 0);
   const watch = $("watching");
   watch.classList.toggle("hidden", me.seat !== null);
   const words = t.ended ? "You are watching — the host closed this table: the night is over."
     : closed ? "You are watching — this tournament has started and takes no new players."
+    : late && free.length
+      ? "You are watching — late registration is open while rebuys are: type your name and press Enter "
+        + "to buy in (" + tt.buy_in + ") for " + tt.stack + " chips, dealt from the next hand."
     : free.length === 0
       ? "You are watching — the table is full (every seat is taken)."
       : "You are watching — type your name and press Enter, or tap a free seat.";
@@ -454,7 +461,12 @@ function hostForm(t) {
   const structure = el("select"); structure.name = "structure";
   for (const g of ["fixed-limit", "pot-limit", "no-limit"]) { const o = el("option", null, g); o.value = g; structure.appendChild(o); }
   structure.value = c.structure; field("Betting", structure);
-  for (const [k, label] of [["ante", "Ante"], ["small_bet", "Small bet"], ["big_bet", "Big bet"]]) {
+  // A tournament's schedule sets the stakes and chips are only its score: no ante,
+  // bets or chip value to change (stop 59: the form sent the first level's stakes
+  // with every change, and the server refused each one, "cannot change ante ...")
+  const sitAndGo = !!t.tournament;
+  if (sitAndGo) form.appendChild(el("p", "hint host-stakes-why", "The tournament's schedule sets the ante and bets, level by level."));
+  else for (const [k, label] of [["ante", "Ante"], ["small_bet", "Small bet"], ["big_bet", "Big bet"]]) {
     const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.value = c[k]; i.inputMode = "numeric"; field(label, i);
   }
   // Home-game staples (issue 27): straddles, run it twice, bomb pots.
@@ -477,7 +489,7 @@ function hostForm(t) {
   // stop 55: only the API could set it, and the evening's result is in money)
   const worth = el("input"); worth.type = "text"; worth.name = "chip_value"; worth.inputMode = "decimal";
   worth.value = c.chip_value || ""; worth.placeholder = "chips only"; worth.maxLength = 9;
-  field("Chip value", worth);
+  if (!sitAndGo) field("Chip value", worth);
   // Run it twice and bomb pots only where the game picked can have them (the
   // host's `you.option_refusals`, by game): elsewhere off, not offered, and why
   // (stop 53: offered at stud, the change refused by the server).
@@ -516,10 +528,12 @@ function hostForm(t) {
   form.onsubmit = (ev) => {
     ev.preventDefault();
     const changes = { game: game.value, structure: structure.value };
-    for (const k of ["ante", "small_bet", "big_bet", "bomb_pot_every", "bomb_pot_ante"]) changes[k] = Number(form.elements[k].value);
+    for (const k of [...(sitAndGo ? [] : ["ante", "small_bet", "big_bet"]), "bomb_pot_every", "bomb_pot_ante"]) {
+      changes[k] = Number(form.elements[k].value);
+    }
     changes.straddle = straddle.value;
     changes.run_twice = twice.value === "true";
-    changes.chip_value = worth.value.trim();
+    if (!sitAndGo) changes.chip_value = worth.value.trim();
     if (game.value === "dealers-choice") {  // (in the order listed, as the lobby sends them)
       changes.choices = [...offers.querySelectorAll("input:checked")].map((i) => i.name.slice("choice.".length));
     }
@@ -694,7 +708,9 @@ function renderTournamentLedger(t, tt, tbl) {
       el("td", null, l.paid + (l.rebuys ? " (" + l.rebuys + " rebuy" + (l.rebuys === 1 ? ")" : "s)") : "")),
       el("td", null, l.place !== null ? String(l.place) : !tt.started ? "seated"
         // (busted and free to rebuy: no place yet, stop 52)
-        : tt.over || (tt.left || []).includes(l.seat) ? "playing" : "may rebuy"),
+        : tt.over || (tt.left || []).includes(l.seat) ? "playing"
+        // (out, but a rebuy by one busted with or before them may move the place, stop 59)
+        : (tt.may_rebuy || []).includes(l.seat) ? "may rebuy" : "out, placed after the rebuys"),
       el("td", null, l.payout === null ? "–" : String(l.payout)), net);
     tbl.appendChild(tr);
   }

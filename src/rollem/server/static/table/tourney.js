@@ -4,12 +4,19 @@
 import { $, el, S, send, seatName } from "./state.js";
 import { betWords } from "./stakes.js";
 
-const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd"
+export const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd"
   : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th");
 // a one-game table's level says the forced bets its hands post ("blinds 1/2"),
 // a dealer's choice the level's ante and bets (each game takes what it takes)
 const stakesText = (lv, structure) => (lv.forced !== undefined ? (lv.forced ? lv.forced + " · " : "")
   : (lv.ante ? "ante " + lv.ante + " · " : "")) + betWords(structure, lv.small_bet, lv.big_bet);
+// A finishing place in words, "=6th" where two or more share it, as results tables
+// write a tie (stop 59: "6th: Hal  6th: Amy", and no 7th, left a friend to guess
+// that two busted together; "6th (tie)" was too long for a phone's two a line).
+export function placeWords(tt, place) {
+  const shared = Object.values(tt.places || {}).filter((p) => p === place).length > 1;
+  return (shared ? "=" : "") + ORDINAL(place);
+}
 const andList = (xs) => (xs.length < 2 ? xs.join("") : xs.slice(0, -1).join(", ") + " and " + xs[xs.length - 1]);
 let endsAt = null;  // page time the level ends (ms), or null
 
@@ -28,7 +35,8 @@ export function tournamentRows(t) {
     ["Level now", tt.level + ": " + stakesText(tt.stakes, t.config.structure)],
     ["Buy-in", String(tt.buy_in) + " (the prize pool: the buy-ins and rebuys, now " + tt.prize_pool + ")"],
     ["Rebuys", tt.rebuy_levels ? "in the first " + tt.rebuy_levels + " level" + (tt.rebuy_levels === 1 ? "" : "s")
-      + ", a buy-in each" : "none"],
+      + ", a buy-in each" + (t.config.private || t.approve_joins ? ""
+        : "; late registration as long, at a free seat") : "none"],
     ["Payouts", pays || "the shipped table for the field"],
     ["Deal", "the players left may agree one when " + tt.deal_from + " or fewer are left"],
   ];
@@ -112,7 +120,7 @@ export function renderTournament(t, me) {
   box.appendChild(el("div", "tourney-pool", "Prize pool " + pool + (pays ? " (" + pays + ")" : "")
     + (tt.started ? " · " + (tt.over ? tt.entrants.length + " entrants"  // (after a deal all may hold chips)
       : tt.left.length + " of " + tt.entrants.length + " left") : " · buy-in " + tt.buy_in)
-    + (tt.rebuy_open ? " · rebuys open " + rebuysUntil(tt) : "")));
+    + (tt.rebuy_open ? " · rebuys " + (tt.entries_open ? "and late registration " : "") + "open " + rebuysUntil(tt) : "")));
   if (tt.over) {
     box.appendChild(el("div", "tourney-over", tt.deal ? "Over by a deal among the final players." : "The tournament is over."));
   }
@@ -122,13 +130,25 @@ export function renderTournament(t, me) {
     list.setAttribute("aria-label", "Finishing places");
     for (const [seat, place] of places) {
       const won = tt.payouts ? tt.payouts[String(seat)] : null;
-      // busted in one hand with the same chips: the place is shared, its prizes split
-      const shared = places.filter((x) => x[1] === place).length > 1 ? " (shared)" : "";
-      const li = el("li", "", ORDINAL(place) + ": " + seatName(t, seat) + (won ? " wins " + won : "") + shared);
+      // busted in one hand with the same chips: the place is shared ("=3rd"), its prizes split
+      const li = el("li", "", placeWords(tt, place) + ": " + seatName(t, seat) + (won ? " wins " + won : ""));
       li.dataset.seat = String(seat);
       list.appendChild(li);
     }
     box.appendChild(list);
+  }
+  // Out, but placed only once the busted who may still rebuy have answered: a
+  // rebuy takes its bust back and moves the places of those who busted with or
+  // after it (stop 59: "3rd: Bot 2", a paid place, became "4th").
+  const waiting = tt.may_rebuy || [];
+  const unplaced = !tt.started || tt.over || !(waiting.length || tt.entries_open) ? []
+    : tt.entrants.filter((s) => !tt.left.includes(s) && !waiting.includes(s) && !(String(s) in (tt.places || {})));
+  if (unplaced.length) {
+    // (late registration open: a late entrant adds a place below every bust)
+    box.appendChild(el("div", "tourney-unplaced", "Out: " + andList(unplaced.map((s) => seatName(t, s)))
+      + (tt.entries_open ? " (placed once late registration and the rebuys close)."
+        : " (placed once " + andList(waiting.map((s) => seatName(t, s))) + (waiting.length > 1 ? " have" : " has")
+      + " rebought or said no).")));
   }
   renderDeal(box, t, tt, me);
   const levels = el("details", "tourney-levels");

@@ -1,0 +1,109 @@
+"""Late registration at a web tournament (stop 59, branch s59-night; Debian's
+Chromium through Playwright, 390x844 and 1440x900).  A friend who arrived after
+the first deal could only watch ("this tournament has started and takes no new
+players"), where a home game (and Poker Now's tournaments) lets a late friend buy
+in during the first levels.  Now, while rebuys are open, at a table with a free
+seat that lets players in without the host's yes, the newcomer sits down as
+before the start: one entrant more, a buy-in more in the pool, dealt in from the
+next hand.  Once the rebuys close the table takes nobody new."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+FAST_FIRST = """
+stack = 50
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 0.4
+[[levels]]
+ante = 2
+small_bet = 4
+big_bet = 8
+minutes = 30
+"""
+"""A first level of 24 s (rebuys, and late registration, open in it), then 30 minutes."""
+
+
+def _play(page: Any) -> None:
+    kind = decision_kind(page)
+    if kind is not None:
+        with contextlib.suppress(Exception):  # (the turn passed meanwhile: looked at again)
+            take_decision(page, kind, "sdr")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_late_friend_buys_in_while_rebuys_are_open(browser: Any, tmp_path: Path,
+                                                     size: str) -> None:
+    server = ServerThread(tmp_path / "late.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=4, bots=1, bot_level="basic",
+                              tournament="custom", tournament_schedule=FAST_FIRST, buy_in=10,
+                              rebuy_levels=1, between_hands=0.3)
+        ann = open_as_host(context(browser, "desktop"), server.url, tid, host)
+        sit(ann, "Ann")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 60
+        while not table.session.get("started"):
+            assert time.monotonic() < end, "the tournament never started"
+            ann.wait_for_timeout(20)
+        eve = context(browser, size).new_page()
+        eve.goto(f"{server.url}/t/{tid}")
+        watching = eve.locator("#watching")
+        watching.wait_for()
+        # main: "You are watching — this tournament has started and takes no new players."
+        assert watching.inner_text() == (
+            "You are watching — late registration is open while rebuys are: type your name "
+            "and press Enter to buy in (10) for 50 chips, dealt from the next hand.")
+        assert "rebuys and late registration open until level 2" in eve.locator(
+            "#tourney .tourney-pool").inner_text()
+        shot(eve, f"tourney-late-registration-{size}")
+        sit(eve, "Eve")
+        public = server.call(table.tourney.public)
+        seat = next(n for n, s in table.seats.items() if s.row.name == "Eve")
+        assert len(public["entrants"]) == 3 and seat in public["entrants"]
+        assert public["prize_pool"] == 30
+        assert sorted(line["name"] for line in public["ledger"]) == ["Ann", "Bot 1 (basic)", "Eve"]
+        assert eve.locator("#me .name").inner_text().startswith("Eve")
+        pool = eve.locator("#tourney .tourney-pool")
+        eve.wait_for_function("() => document.querySelector('#tourney .tourney-pool')"
+                              ".textContent.includes('of 3 left')")
+        assert pool.inner_text().startswith("Prize pool 30 (1st 100%)")
+        # dealt in from the next hand
+        first = int(table.session["hand_no"])
+        while not (table.hand is not None and table.hand.hand_no > first
+                   and seat in table.hand.seats):
+            assert time.monotonic() < end + 60, "Eve was not dealt in"
+            _play(ann)
+            _play(eve)
+            eve.wait_for_timeout(50)
+        shot(eve, f"tourney-late-registration-{size}-dealt")
+        # the rebuys close with level 1: nobody new after it
+        while server.call(table.tourney.public)["level"] < 2:
+            assert time.monotonic() < end + 120, "level 2 never came"
+            _play(ann)
+            _play(eve)
+            eve.wait_for_timeout(50)
+        r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Fay"})
+        assert r.status_code != 200 and r.json()["error"] == "tournament_started", r.text
+        fay = context(browser, size).new_page()
+        fay.goto(f"{server.url}/t/{tid}")
+        fay.locator("#watching").wait_for()
+        assert fay.locator("#watching").inner_text() == (
+            "You are watching — this tournament has started and takes no new players.")
+        assert fay.locator("#join").is_hidden()
+    finally:
+        server.stop()

@@ -1,0 +1,72 @@
+"""Who is out, and in what place, on the felt itself (stop 59, branch s59-night;
+Debian's Chromium through Playwright, 390x844 and 1440x900).  At a tournament
+night a busted friend's tile read "0" (after the hand "all-in" too), like a
+player all-in in the hand; the places were only in the panel above the felt,
+a scroll away on a phone.  Now an entrant out of the tournament has a tag on
+its tile: "out" while a rebuy may still move its place, "out · 3rd" once
+placed, and at the end every entrant's place and prize ("1st · prize 26")."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_ui import context, new_table, open_as_host, shot, sit
+from test_tournament_places_known_browser import SEED, SHORT, _call
+from web_harness import ServerThread, only_betting_bots, seeded_deals
+
+pytestmark = pytest.mark.browser
+
+TAG = ("(n) => [...document.querySelectorAll(`.seat[data-seat='${n}'] .tag`)]"
+       ".map((t) => t.textContent)")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_tiles_say_who_is_out_and_where(browser: Any, tmp_path: Path, size: str,
+                                           monkeypatch: Any) -> None:
+    seeded_deals(monkeypatch, SEED)
+    server = ServerThread(tmp_path / "tags.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=3, bots=2, bot_level="basic",
+                              tournament="custom", tournament_schedule=SHORT, buy_in=10,
+                              rebuy_levels=1, between_hands=0.3, payouts=[65, 35])
+        only_betting_bots(server, tid)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 90
+        while "tournament" not in table.session or not table.session["tournament"]["busts"]:
+            assert time.monotonic() < end, "nobody busted"
+            _call(ann)
+            ann.wait_for_timeout(50)
+        ann.locator("button[data-action=rebuy]").wait_for()
+        # Bot 1 busted in Ann's hand: out, its place waits on her rebuy (main: no
+        # tag but "all-in", as on a player still in the hand)
+        ann.wait_for_selector(".seat[data-seat='1'] .tag.out")
+        assert ann.evaluate(TAG, 1) == ["out"]
+        assert ann.evaluate(TAG, 2) == []
+        assert ann.locator("#me .tag.out").count() == 0  # (the dock's line says it)
+        shot(ann, f"tourney-out-tags-{size}")
+        ann.click("button[data-action=rebuy]")
+        ann.wait_for_selector(".seat[data-seat='1'] .tag.out:text-is('out · 3rd')")
+        state = table.session["tournament"]
+        while not state["over"]:
+            assert time.monotonic() < end, "the tournament did not end"
+            _call(ann)
+            ann.evaluate("""() => { const b = document.querySelector(
+              'button[data-action=rebuy-decline]'); if (b) b.click(); }""")
+            ann.wait_for_timeout(50)
+        places = {int(s): p for s, p in server.call(table.tourney.public)["places"].items()}
+        assert places[1] == 3 and sorted(places.values()) == [1, 2, 3]
+        first = next(s for s, p in places.items() if p == 1)
+        if first != 0:  # (Ann's own standing is in her dock, not as a tag)
+            ann.wait_for_selector(f".seat[data-seat='{first}'] .tag.out:text-is('1st · prize 26')")
+        if places[2] == 2:
+            ann.wait_for_selector(".seat[data-seat='2'] .tag.out:text-is('2nd · prize 14')")
+        assert ann.evaluate(TAG, 1) == ["3rd"]
+        shot(ann, f"tourney-out-tags-{size}-over")
+    finally:
+        server.stop()

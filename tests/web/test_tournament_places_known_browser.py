@@ -1,0 +1,98 @@
+"""No finishing place that a waiting rebuy may still move (stop 59, branch
+s59-night; Debian's Chromium through Playwright, 390x844 and 1440x900).  At a
+tournament night four busted in one hand while rebuys were open: the computer
+player among them was listed "3rd" (a paid place) while the friends decided,
+then "4th" once one rebought.  Now the panel lists it as out, "placed once Ann
+has rebought or said no", and places it when she has."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from web_harness import ServerThread, only_betting_bots, seeded_deals
+
+pytestmark = pytest.mark.browser
+
+SHORT = """
+stack = 3
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 30
+"""
+"""Three chips each, an ante of 1 and bets of 2: a bet and two calls put all three all-in."""
+SEED = 3
+"""A deal (Stop, Drop and Roll, every hand the same deck) in which Ann and Bot 1 both
+bust in hand 1, Bot 2 taking the 9 chips."""
+
+
+def _call(page: Any) -> None:
+    """Call (all-in here) where the page offers it, else check or fold; any other
+    decision as the tests' passive player makes it.  Clicked in the page, in one go:
+    the bots act within milliseconds, and a button found is often redrawn before
+    Playwright's click lands."""
+    kind = decision_kind(page)
+    if kind in ("bet", "fold-confirm"):
+        page.evaluate("""() => { const c = document.querySelector('#controls');
+          const b = c && (c.querySelector('[data-action=call]')
+            || c.querySelector('[data-action=check]') || c.querySelector('[data-action=fold]'));
+          if (b) b.click(); }""")
+    elif kind is not None:
+        take_decision(page, kind, "sdr")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_computer_player_busted_with_ann_waits_for_her_rebuy_to_be_placed(
+        browser: Any, tmp_path: Path, size: str, monkeypatch: Any) -> None:
+    seeded_deals(monkeypatch, SEED)
+    server = ServerThread(tmp_path / "known.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=3, bots=2, bot_level="basic",
+                              tournament="custom", tournament_schedule=SHORT, buy_in=10,
+                              rebuy_levels=1, between_hands=0.3, payouts=[65, 35])
+        only_betting_bots(server, tid)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 90
+        while "tournament" not in table.session:
+            assert time.monotonic() < end, "the tournament never started"
+            ann.wait_for_timeout(20)
+        state = table.session["tournament"]
+        while not state["busts"]:
+            assert time.monotonic() < end, "nobody busted"
+            _call(ann)
+            ann.wait_for_timeout(50)
+        assert sorted(b[1] for b in state["busts"]) == [0, 1], state["busts"]
+        ann.locator("button[data-action=rebuy]").wait_for()
+        panel = ann.locator("#tourney")
+        unplaced = ann.locator("#tourney .tourney-unplaced")
+        unplaced.wait_for()
+        assert unplaced.inner_text() == (
+            "Out: Bot 1 (basic) (placed once Ann has rebought or said no).")
+        # main: "2nd: Bot 1 (basic)", a paid place, which Ann's rebuy makes 3rd
+        assert ann.locator("#tourney .tourney-places").count() == 0
+        assert "2nd: Bot 1" not in panel.inner_text()
+        public = server.call(table.tourney.public)
+        assert public["places"] == {} and public["may_rebuy"] == [0]
+        bot_line = public["ledger"][1]
+        assert bot_line["seat"] == 1 and bot_line["place"] is None
+        cell = ann.locator("#ledger tr[data-seat='1'] td").nth(2)
+        assert cell.text_content() == "out, placed after the rebuys"
+        assert ann.locator("#ledger tr[data-seat='0'] td").nth(2).text_content() == "may rebuy"
+        shot(ann, f"tourney-places-known-{size}")
+        ann.click("button[data-action=rebuy]")
+        ann.locator("#tourney .tourney-places li").first.wait_for()
+        assert ann.locator("#tourney .tourney-places li").all_inner_texts() == [
+            "3rd: Bot 1 (basic)"]
+        assert unplaced.count() == 0
+        assert ann.locator("#ledger tr[data-seat='1'] td").nth(2).text_content() == "3"
+        shot(ann, f"tourney-places-known-{size}-rebought")
+    finally:
+        server.stop()
