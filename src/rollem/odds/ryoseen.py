@@ -890,58 +890,6 @@ def _sample_rows(gen: np.random.Generator, mass: Any, reps: int) -> Ints:
     return np.asarray(np.clip(idx, 0, size - 1), dtype=np.int64)
 
 
-DISCARD_RANK = np.asarray([0.797, 0.785, 0.768, 0.737, 0.689, 0.622, 0.554, 0.472, 0.387,
-                           0.303, 0.22, 0.133, 0.037])
-"""Per rank (deuce to ace), the share of the cards of that rank dealt in a
-six-card hand that the fast policy throws (R-RYO-2): 200,000 random deals,
-``FAST.keep`` (issue 33, branch s59-ryo)."""
-DISCARD_FLOOR = 0.05
-"""The least chance weight :data:`DISCARD_RANK` gives a rank when naming
-discards (an ace is thrown by a hand that keeps trips or a flush)."""
-DISCARD_NAMES = False
-"""Whether :func:`_read_opponent` names an opponent's unnamed discards
-and hidden draws (every one a discard of someone) in proportion to
-:data:`DISCARD_RANK` rather than uniformly (:func:`_name_discards`; the
-weights carry the proposal's exact chance; issue 33, branch s59-ryo)."""
-DISCARD_NAMES_FROM = 5
-"""With at least this many opponents (6 players), :data:`DISCARD_NAMES`."""
-_DISCARD_CARD = np.repeat(np.maximum(DISCARD_RANK, DISCARD_FLOOR), 4)
-
-
-def _name_discards(gen: np.random.Generator, avail: Bools, reps: int, fresh: Bools,
-                   exclude: Ints) -> tuple[Ints, Floats]:
-    """Per row of ``avail`` ``(k, 52)``, ``reps`` draws of distinct cards for
-    the slots ``fresh`` ``(k, w)`` marks (other slots: 0), one slot after the
-    other, each card in proportion to how often its rank is thrown
-    (:data:`DISCARD_RANK`, at least :data:`DISCARD_FLOOR`) among the row's
-    available cards not yet drawn nor in ``exclude`` ``(k * reps, e)``.
-    Returns the names ``(k * reps, w)`` and the log of each draw's chance
-    ``(k * reps,)`` (the product over its slots of the card's weight over
-    the weight left). Raises ValueError where too few cards are left."""
-    k, w = fresh.shape
-    n = k * reps
-    mass = np.repeat(avail * _DISCARD_CARD[None, :], reps, axis=0)
-    if exclude.shape[1]:
-        mass[np.arange(n)[:, None], exclude] = 0.0
-    fr = np.repeat(fresh, reps, axis=0)
-    names = np.zeros((n, w), dtype=np.int64)
-    log_q = np.zeros(n)
-    for s in range(w):
-        rows = np.flatnonzero(fr[:, s])
-        if not len(rows):
-            continue
-        cum = np.cumsum(mass[rows], axis=1)
-        total = cum[:, -1]
-        if (total <= 0).any():
-            raise ValueError("a discard is to be named but no unknown card is left")
-        u = gen.random(len(rows)) * total
-        c = np.minimum((cum <= u[:, None]).sum(axis=1), 51)
-        names[rows, s] = c
-        log_q[rows] += np.log(mass[rows, c] / total)
-        mass[rows, c] = 0.0
-    return names, log_q
-
-
 def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints,
                    avail: Bools, policy: FastPolicy, tremble: float,
                    gen: np.random.Generator,
@@ -989,7 +937,6 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
     a_count = avail.sum(axis=1)
     unnamed = (named < 0).sum(axis=1)
     reps = candidates
-    by_discard = DISCARD_NAMES and len(seen.opponents) >= DISCARD_NAMES_FROM
     fast = compiled.use()  # the layout and the choice compiled (branch s57-ryo2)
     if fast:
         cur_c = np.ascontiguousarray(cur, dtype=np.int64)
@@ -1015,18 +962,7 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
         # (A - f - nf)_(U - nf) / (A)_U, times 1 / q of the hidden cards
         count = _log_falling(a_s - f - nf_s, u_s - nf_s) - _log_falling(a_s, u_s)
         table, prob = guides[(j, combo)]
-        if by_discard and (f == 3 or not len(table)):
-            # the hidden kept cards uniformly, q = f! / (A)_f; the discards
-            # named by how often the policy throws each rank (:data:`DISCARD_NAMES`)
-            hidden = _pick_each(gen, sub_avail, reps, f)
-            names, log_names = _name_discards(gen, sub_avail, reps, sub_fresh, hidden)
-            log_q = np.repeat(LOG_FACTORIAL[f] - _log_falling(a_s, f), reps) + log_names
-            factor = np.exp(np.repeat(count, reps) - log_q)
-        elif by_discard:
-            hidden, log_ratio = _from_guide(gen, table, prob, sub_avail, reps)
-            names, log_names = _name_discards(gen, sub_avail, reps, sub_fresh, hidden)
-            factor = np.exp(np.repeat(count, reps) - log_names + log_ratio)
-        elif f == 3 or not len(table):
+        if f == 3 or not len(table):
             draw = _pick_each(gen, sub_avail, reps, f + 3 + d)
             hidden, names = draw[:, :f], draw[:, f:]
             # q = f! / (A)_(f + nf)
@@ -1070,8 +1006,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             gen: np.random.Generator, candidates: int = CANDIDATES,
             shares: list[Floats] | None = None,
             guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] | None = None,
-            futures: int = 1, moves: int = 0,
-            swaps: list[tuple[Ints, Ints, Ints, Ints, Floats]] | None = None
+            futures: int = 1, moves: int = 0
             ) -> tuple[Ints, Floats, Ints | None, Ints, list[Floats]]:
     """``k`` worlds: every player's final five cards ``(k, players, 5)`` (the
     seat first, then live opponents), the weights, the wild card per world
@@ -1087,10 +1022,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     one opponent after the other (:func:`_read_opponent`); after each, the
     worlds are resampled where the weights have grown uneven
     (:data:`RESAMPLE`), each new world given the mean weight (so the total,
-    an estimate of how likely what was seen is, is kept).
-
-    ``swaps`` (a list): with the moves, filled with :func:`_stub_swaps` per
-    order of the pool left (:data:`STUB_SUMS`)."""
+    an estimate of how likely what was seen is, is kept)."""
     rows = np.arange(k)
     discards = set(seen.discards)
     groups = GROUPS if moves else 1
@@ -1164,7 +1096,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         snaps = _move(seen, kept_all, cards, order, unseen, policy, tremble, gen, moves,
                       futures, guided=(origin[pick], guides),
                       origins=ORIGIN_EVERY if wild_view(seen) else 0,
-                      redeal=REDEAL_EVERY if wild_view(seen) else 0, sums=swaps)
+                      redeal=REDEAL_EVERY if wild_view(seen) else 0)
     rest = cards[:, seen.drawn + (seen.wild is not None):]
     mine = np.broadcast_to(np.asarray(seen.mine, dtype=np.int64), (k, len(seen.mine)))
     hands, turns = [], []
@@ -1192,9 +1124,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
           policy: FastPolicy, tremble: float, gen: np.random.Generator, moves: int,
           times: int = 1,
           guided: tuple[Ints, dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]] | None
-          = None, origins: int = 0, redeal: int = 0,
-          sums: list[tuple[Ints, Ints, Ints, Ints, Floats]] | None = None
-          ) -> list[tuple[Ints, Ints]]:
+          = None, origins: int = 0, redeal: int = 0) -> list[tuple[Ints, Ints]]:
     """``moves`` Metropolis steps on each complete world (issue 33): ``kept``
     ``(k, m, 3)`` every opponent's kept cards (up cards kept first),
     ``cards`` ``(k, n)`` the pool in order; ``order`` (:func:`_layout`)
@@ -1227,12 +1157,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     ratio of the policy's chances of every opponent's keep and exposes
     (each part, :func:`_keep_lik` and :func:`_expose_lik`, recomputed only
     for the opponents it reads) and leaves the posterior unchanged; copies
-    of one world made by resampling drift apart.
-
-    ``sums`` (a list; issue 33, branch s59-ryo): at each of the last
-    ``times`` steps, :func:`_stub_swaps` of the world as it is then is
-    appended (the other cards each live opponent's hidden cards could be,
-    from the stub, and their chances): see :data:`STUB_SUMS`."""
+    of one world made by resampling drift apart."""
     k = len(cards)
     m = len(seen.opponents)
     n = cards.shape[1]
@@ -1373,20 +1298,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                   if type(policy).keep_scores is FastPolicy.keep_scores else None)
     fast_steps = compiled.use() and keep_table is not None  # (another policy: numpy)
     out = []
-
-    def snapshot() -> None:
-        out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:width].copy()))
-        if sums is not None:
-            sums.append(_stub_swaps(seen, state, flat_state, flat_six, flat_keeper, flat_where,
-                                    show_cols, show_key, flat_power, lik_keep, lik_show, table,
-                                    is_unseen, policy, tremble, stub))
-
-    stub_every = STUB_EVERY
     for step in range(moves):
-        if stub_every and step % stub_every == stub_every - 1:
-            _stub_step(gen, seen, k, m, wide, stub, row_w, row_53, listed, size, flat_state,
-                       flat_six, flat_keeper, show_reader, flat_where, flat_power, show_key,
-                       lik_keep, lik_show, table, show_cols, state, is_unseen, policy, tremble)
         lay = origins and step % origins == origins - 1
         if lay or (redeal and step % redeal == redeal - 1):
             # an origin or a re-deal step (issue 33, branch s51-ryo), besides
@@ -1431,7 +1343,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                        flat_power, row_w, row_53, wide, stub, m, lik_keep, lik_show, show_key,
                        table, show_cols, state, policy, tremble)
             if step >= moves - times:  # the last
-                snapshot()
+                out.append((state[:, :base].reshape(k, m, 3).copy(),
+                            state[:, base:width].copy()))
             continue
         if fast_steps:
             # the same proposal and ratios, compiled (issue 33, branch s57-ryo);
@@ -1461,7 +1374,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                                 in_six, is_unseen, flat_where, listed, index, lik_keep,
                                 lik_show, show_key, m, wide)
             if step >= moves - times:  # the last
-                snapshot()
+                out.append((state[:, :base].reshape(k, m, 3).copy(),
+                            state[:, base:width].copy()))
             continue
         if place:
             s1 = firsts[row_w + (gen.random(k) * n_firsts).astype(np.int64)]
@@ -1548,206 +1462,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             lik_show[s_at[keep]] = new_show[keep]
             show_key[s_at[keep]] = new_key[keep]
         if step >= moves - times:  # the last
-            snapshot()
+            out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:width].copy()))
     return out
-
-
-STUB_EVERY = 0
-"""Every this many Metropolis steps (:func:`_move`; 0: none), one more: a
-*heat-bath* step over the stub (:func:`_stub_step`; issue 33, branch
-s59-ryo)."""
-
-
-def _stub_step(gen: np.random.Generator, seen: SeenPool, k: int, m: int, wide: int,
-               stub: int, row_w: Ints, row_53: Ints, listed: Ints, size: Ints,
-               flat_state: Ints, flat_six: Ints, flat_keeper: Ints, show_reader: Ints,
-               flat_where: Ints, flat_power: Ints, show_key: Ints, lik_keep: Floats,
-               lik_show: Floats, table: _ExposeTable, show_cols: list[Ints], state: Ints,
-               is_unseen: Bools, policy: FastPolicy, tremble: float) -> None:
-    """One heat-bath step per world (in place, :func:`_move`'s tables): one
-    slot holding a card the seat has not seen (uniformly among them) takes
-    its card or one of the stub's (the cards never dealt, read by nobody),
-    each in proportion to the policy's chance of the keep and exposes that
-    read the slot: given the rest of the world, the posterior's choice."""
-    ok = size > 0
-    where = flat_where.reshape(k, 53)[:, :52]
-    in_stub = (where == stub) & is_unseen[:52]
-    count = in_stub.sum(axis=1)
-    s = int(count.min()) if k else 0
-    if s == 0 or (count != s).any() or not ok.any():
-        return
-    alt = np.nonzero(in_stub)[1].reshape(k, s)
-    rows = np.flatnonzero(ok)
-    n = len(rows)
-    slot = listed[row_w[rows] + (gen.random(n) * size[rows]).astype(np.int64)]
-    addr = row_w[rows] + slot
-    c1 = flat_state[addr]
-    a = alt[rows]
-    ratio = np.ones((n, s))
-    who = flat_keeper[addr]
-    kr = np.flatnonzero(who >= 0)
-    at_k = rows[kr] * m + who[kr]
-    six_h = flat_state[flat_six[at_k]]
-    h = np.where(six_h[:, None, :] == c1[kr, None, None], a[kr, :, None], six_h[:, None, :])
-    h = h.reshape(len(kr) * s, 6)
-    new_keep = _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h).reshape(len(kr), s)
-    ratio[kr] *= new_keep / lik_keep[at_k][:, None]
-    rdr = show_reader[slot]
-    sr = np.flatnonzero(rdr >= 0)
-    sj = rdr[sr]
-    at_s = rows[sr] * m + sj
-    new_key = show_key[at_s][:, None] + (flat_power[sj * wide + slot[sr]][:, None]
-                                         * ((a[sr] >> 2) - (c1[sr] >> 2)[:, None]))
-    new_show = table.flat[new_key]
-    miss_t, miss_s = np.nonzero(np.isnan(new_show))
-    for jj in np.unique(sj[miss_t]):
-        pick = sj[miss_t] == jj
-        mt, ms = miss_t[pick], miss_s[pick]
-        hand = state[rows[sr[mt]][:, None], show_cols[jj][None, :]]
-        hand = np.where(hand == c1[sr[mt]][:, None], a[sr[mt], ms][:, None], hand)
-        new_show[mt, ms] = table.lik(int(jj), hand)
-    ratio[sr] *= new_show / lik_show[at_s][:, None]
-    cum = np.cumsum(np.concatenate([np.ones((n, 1)), ratio], axis=1), axis=1)
-    u = gen.random(n) * cum[:, -1]
-    choice = np.minimum((cum <= u[:, None]).sum(axis=1), s)  # 0: the card there stays
-    moved = np.flatnonzero(choice > 0)
-    if not len(moved):
-        return
-    c2 = a[moved, choice[moved] - 1]
-    flat_state[addr[moved]] = c2
-    flat_where[row_53[rows[moved]] + c1[moved]] = stub
-    flat_where[row_53[rows[moved]] + c2] = slot[moved]
-    km = np.flatnonzero(choice[kr] > 0)
-    lik_keep[at_k[km]] = new_keep[km, choice[kr[km]] - 1]
-    sm = np.flatnonzero(choice[sr] > 0)
-    lik_show[at_s[sm]] = new_show[sm, choice[sr[sm]] - 1]
-    show_key[at_s[sm]] = new_key[sm, choice[sr[sm]] - 1]
-
-
-STUB_SUMS = False
-"""Where the Metropolis steps run (:func:`_move`), each world's answer is
-summed exactly over the stub (issue 33, branch s59-ryo): for every hidden
-card of a live opponent (a hidden kept card or a hidden draw), every card
-of the stub (the cards never dealt, which no one's keep or exposes read)
-that could lie there instead, each weighed by the policy's chance of the
-keeps and exposes it changes (:func:`_stub_swaps`), the seat's share the
-mean over those hidden cards of each one's exact sum (:func:`_stub_summed`).
-Given the rest of the world, which card of the stub and the card there lies
-in that slot is drawn by the posterior in proportion to those chances, so
-each sum is the conditional mean (Rao-Blackwellised): the same expected
-answer, a smaller spread."""
-
-
-def _stub_swaps(seen: SeenPool, state: Ints, flat_state: Ints, flat_six: Ints,
-                flat_keeper: Ints, flat_where: Ints, show_cols: list[Ints], show_key: Ints,
-                flat_power: Ints, lik_keep: Floats, lik_show: Floats, table: _ExposeTable,
-                is_unseen: Bools, policy: FastPolicy, tremble: float, stub: int
-                ) -> tuple[Ints, Ints, Ints, Ints, Floats]:
-    """Per hidden card of a live opponent in each of :func:`_move`'s worlds
-    (``T`` of them), the cards of the stub that could lie there instead and
-    the ratio of the policy's chances were they exchanged (the keep of
-    whoever dealt that card, the exposes of whoever holds it). Returns
-    ``row`` ``(T,)`` the world, ``opp`` ``(T,)`` the opponent (its index in
-    ``seen.opponents``), ``pos`` ``(T,)`` the card's place in its five
-    (kept three, then draws: as :func:`_worlds` lays hands out), ``alt``
-    ``(T, S)`` the stub's ``S`` cards and ``ratio`` ``(T, S)`` (the card
-    there now: 1)."""
-    k, wide = state.shape
-    m = len(seen.opponents)
-    where = flat_where.reshape(k, 53)[:, :52]
-    in_stub = (where == stub) & is_unseen[:52]
-    size = in_stub.sum(axis=1)
-    s = int(size.min()) if k else 0
-    if k == 0 or s == 0 or (size != s).any():
-        z = np.zeros(0, dtype=np.int64)
-        return z, z, z, np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0))
-    alt_all = np.nonzero(in_stub)[1].reshape(k, s)
-    parts: list[tuple[Ints, Ints, Ints, Ints]] = []
-    for j, opp in enumerate(seen.opponents):
-        if not opp.live:
-            continue
-        cols = show_cols[j][:5]
-        r, p = np.nonzero(is_unseen[state[:, cols]])
-        parts.append((r, np.full(len(r), j, dtype=np.int64), p, cols[p]))
-    row = np.concatenate([x[0] for x in parts]) if parts else np.zeros(0, dtype=np.int64)
-    opp_j = np.concatenate([x[1] for x in parts]) if parts else row
-    pos = np.concatenate([x[2] for x in parts]) if parts else row
-    col = np.concatenate([x[3] for x in parts]) if parts else row
-    t = len(row)
-    alt = alt_all[row]
-    c1 = state[row, col]
-    # the keep of whoever dealt the card (its kept three or its discards)
-    who = flat_keeper[row * wide + col]
-    assert (who >= 0).all()  # (an unseen card was dealt to some opponent)
-    at_k = row * m + who
-    six_h = flat_state[flat_six[at_k]]
-    h = np.where(six_h[:, None, :] == c1[:, None, None], alt[:, :, None], six_h[:, None, :])
-    h = h.reshape(t * s, 6)
-    new_keep = _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h).reshape(t, s)
-    ratio = new_keep / lik_keep[at_k][:, None]
-    # the exposes of whoever holds it (its kept three and its draws)
-    at_s = row * m + opp_j
-    key = show_key[at_s][:, None] + (flat_power[opp_j * wide + col][:, None]
-                                     * ((alt >> 2) - (c1 >> 2)[:, None]))
-    new_show = table.flat[key]
-    miss_t, miss_s = np.nonzero(np.isnan(new_show))
-    for jj in np.unique(opp_j[miss_t]):
-        pick = opp_j[miss_t] == jj
-        mt, ms = miss_t[pick], miss_s[pick]
-        hand = state[row[mt][:, None], show_cols[jj][None, :]]
-        hand = np.where(hand == c1[mt][:, None], alt[mt, ms][:, None], hand)
-        new_show[mt, ms] = table.lik(int(jj), hand)
-    ratio = ratio * (new_show / lik_show[at_s][:, None])
-    return row, opp_j, pos, alt, ratio
-
-
-def _stub_summed(seen: SeenPool, hands: Ints, values: Ints, ranks: Ints,
-                 swaps: list[tuple[Ints, Ints, Ints, Ints, Floats]], opts: dict[str, bool]
-                 ) -> tuple[Floats, Floats, Floats, Floats]:
-    """The seat's share and its chances of the whole pot, a share and
-    nothing, per world and order of the pool left ``(k, fut)``, each summed
-    exactly over the stub (:data:`STUB_SUMS`): per hidden card of a live
-    opponent (``swaps[t]`` for order ``t``, :func:`_stub_swaps`) the mean
-    over the cards that could lie there weighed by their chances, then the
-    mean over that world's hidden cards. ``hands`` ``(k, fut, P, 5)`` and
-    ``values`` ``(k, fut, P)`` the seat first, then the live opponents in
-    seat order; ``ranks`` ``(k, fut)`` the wild rank."""
-    from rollem.odds.common import shares
-
-    k, fut, players = values.shape
-    live = [j for j, o in enumerate(seen.opponents) if o.live]
-    player_of = np.zeros(len(seen.opponents), dtype=np.int64)
-    player_of[live] = np.arange(1, len(live) + 1)
-    base = shares(values[..., 0].reshape(-1), values[..., 1:].reshape(k * fut, players - 1)
-                  ).reshape(k, fut)
-    outs = [base, (base >= 1.0) * 1.0, ((base > 0) & (base < 1.0)) * 1.0, (base <= 0.0) * 1.0]
-    summed = [x.copy() for x in outs]
-    for t, (row, opp_j, pos, alt, ratio) in enumerate(swaps[:fut]):
-        n, s = alt.shape
-        if n == 0:
-            continue
-        pl = player_of[opp_j]
-        new = np.repeat(hands[row, t, pl][:, None, :], s, axis=1)
-        new[np.arange(n)[:, None], np.arange(s)[None, :], pos[:, None]] = alt
-        rk = np.repeat(ranks[row, t], s)
-        flat = new.reshape(n * s, 5)
-        v = np.zeros(n * s, dtype=np.int64)
-        for r in np.unique(rk):
-            at = rk == r
-            v[at] = wild5(flat[at], [int(r)], **opts)
-        vals = np.repeat(values[row, t][:, None, :], s, axis=1)
-        vals[np.arange(n)[:, None], np.arange(s)[None, :], pl[:, None]] = v.reshape(n, s)
-        sh = shares(vals[..., 0].reshape(-1), vals[..., 1:].reshape(n * s, players - 1)
-                    ).reshape(n, s)
-        each = [sh, (sh >= 1.0) * 1.0, ((sh > 0) & (sh < 1.0)) * 1.0, (sh <= 0.0) * 1.0]
-        den = 1.0 + ratio.sum(axis=1)
-        count = np.bincount(row, minlength=k)
-        has = count > 0
-        for x, y, o in zip(each, summed, outs, strict=True):
-            g = (o[row, t] + (ratio * x).sum(axis=1)) / den
-            y[has, t] = (np.bincount(row, weights=g, minlength=k) / np.maximum(count, 1))[has]
-    out = [np.asarray(x, dtype=np.float64) for x in summed]
-    return out[0], out[1], out[2], out[3]
 
 
 def _patterns(d: int) -> Ints:
@@ -2595,11 +2311,9 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                     shared[_SETUP] = shared.get(_SETUP, 0.0) + setup_cost
                     shared[(_SETUP, key)] = setup_cost
         moves = (PLACE_MOVES if place else MOVES) if len(seen.opponents) >= moves_from(seen) else 0
-        swaps: list[tuple[Ints, Ints, Ints, Ints, Floats]] | None = (
-            [] if STUB_SUMS and moves else None)
         hands, w, turned, eve, found = _worlds(seen, samples, unseen, policy, trem, gen,
                                                candidates, proposal[0], proposal[1],
-                                               futures=FUTURES, moves=moves, swaps=swaps)
+                                               futures=FUTURES, moves=moves)
         if shared is not None and proposal[0] is not None and learns_shares(seen):
             shared[key] = (_learnt(shared, key, proposal[0], found, samples), proposal[1])
     except (IndexError, ValueError, AssertionError):
@@ -2617,12 +2331,6 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
             rows = ranks == r
             values[rows] = wild5(flat[rows], [int(r)], **opts)
     each = shares(values[:, 0], values[:, 1:]).reshape(k, fut)
-    summed = None
-    if swaps:  # each world's answer summed over the stub (:data:`STUB_SUMS`)
-        ranks = (np.full((k, fut), int(seen.wild) >> 2) if turned is None  # type: ignore[arg-type]
-                 else turned.reshape(k, fut) >> 2)
-        summed = _stub_summed(seen, hands, values.reshape(k, fut, -1), ranks, swaps, opts)
-        each = summed[0]
     share = each.mean(axis=1)  # per world, the mean over its orders of the pool left
     base = values[:, 0] >> 1 if seen.natural_beats_wild else values[:, 0]
     cats = base >> 20
@@ -2644,9 +2352,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     ess = len(share) if stderr <= 0 else min(len(share), spread / stderr ** 2)
     chances = [(each >= 1.0).mean(axis=1), ((each > 0) & (each < 1.0)).mean(axis=1),
                (each <= 0.0).mean(axis=1)]  # whole pot, a share, nothing, per world
-    if summed is not None:  # (the chances summed as the share is)
-        chances = [x.mean(axis=1) for x in summed[1:]]
-    if fut > 1 or summed is not None:
+    if fut > 1:
         # a world's chances are means over its orders, not 0 or 1: the
         # effective worlds are what each chance's own error (by ancestor)
         # implies, ``p (1 - p) / se^2``, the fewest over the chances (the
