@@ -195,18 +195,6 @@ opponent's up cards is (see :func:`_layout`)."""
 DEFENSIVE = 0.2
 """The share of each opponent's origins drawn alike, so that one the pilot
 underrates still gets worlds."""
-WILD_DEFENSIVE = 0.05
-""":data:`DEFENSIVE` after the wild card where the origin shares are
-learnt run by run (:func:`learns_shares`: 6 players), for the origins and
-for the places of the seat's discards they steer (issue 33, branch
-s59-ryo). There the shares are the posterior's own, averaged over the runs
-before, and at 0.2 two of an opponent's five origins that the posterior
-gives some 10^-5 of the others' weight held a tenth of the worlds. Hand
-30001, quarter batches after the wild card, 6 pilots x 12 batches, the
-same seeds: a batch's equity spread 3.06 points against 4.36 (0.1: 3.49;
-0.02: 5.04, the rare origins' worlds then too heavy), the same CPU. In the
-third card up round 0.05 was no better (1.83 against 1.68, half batches),
-so :data:`DEFENSIVE` stays there (docs/dev/odds-precision.md)."""
 MIN_WORLDS = 4000
 """With three or more opponents at least this many worlds are drawn,
 whatever fewer were asked for (with the place steps :data:`PLACE_WORLDS`):
@@ -418,7 +406,6 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     wild_at = seen.drawn if seen.wild is not None else None
     known = set(mine_at) | ({wild_at} if wild_at is not None else set())
     steer = shares is not None and learns_shares(seen)
-    defensive = WILD_DEFENSIVE if steer and seen.wild is not None else DEFENSIVE
     options: list[tuple[int, list[int], Floats, int]] = []
     for s in seen.discards:
         at = [p for p, c in mine_at.items() if c == s]
@@ -433,15 +420,13 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
                     at = [opp.draws[r] for r in range(min(e, len(opp.draws)))]
                     if steer:
                         prefer = _discard_places(opp, e, _origins(opp, discards),
-                                                 shares[j], n,  # type: ignore[index]
-                                                 defensive)
+                                                 shares[j], n)  # type: ignore[index]
                         shower = j
                     break
             else:
                 at = [p for p in range(n) if p not in known]
                 if steer:
-                    prefer = _hidden_places(seen, shares, n, defensive)  # type: ignore[arg-type]
-                    shower = -2
+                    prefer, shower = _hidden_places(seen, shares, n), -2  # type: ignore[arg-type]
         options.append((s, at, prefer, shower))
     options.sort(key=lambda o: len(o[1]))  # the forced ones first
     order = np.full((k, n), -1, dtype=np.int64)
@@ -507,7 +492,7 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
                     fits[:, i] &= ~np.isin(it, opp.ups)
         base = np.full(len(combos), 1 / len(combos))
         if shares is not None:
-            base = (1 - defensive) * shares[j] + defensive * base
+            base = (1 - DEFENSIVE) * shares[j] + DEFENSIVE * base
         chance = fits * base
         total = chance.sum(axis=1)
         weight *= total > 0
@@ -531,13 +516,12 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
 
 
 def _discard_places(opp: SeenOpponent, e: int, combos: list[tuple[int, ...]], shares: Floats,
-                    n: int, defensive: float = DEFENSIVE) -> Floats:
+                    n: int) -> Floats:
     """Per pool place ``(n,)``, the chance :func:`_layout` gives one of the
     seat's discards that ``opp`` shows as its ``e``-th up card, up to a
-    constant: the share (as :func:`_layout` mixes it, ``defensive`` of it
-    alike: :data:`WILD_DEFENSIVE` after the wild card) of the opponent's origins that
-    drew it from that place, its draw ``r`` being pool place
-    ``opp.draws[r - 1]`` (issue 33, branch
+    constant: the share (as :func:`_layout` mixes it, :data:`DEFENSIVE` of
+    it alike) of the opponent's origins that drew it from that place, its
+    draw ``r`` being pool place ``opp.draws[r - 1]`` (issue 33, branch
     s55-ryo). Placed alike among the places it may hold, as before, half the
     worlds at 6 players put it where the origins the posterior gives 0.01 to
     0.07 need it (hand 30001: seat 1 shows the seat's 4♥; drawn first or
@@ -549,19 +533,18 @@ def _discard_places(opp: SeenOpponent, e: int, combos: list[tuple[int, ...]], sh
     >>> _discard_places(o, 2, combos, np.array([0.0, 0.5, 0.5]), 9)[[1, 7]].round(4).tolist()
     [0.0667, 0.9333]
     """
-    base = (1 - defensive) * np.asarray(shares) + defensive / len(combos)
+    base = (1 - DEFENSIVE) * np.asarray(shares) + DEFENSIVE / len(combos)
     out = np.zeros(n)
     for combo, b in zip(combos, base, strict=True):
         out[opp.draws[combo[e] - 1]] += b
     return out
 
 
-def _hidden_places(seen: SeenPool, shares: list[Floats], n: int,
-                   defensive: float = DEFENSIVE) -> Floats:
+def _hidden_places(seen: SeenPool, shares: list[Floats], n: int) -> Floats:
     """Per pool place ``(n,)``, the chance :func:`_layout` gives one of the
     seat's discards that no opponent shows (nor the seat drew), up to a
     constant: at an opponent's draw ``r`` (pool place ``opp.draws[r - 1]``)
-    the share (mixed with ``defensive`` as :func:`_layout` mixes it) of
+    the share (mixed with :data:`DEFENSIVE` as :func:`_layout` mixes it) of
     that opponent's origins that leave draw ``r`` hidden (a discard of the
     seat there is not one of its up cards), elsewhere 1; ``shares`` per
     opponent, in :func:`_origins` order (issue 33, branch s55-ryo2).
@@ -584,7 +567,7 @@ def _hidden_places(seen: SeenPool, shares: list[Floats], n: int,
     out = np.ones(n)
     for j, opp in enumerate(seen.opponents):
         combos = _origins(opp, discards)
-        base = (1 - defensive) * np.asarray(shares[j]) + defensive / len(combos)
+        base = (1 - DEFENSIVE) * np.asarray(shares[j]) + DEFENSIVE / len(combos)
         for r, at in enumerate(opp.draws, start=1):
             out[at] = sum(b for combo, b in zip(combos, base, strict=True) if r not in combo)
     return out
