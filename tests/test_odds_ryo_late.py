@@ -369,3 +369,42 @@ def test_6_player_after_the_wild_card_is_steered_as_the_third_card_up_round() ->
         assert got.samples == 12 * ryoseen.PLACE_WORLDS // 4
         assert got.interval == pytest.approx(half, abs=0.0005)
         assert abs(got.equity - 0.2006) <= got.interval
+
+
+def test_traced_batches_record_where_the_weights_collapse_and_leave_the_odds_alone() -> None:
+    # issue 33, branch s59-ryo (bench/bench_ryo_ess.py): hand 30001, 6
+    # players after the wild card, a pilot and one quarter batch, seeded.
+    # Every batch _worlds draws is recorded (the pilot's two stages without
+    # the moves, its run and the batch with them); per opponent's step, in
+    # read order, the share of effective worlds after it and of its own
+    # factor, within and between that opponent's origins; and how few of
+    # the layout's worlds the batch's 500 final worlds descend from (45,
+    # some 9 effective: what its error and spread rest on)
+    seen = _seen(6, "after the wild card")
+
+    def run() -> Any:
+        with ryoseen.shared_proposals(), ryoseen.part_of_batch(0.25):
+            ryoseen.ryo_seen_look(seen, samples=500, seed=1)
+            return ryoseen.ryo_seen_look(seen, samples=500, seed=100)
+
+    plain = run()
+    with ryoseen.traced() as trace:
+        got = run()
+    assert (got.equity, got.stderr, got.effective) == (plain.equity, plain.stderr,
+                                                        plain.effective)
+    assert [(t["worlds"], t["moves"]) for t in trace] == [(400, 0), (600, 0), (500, 64),
+                                                           (500, 64)]
+    last = trace[-1]
+    assert [s["seat"] for s in last["steps"]] == [2, 3, 4, 5, 1]
+    assert [round(s["kish"], 3) for s in last["steps"]] == [0.146, 0.669, 0.189, 0.461,
+                                                            0.049]
+    assert [round(s["between"], 3) for s in last["steps"]] == [0.776, 0.834, 0.906, 0.812,
+                                                               0.912]
+    # the step's own factor, whole and within origins: the loss is within
+    assert [round(s["step_kish"], 3) for s in last["steps"]] == [0.148, 0.669, 0.207, 0.461,
+                                                                 0.049]
+    assert [round(s["within"], 3) for s in last["steps"]] == [0.294, 0.742, 0.34, 0.527,
+                                                              0.271]
+    assert last["ancestors"] == 45
+    assert last["ancestor_kish"] == pytest.approx(8.73, abs=0.01)
+    assert ryoseen._TRACE.get() is None  # (off again outside)

@@ -105,7 +105,7 @@ from rollem.odds.result import Odds, worlds_words
 from rollem.odds.view import ViewInfo
 
 __all__ = ["SeenOpponent", "SeenPool", "part_of_batch", "read_order", "ryo_seen_look", "seen_of",
-           "setup_seconds", "shared_proposals", "spread_view"]
+           "setup_seconds", "shared_proposals", "spread_view", "traced"]
 
 MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
@@ -1046,6 +1046,8 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             if shared is not None:
                 shared[key] = owners
     order, named, origin, weight, later = _layout(seen, k, gen, shares, owners)
+    trace = _TRACE.get()
+    trace_steps: list[dict[str, Any]] = []
     expose = _expose_table(seen, policy, tremble)
     found: list[Floats] = []
     avail = np.zeros((k, 52), dtype=bool)
@@ -1067,6 +1069,9 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
                                            tremble, gen, guides, candidates, expose)
         weight = weight * factor * np.exp(later[:, j])
+        if trace is not None:
+            trace_steps.append(_step_record(opp.seat, weight, factor * np.exp(later[:, j]),
+                                            origin[:, j]))
         by_origin = np.bincount(origin[:, j], weights=weight,
                                 minlength=len(_origins(opp, discards)))
         found_at[j] = by_origin / max(by_origin.sum(), 1e-300)
@@ -1117,6 +1122,10 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         hands.append(np.stack(out, axis=1))
         turns.append(rest[:, at])
     turned = None if seen.wild is not None else np.stack(turns, axis=1)
+    if trace is not None:
+        by = np.asarray(np.bincount(eve, weights=weight), dtype=np.float64)
+        trace.append({"worlds": k, "moves": moves, "steps": trace_steps,
+                      "ancestors": int((by > 0).sum()), "ancestor_kish": _kish(by) * len(by)})
     return np.stack(hands, axis=1), weight, turned, eve, found
 
 
@@ -2393,6 +2402,56 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                 method="monte-carlo", samples=k, stderr=stderr, game="rollyourown",
                 categories=categories, effective=ess,
                 model=MODEL_SEEN.format(policy=policy.name, worlds=worlds_words(ess, k)))
+
+
+_TRACE: ContextVar[list[dict[str, Any]] | None] = ContextVar("ryoseen_trace", default=None)
+"""Within :func:`traced`: the list each run's weights are recorded in."""
+
+
+@contextmanager
+def traced() -> Iterator[list[dict[str, Any]]]:
+    """A diagnostic (issue 33, branch s59-ryo): within, every batch of
+    worlds :func:`ryo_seen_look` draws (pilots included) appends to the
+    list yielded a dict: ``worlds`` (int), ``moves`` (the Metropolis steps,
+    0 in a pilot), ``ancestors`` (how many of the layout's worlds the final
+    ones descend from) and ``ancestor_kish`` (their effective number,
+    weighed by their descendants' weights), and ``steps``, per opponent's
+    step in :func:`read_order` a dict of ``seat``; ``kish``, the share of
+    effective worlds ``(sum w)^2 / (k sum w^2)`` of the weights after the
+    step (since the last resampling, :data:`RESAMPLE`); ``step_kish``, that
+    of the step's own factor; ``within``, the mean over the opponent's
+    origins (by worlds) of the step factor's share within each; and
+    ``between``, its share were each origin's factors their mean. Nothing
+    drawn changes: the same worlds and odds as without."""
+    out: list[dict[str, Any]] = []
+    token = _TRACE.set(out)
+    try:
+        yield out
+    finally:
+        _TRACE.reset(token)
+
+
+def _kish(w: Floats) -> float:
+    """The share of effective worlds, ``(sum w)^2 / (len(w) sum w^2)``, in
+    [0, 1] (0 where every weight is 0).
+
+    >>> _kish(np.array([1.0, 1.0, 0.0, 0.0]))
+    0.5
+    """
+    sq = float((w * w).sum())
+    return 0.0 if sq <= 0 else float(w.sum()) ** 2 / (len(w) * sq)
+
+
+def _step_record(seat: int, weight: Floats, step: Floats, origin: Ints) -> dict[str, Any]:
+    """One opponent's step for :func:`traced` (see there)."""
+    flat = np.zeros(len(step))
+    within = 0.0
+    for o in np.unique(origin):
+        at = origin == o
+        flat[at] = step[at].mean()
+        within += at.sum() * _kish(step[at])
+    return {"seat": seat, "kish": _kish(weight), "step_kish": _kish(step),
+            "within": float(within) / max(len(step), 1), "between": _kish(flat)}
 
 
 _SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", default=None)
