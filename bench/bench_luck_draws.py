@@ -17,7 +17,13 @@ an unbiased control. Its weights are fitted by least squares on other deals
   :func:`side_shares`, R-521-8, R-521-9);
 - ``hero_high``, ``hero_low``, ``opp_high``, ``opp_low``: the five cards'
   percentile (0..1) among five-card hands as a high hand and as an
-  ace-to-five low (the declare model's reference).
+  ace-to-five low (the declare model's reference);
+- ``e_big``, ``e_big8``: ``e - 1/2`` times the weaker hand's better
+  percentile (``max(high, low)``, the lesser of the two seats'), or its 8th
+  power: both hands strong on a side make the big pots (a "cooler").
+
+Measured (docs/dev/league.md, s59-fl): on 81 deals of 5-2-1 fixed limit
+none of these terms takes anything out of what the late terms leave.
 
 Each seating is replayed with the bots' ``act`` alone, which is what
 ``bench_luck.py`` plays the real hand with (its terms act on copies), so the
@@ -167,6 +173,7 @@ def features(record: dict[str, Any]) -> list[float]:
 
 
 def main() -> None:
+    """Replay every deal of the dumps and write its draws' terms and features."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dumps", nargs="+", help="bench_luck.py --dump files (5-2-1)")
     parser.add_argument("--out", required=True, help="where the per-deal draws' terms go")
