@@ -141,9 +141,11 @@ class Tourney:
 
     def break_due(self) -> bool:
         """Whether the level clock stands at the end of a level whose break is still
-        to be taken (no break running): the next deal begins it instead."""
+        to be taken (no break running, no last call for a rebuy open: that call
+        ends the tournament or deals on first): the next deal begins it instead."""
         t = self._state()
-        if t is None or t.get("over") or t.get("break") is not None:
+        if (t is None or t.get("over") or t.get("break") is not None
+                or t.get("last_call") is not None):
             return False
         due = self._next_break(t)
         return due is not None and self.clock_seconds() >= due[1]
