@@ -116,6 +116,30 @@ def test_a_custom_schedule_is_checked() -> None:
             load_schedule(bad)
 
 
+def test_a_schedule_takes_breaks_and_refuses_a_bad_one() -> None:
+    two = ("stack = 50\n[[levels]]\nante = 1\nsmall_bet = 2\nbig_bet = 4\n{}"
+           "[[levels]]\nante = 2\nsmall_bet = 4\nbig_bet = 8\n{}")
+    s = load_schedule(two.format("break = 10\n", ""))
+    assert [lv.break_minutes for lv in s.levels] == [10.0, 0.0]
+    assert s.levels[0].to_dict()["break"] == 10.0 and "break" not in s.levels[1].to_dict()
+    assert load_schedule(two.format("break = 2.5\n", "")).levels[0].break_minutes == 2.5
+    allowed = r"levels\[0\]\.break must be the minutes of a break after this level, 0 to 120"
+    for bad in ("-1", "121", "true", '"5"', "nan", "inf", "[5]"):
+        with pytest.raises(ScheduleError, match=allowed):
+            load_schedule(two.format(f"break = {bad}\n", ""))
+    with pytest.raises(ScheduleError, match=r"levels\[1\]\.break: a break after the last "
+                       "level never comes"):
+        load_schedule(two.format("", "break = 5\n"))
+    with pytest.raises(ScheduleError, match="allowed: ante, small_bet, big_bet, hands, "
+                       "minutes, break$"):
+        load_schedule(two.format("pause = 5\n", ""))
+    # the shipped schedules: a 5-minute break after every 4th level, none after the last
+    for schedule in SCHEDULES.values():
+        breaks = [i + 1 for i, lv in enumerate(schedule.levels) if lv.break_minutes]
+        assert breaks == [4, 8, 12, 16], schedule.name
+        assert {schedule.levels[i - 1].break_minutes for i in breaks} == {5.0}
+
+
 def _equities_by_places(stacks: list[int], prizes: list[int | Fraction]) -> list[Fraction]:
     """ICM the long way: every place's chance (:func:`place_probabilities`) times its prize."""
     from rollem.tournament.icm import place_probabilities

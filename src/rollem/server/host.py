@@ -17,6 +17,9 @@ event loop like every other table change, stored with the table's session:
     join, rebuy, return or the host's resume or approval deals a table that
     was waiting, never sooner than the pause); also deals again at a table that
     stopped because no person played for a while;
+  - ``end_break``: end a tournament's break early ("Resume now", stop 59):
+    the next level starts and the next hand is dealt (``no_break`` when none
+    runs);
   - ``remove`` (``seat``): remove an idle player -- one who is away
     (disconnected) or sitting out, or a computer player; a player dealt into
     the hand in play has its decisions timed out at once and leaves after
@@ -101,7 +104,7 @@ __all__ = [
 ]
 
 HOST_OPS = ("pause", "resume", "deal_now", "remove", "config", "hand_over", "approve_joins",
-            "approve", "reject", "bomb_pot", "close", *host_tools.OPS)
+            "approve", "reject", "bomb_pot", "close", "end_break", *host_tools.OPS)
 """What the host may do (``op`` of a ``host`` message)."""
 CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices", "away_after",
                  "chip_value", "hand_seconds", "straddle", "bomb_pot_every", "bomb_pot_ante",
@@ -636,6 +639,12 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         table.turns.release_clocks()
         table.pace.attended()  # (a break longer than the unattended time: deal again)
         _changed(table, deal=True)
+    elif op == "end_break":  # "Resume now": a tournament's break ends early (stop 59)
+        if table.tourney.break_left() is None:  # (a refusal spends nothing)
+            raise _error("no_break", "no break is running: the host ends a break early "
+                         "only during one")
+        control_taken(table)
+        table.tourney.end_break()  # (saves, tells and deals)
     elif op == "deal_now":
         table.dealer.check_deal_now()  # (a refusal spends nothing)
         control_taken(table)

@@ -37,6 +37,8 @@ Client to server, one JSON object per text frame, at most
   chips), ``seat``, ``watcher`` (a watch request's number; ``"all"`` to turn
   away every waiting request at once), ``password`` (text of 4 to 128
   characters, or ``null``).
+- ``{"type": "host", "op": "end_break"}`` -- the host ends a tournament's break
+  early ("Resume now"; refused ``no_break`` when none runs, stop 59).
 - ``{"type": "host", "op": "close", "confirm": true}`` -- the host closes the table
   for good once the hand in play ends (stop 59, :mod:`rollem.server.night_close`).
 - ``{"type": "straddle", "on": bool}`` -- a seated player chooses to straddle
@@ -182,7 +184,8 @@ refused (``unknown_field``), so a mistyped or stray field is never silently
 ignored. An action's ``seat`` is optional and must be the sender's own."""
 
 HOST_FIELDS: dict[str, tuple[str, ...]] = {
-    "pause": ("after_hand",), "resume": (), "deal_now": (), "remove": ("seat",),
+    "pause": ("after_hand",), "resume": (), "deal_now": (), "end_break": (),
+    "remove": ("seat",),
     "hand_over": ("seat",),
     "approve": ("seat",), "reject": ("seat",), "config": ("config",),
     "approve_joins": ("on",), "bomb_pot": ("on",), "close": ("confirm",),

@@ -6,6 +6,12 @@ A level's stakes are the table options that rise: the ante, the small bet
 and the big bet (the blinds and the bring-in of the standard games follow
 from the small bet, as the game files say).  After the last level the last
 stakes stay.  Chips are whole numbers.
+
+A level may end with a break (``break_minutes``, stop 59): on the web table's
+clock, once the level's time is up and the hand in play has ended, nothing is
+dealt for that many minutes and the level clock stands still; then the next
+level starts in full.  The terminal and ``simulate`` (levels by hands) take no
+breaks.
 """
 
 from __future__ import annotations
@@ -20,22 +26,31 @@ __all__ = ["SCHEDULES", "Level", "Schedule", "load_schedule"]
 
 MAX_LEVELS = 60
 MAX_CHIPS = 10**9
+MAX_BREAK_MINUTES = 120
+"""The longest break after a level, in minutes."""
 
 
 @dataclass(frozen=True)
 class Level:
     """One level: ``ante``, ``small_bet``, ``big_bet`` (chips) for ``hands`` hands
-    (or ``minutes`` minutes on a clock)."""
+    (or ``minutes`` minutes on a clock), then a break of ``break_minutes``
+    minutes on the web table's clock (0: none)."""
 
     ante: int
     small_bet: int
     big_bet: int
     hands: int = 10
     minutes: float = 10.0
+    break_minutes: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ante": self.ante, "small_bet": self.small_bet, "big_bet": self.big_bet,
-                "hands": self.hands, "minutes": self.minutes}
+        """JSON form; ``break`` (minutes) only when the level ends with a break."""
+        out: dict[str, Any] = {"ante": self.ante, "small_bet": self.small_bet,
+                               "big_bet": self.big_bet, "hands": self.hands,
+                               "minutes": self.minutes}
+        if self.break_minutes:
+            out["break"] = self.break_minutes
+        return out
 
 
 @dataclass(frozen=True)
@@ -77,8 +92,14 @@ class Schedule:
                 "levels": [lv.to_dict() for lv in self.levels]}
 
 
-def _levels(rows: list[tuple[int, int, int]], hands: int, minutes: float) -> tuple[Level, ...]:
-    return tuple(Level(a, s, b, hands, minutes) for a, s, b in rows)
+def _levels(rows: list[tuple[int, int, int]], hands: int, minutes: float,
+            break_every: int = 4, break_minutes: float = 5.0) -> tuple[Level, ...]:
+    """``rows`` (ante, small bet, big bet) as levels, a break of ``break_minutes``
+    after every ``break_every``-th level but the last."""
+    return tuple(Level(a, s, b, hands, minutes,
+                       break_minutes if (i + 1) % break_every == 0 and i + 1 < len(rows)
+                       else 0.0)
+                 for i, (a, s, b) in enumerate(rows))
 
 
 _RISE = [(1, 2, 4), (1, 3, 6), (2, 4, 8), (2, 6, 12), (3, 8, 16), (4, 10, 20),
@@ -93,7 +114,8 @@ SCHEDULES: dict[str, Schedule] = {
 }
 """The shipped schedules: the same stakes rising every 6 hands (turbo, 100 chips),
 10 hands (regular, 200 chips) or 15 hands (slow, 300 chips); on the web's clock
-every 5, 10 or 15 minutes."""
+every 5, 10 or 15 minutes, with a 5-minute break after every 4th level (after
+20, 40 or 60 minutes of play, and so on)."""
 
 
 class ScheduleError(ValueError):
@@ -110,10 +132,13 @@ def load_schedule(text: str, name: str = "custom") -> Schedule:
         big_bet = 4
         hands = 8        # optional, default 10
         minutes = 8      # optional, default 10
+        break = 10       # optional: a 10-minute break after this level (web clock)
 
     Raises:
         ScheduleError: bad TOML, a missing or wrong field, stakes that fall, a
-            big bet below the small bet, more than 60 levels.
+            big bet below the small bet, more than 60 levels, a ``break`` not a
+            number of minutes from 0 to :data:`MAX_BREAK_MINUTES`, or one after the
+            last level.
     """
     if len(text) > 64_000:
         raise ScheduleError("a schedule file is at most 64 KB")
@@ -139,10 +164,10 @@ def load_schedule(text: str, name: str = "custom") -> Schedule:
     for i, row in enumerate(raw):
         if not isinstance(row, dict):
             raise ScheduleError(f"levels[{i}] must be a table")
-        extra = sorted(set(row) - {"ante", "small_bet", "big_bet", "hands", "minutes"})
+        extra = sorted(set(row) - {"ante", "small_bet", "big_bet", "hands", "minutes", "break"})
         if extra:
             raise ScheduleError(f"levels[{i}]: unknown {', '.join(extra)}; allowed: ante, "
-                                "small_bet, big_bet, hands, minutes")
+                                "small_bet, big_bet, hands, minutes, break")
         values = []
         for key, low in (("ante", 0), ("small_bet", 1), ("big_bet", 1)):
             v = row.get(key)
@@ -160,11 +185,20 @@ def load_schedule(text: str, name: str = "custom") -> Schedule:
         if isinstance(minutes, bool) or not isinstance(minutes, int | float) \
                 or not 0.1 <= minutes <= 600:
             raise ScheduleError(f"levels[{i}].minutes must be 0.1 to 600, not {minutes!r}")
+        pause = row.get("break", 0)
+        if isinstance(pause, bool) or not isinstance(pause, int | float) \
+                or not 0 <= pause <= MAX_BREAK_MINUTES:
+            raise ScheduleError(f"levels[{i}].break must be the minutes of a break after "
+                                f"this level, 0 to {MAX_BREAK_MINUTES} (0: none), not {pause!r}")
+        if pause and i == len(raw) - 1:
+            raise ScheduleError(f"levels[{i}].break: a break after the last level never "
+                                "comes (the last level's stakes stay); put it after an "
+                                "earlier level")
         ante, small, big = values
         if big < small:
             raise ScheduleError(f"levels[{i}]: big_bet {big} is below small_bet {small}")
         if levels and (small < levels[-1].small_bet or ante < levels[-1].ante):
             raise ScheduleError(f"levels[{i}]: the stakes may not fall from one level to "
                                 "the next")
-        levels.append(Level(ante, small, big, hands, float(minutes)))
+        levels.append(Level(ante, small, big, hands, float(minutes), float(pause)))
     return Schedule(name, tuple(levels), stack)

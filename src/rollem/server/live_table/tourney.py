@@ -23,6 +23,18 @@ holds every chip and busted people may still rebuy: :data:`REBUY_LAST_CALL`;
 ``"held_left"`` (seconds) with ``until`` cleared while its time stands:
 :meth:`Tourney.last_call_held_by`).
 
+A break (stop 59, :attr:`Level.break_minutes`): ``break`` (``{"after": the
+level (0-based) it follows, "seconds": its length, "until": its end on the
+table clock}``, ``"held_left"`` (seconds) with ``until`` cleared while the
+host's pause holds it; ``None`` when none runs) and ``breaks_done``
+(the levels whose break was taken or ended early).  The level clock stands at
+the end of a level with a break still to take (:meth:`Tourney.clock_seconds`),
+so the hand in play ends at its stakes and the next one is not dealt: the break
+begins instead (:meth:`Tourney.begin_break`), and it ends at its stored end
+(a restart mid-break ends it then: a break is the players' time away from the
+table, so the time the server was down counts in it, unlike the level clock's),
+or sooner when the host ends it (``{"type": "host", "op": "end_break"}``).
+
 The level clock runs while the tournament is on, except while the host
 pauses the table, while a deal is being agreed, while the table has stopped
 dealing (nobody has it open, or a storage limit: :meth:`Pace.why_stopped`)
@@ -91,6 +103,8 @@ class Tourney:
         """An open proposal's answer time, once its offer is worked out."""
         self.last_call_end = StoredDeadline(table, "last_call", self._last_call_over)
         """The end of a last call for a rebuy."""
+        self.break_end = StoredDeadline(table, "break", self._break_over)
+        """The end of a break (stop 59)."""
 
     def _state(self) -> dict[str, Any] | None:
         live = self.table
@@ -98,14 +112,143 @@ class Tourney:
         return state
 
     def clock_seconds(self) -> float:
-        """Seconds the level clock has run (0 before the start)."""
+        """Seconds the level clock has run (0 before the start), never past the end
+        of a level whose break is still to be taken (:meth:`break_due`)."""
         live = self.table
         t = self._state()
         if t is None:
             return 0.0
         since = t.get("since")
-        return float(t["elapsed"]) + (max(0.0, live.clock() - float(since))
-                                      if since is not None else 0.0)
+        run = float(t["elapsed"]) + (max(0.0, live.clock() - float(since))
+                                     if since is not None else 0.0)
+        due = self._next_break(t)
+        # (a hair past the level's end: the next level's, whatever the rounding)
+        return run if due is None else min(run, due[1] + 0.001)
+
+    def _next_break(self, t: dict[str, Any]) -> tuple[int, float] | None:
+        """The first level (0-based) with a break not yet taken, and the level
+        clock's seconds at its end; ``None`` when none is left."""
+        schedule = self.table.config.schedule()
+        if schedule is None:
+            return None
+        done = {int(k) for k in t.get("breaks_done") or ()}
+        ends = 0.0
+        for i, level in enumerate(schedule.levels[:-1]):
+            ends += level.minutes * 60
+            if level.break_minutes > 0 and i not in done:
+                return i, ends
+        return None
+
+    def break_due(self) -> bool:
+        """Whether the level clock stands at the end of a level whose break is still
+        to be taken (no break running, no last call for a rebuy open: that call
+        ends the tournament or deals on first): the next deal begins it instead."""
+        t = self._state()
+        if (t is None or t.get("over") or t.get("break") is not None
+                or t.get("last_call") is not None):
+            return False
+        due = self._next_break(t)
+        return due is not None and self.clock_seconds() >= due[1]
+
+    def break_left(self) -> float | None:
+        """Seconds left in the break that runs (``None``: none)."""
+        t = self._state()
+        pause = t.get("break") if t is not None else None
+        if pause is None:
+            return None
+        until = pause.get("until")
+        if until is None:
+            return float(pause.get("held_left", 0.0))
+        return max(0.0, float(until) - self.table.clock())
+
+    def begin_break(self) -> bool:
+        """The next hand would be dealt: begin the break due (:meth:`break_due`) and
+        return ``True`` (nothing is dealt; it is saved and told), else ``False``."""
+        if not self.break_due():
+            return False
+        live = self.table
+        t = self._state()
+        assert t is not None
+        due = self._next_break(t)
+        schedule = live.config.schedule()
+        assert due is not None and schedule is not None
+        seconds = schedule.levels[due[0]].break_minutes * 60
+        self.fold_clock()
+        t["break"] = {"after": due[0], "seconds": seconds,
+                      "until": round(live.clock() + seconds, 3)}
+        self.fold_clock()  # (the level clock stands during the break)
+        self.break_end.arm()
+        if live.session.get("host_paused"):
+            self.break_end.hold()
+        live.turns.bump_seq()
+        live.saving.commit(session=True)
+        live.views.broadcast()
+        return True
+
+    def _break_over(self, until: float) -> None:
+        """The break's time is up: it ends (unless it ended or moved meanwhile)."""
+        t = self._state()
+        pause = t.get("break") if t is not None else None
+        if self.table.closed or pause is None or pause.get("until") != until:
+            return
+        self.end_break()
+
+    def end_break(self) -> None:
+        """End the running break (its time up, or the host's ``end_break``): the level
+        clock runs again, the next level starts in full, and the next hand is dealt.
+
+        Raises :class:`TableError`: ``no_break`` (no break is running)."""
+        live = self.table
+        t = self._state()
+        pause = t.get("break") if t is not None else None
+        if t is None or pause is None:
+            raise TableError("no_break", "no break is running: the host ends a break "
+                             "early only during one")
+        t.setdefault("breaks_done", []).append(int(pause["after"]))
+        t["break"] = None
+        self.break_end.stop()
+        self.fold_clock()  # (the level clock runs again)
+        live.turns.bump_seq()
+        live.saving.commit(session=True)
+        live.views.broadcast()
+        live.dealer.deal_soon()
+
+    def break_public(self) -> dict[str, Any] | None:
+        """The running break as every client sees it: ``after`` (the level, 1-based,
+        it follows), ``seconds`` (its length), ``left`` (seconds left now),
+        ``until`` (its end, the table clock; ``None`` while the host's pause
+        holds it), ``running`` (``False`` then) and ``next`` (the
+        stakes of the level that follows, as :meth:`public`'s ``stakes``); ``None``
+        when none runs."""
+        t = self._state()
+        pause = t.get("break") if t is not None else None
+        schedule = self.table.config.schedule()
+        if pause is None or schedule is None:
+            return None
+        after = int(pause["after"])
+        return {"after": after + 1, "seconds": float(pause["seconds"]),
+                "left": round(self.break_left() or 0.0, 1),
+                "until": pause.get("until"), "running": pause.get("until") is not None,
+                "next": self._level_words(schedule.levels[min(after + 1,
+                                                              len(schedule.levels) - 1)])}
+
+    def break_words(self) -> str | None:
+        """The felt's waiting line during a break: ``"Break: 4:32 left; next level 3:
+        blinds 2/4."`` (whole seconds rounded up; ``", held while the host pauses
+        the table"`` while it stands)."""
+        import math
+
+        info = self.break_public()
+        if info is None:
+            return None
+        left = self.break_left() or 0.0
+        secs = max(0, math.ceil(left - 0.001))
+        stakes = info["next"]
+        forced = stakes.get("forced") or (f"ante {stakes['ante']}, bets "
+                                          f"{stakes['small_bet']}/{stakes['big_bet']}")
+        held = "" if info["running"] else ", held while the host pauses the table"
+        return (f"Break: {secs // 60}:{secs % 60:02d} left{held}; next level "
+                f"{info['after'] + 1}: {forced}.")
 
     def clock_running(self) -> bool:
         """Whether the level clock should run now: started, not over, not paused by
@@ -123,7 +266,7 @@ class Tourney:
         t = self._state()
         if t is None or t.get("over") or live.session.get("host_paused") or live.pace.stopped:
             return False
-        if t.get("last_call") is not None:
+        if t.get("last_call") is not None or t.get("break") is not None or self.break_due():
             return False
         proposal = t.get("proposal")
         return proposal is None or proposal.get("offer") is None
@@ -263,6 +406,7 @@ class Tourney:
         their stored times again."""
         self.lapse.arm()
         self.last_call_end.arm()
+        self.break_end.arm()
 
     def hold_timers(self) -> None:
         """The host paused the table (:meth:`Turns.hold_clocks`): a deal's answer
@@ -270,12 +414,14 @@ class Tourney:
         players think a deal over saw it lapse meanwhile)."""
         self.lapse.hold()
         self.hold_last_call()
+        self.break_end.hold()  # (the break's time stands too)
 
     def release_timers(self) -> None:
         """The host resumed the table: each runs on with the time it had left (a last
         call still waiting for the host's answer to a rebuy stands on)."""
         self.lapse.release()
         self.hold_last_call()
+        self.break_end.release()
 
     def last_call_held_by(self) -> str | None:
         """Why an open last call's time stands: ``"pause"`` (the host paused the
@@ -308,6 +454,7 @@ class Tourney:
         """Cancel both timers (the table stops its timers)."""
         self.lapse.stop()
         self.last_call_end.stop()
+        self.break_end.stop()
 
     def _last_call_over(self, until: float) -> None:
         """Nobody rebought in the last call: each busted person who could is
@@ -467,7 +614,8 @@ class Tourney:
         proposed now: :meth:`Tournament.deal_open`; the page offers one only then)
         and ``may_rebuy`` (the busted seats who may still rebuy, whom a deal
         waits for), ``stack`` (the schedule's starting stack) and
-        ``entries_open`` (late registration: :meth:`entries_open`)."""
+        ``entries_open`` (late registration: :meth:`entries_open`) and ``break``
+        (the running break: :meth:`break_public`, else ``None``)."""
         live = self.table
         schedule = live.config.schedule()
         if schedule is None:
@@ -520,6 +668,7 @@ class Tourney:
                         if state.get("over") else None),
             "deal": bool(t.deal),
             "proposal": proposal, "last_call": self.last_call_public(),
+            "break": self.break_public(),
             "next_proposal": {str(s): int(h) for s, h in state.get("next_proposal", {}).items()},
             "deal_from": t.deal_from,
             "deal_open": t.deal_open(chips) and not state.get("over"),
@@ -549,6 +698,8 @@ class Tourney:
             return "The tournament is over."
         if t.get("proposal") is not None:
             return "Waiting: the players left are agreeing a deal."
+        if t.get("break") is not None:
+            return self.break_words()
         return self.last_call_words()
 
     def handle_deal(self, seat: int, body: dict[str, Any]) -> None:

@@ -2,7 +2,7 @@
 // cards, clock) and the middle (board, dead cards, pool, wild rank, pot).
 import { cardEl, GAME_NAME, RANK_NAME, RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
 import { $, el, hooks, S, seatName, seatWord } from "./state.js";
-import { placeWords } from "./tourney.js";
+import { breakText, placeWords } from "./tourney.js";
 
 export const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
   draw: "draw", wild: "pick the wild card", stack: "roll-up order", declare: "declare",
@@ -49,7 +49,9 @@ function statusParts(t, hand, me) {
   // Between hands: when the next is dealt, counting down (the state's
   // `next_deal_at`, stop 53: it said only "Hand 1 is over." until the deal), or
   // that the host deals it at resume.
-  if (t.started && !t.choice && (!hand || hand.result)) {
+  const pause = t.tournament && t.tournament.break;
+  if (pause && (!hand || hand.result)) parts.push(["span", "break-left", breakText(pause, t.config.structure)]);
+  else if (t.started && !t.choice && (!hand || hand.result)) {
     if (t.next_deal_at) parts.push(["span", "next-deal", nextDealText(t)]);
     else if (t.host_paused && hand) parts.push(["span", "next-deal", "The next hand is dealt when the host resumes."]);
   }

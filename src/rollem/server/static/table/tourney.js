@@ -27,11 +27,13 @@ export function tournamentRows(t) {
   if (!tt) return [];
   const first = tt.levels[0], last = tt.levels[tt.levels.length - 1];
   const minutes = [...new Set(tt.levels.map((lv) => lv.minutes))];
+  const breaks = tt.levels.map((lv, i) => (lv.break ? lv.break + " minutes after level " + (i + 1) : "")).filter(Boolean);
   const pays = (tt.percentages || []).map((p, i) => ORDINAL(i + 1) + " " + p + "%").join(" · ");
   const rows = [
     ["Tournament", tt.schedule + " schedule, starting stack " + t.config.stack],
     ["Levels", tt.levels.length + " of " + (minutes.length === 1 ? minutes[0] + " minutes" : minutes.join("/") + " minutes")
       + ", from " + stakesText(first, t.config.structure) + " to " + stakesText(last, t.config.structure)],
+    ["Breaks", breaks.length ? breaks.join(", ") : "none (the host may pause the table)"],
     ["Level now", tt.level + ": " + stakesText(tt.stakes, t.config.structure)],
     ["Buy-in", String(tt.buy_in) + " (the prize pool: the buy-ins and rebuys, now " + tt.prize_pool + ")"],
     ["Rebuys", tt.rebuy_levels ? "in the first " + tt.rebuy_levels + " level" + (tt.rebuy_levels === 1 ? "" : "s")
@@ -80,9 +82,30 @@ function tickLastCall() {
   if (line.textContent !== text) line.textContent = text;   // (once a second, not each tick)
 }
 
+// A scheduled break (s59-breaks): "Break: 4:32 left", counted down here from its
+// stored end (``until``, the server's clock; ``left`` while the host's pause holds
+// it), then the next level's stakes.  Drawn on the felt's status line and in the
+// tournament panel (every element of class ``break-left``).
+export function breakText(b, structure) {
+  const held = b.until === null || b.until === undefined;
+  const left = held ? Number(b.left || 0) : Number(b.until) - (Date.now() / 1000 + S.clockSkew);
+  const secs = Math.max(0, Math.ceil(Math.max(0, left) - 0.001));
+  return "Break: " + Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0") + " left"
+    + (held ? " (held while the host pauses)" : "") + " · next level " + (b.after + 1) + ": "
+    + stakesText(b.next, structure);
+}
+function tickBreak() {
+  const t = S.state && S.state.table;
+  const b = t && t.tournament && t.tournament.break;
+  if (!b) return;
+  const text = breakText(b, t.config.structure);
+  for (const span of document.querySelectorAll(".break-left")) if (span.textContent !== text) span.textContent = text;
+}
+
 export function startLevelClock() {
   setInterval(() => { const c = $("level-clock"); if (c) c.textContent = clockText(); }, 500);
   setInterval(tickLastCall, 250);
+  setInterval(tickBreak, 250);
 }
 
 // How long rebuys stay open: to a level, or the whole tournament where its schedule
@@ -100,13 +123,25 @@ export function renderTournament(t, me) {
   const head = el("div", "tourney-head");
   head.append(el("b", "", "Level " + tt.level + " of " + tt.levels.length), " · ",
     el("span", "tourney-stakes", stakesText(tt.stakes, t.config.structure)));
-  if (tt.started && !tt.over && tt.next) {
+  if (tt.started && !tt.over && tt.break) {
+    head.append(" · on a break");
+  } else if (tt.started && !tt.over && tt.next) {
     const clock = el("b", "level-clock", clockText());
     clock.id = "level-clock";
     head.append(" · next ", el("span", "", stakesText(tt.next, t.config.structure)), " in ", clock);
   } else if (tt.started && !tt.over) head.append(" · the last level");
   if (tt.rotate) head.append(" · the games rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level"));
   box.appendChild(head);
+  if (tt.started && !tt.over && tt.break) {   // the break's countdown, and the host's "Resume now"
+    const line = el("div", "tourney-break");
+    line.appendChild(el("b", "break-left", breakText(tt.break, t.config.structure)));
+    if (me.host) {
+      const now = el("button", "small", "Resume now"); now.type = "button"; now.dataset.host = "end_break";
+      now.onclick = () => send({ type: "host", op: "end_break" });
+      line.append(" ", now);
+    }
+    box.appendChild(line);
+  }
   // A level that rose during a hand: the hand in play keeps the stakes it was
   // dealt at (its `level`), the new ones start with the next hand.
   const hand = S.state && S.state.hand;
@@ -160,6 +195,13 @@ export function renderTournament(t, me) {
     row.append(el("td", "", String(i + 1)), el("td", "", String(lv.ante)),
       el("td", "", lv.small_bet + "/" + lv.big_bet), el("td", "", String(lv.minutes)));
     table.appendChild(row);
+    if (lv.break) {   // (a break after this level, in minutes)
+      const pause = el("tr", "break-row" + (tt.break && tt.break.after === i + 1 ? " current" : ""));
+      const cell = el("td", "", "Break: " + lv.break + " minutes");
+      cell.colSpan = 4;
+      pause.appendChild(cell);
+      table.appendChild(pause);
+    }
   });
   levels.appendChild(table);
   box.appendChild(levels);

@@ -1,0 +1,85 @@
+"""A tournament's scheduled break in a real browser (s59-breaks; Debian's
+Chromium through Playwright, 390x844 and 1440x900): once level 1 (6 seconds)
+ends, the hand in play finishes and no hand is dealt; the felt's status line
+and the tournament panel say "Break: 0:29 left · next level 2: ..." and count
+it down, the levels table shows the break, nothing runs past the page's
+width, and the host's "Resume now" ends the break: hand 2 is dealt at level 2."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from test_tournament_server import SCHEDULE
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+BREAK = re.compile(r"^Break: 0:(\d\d) left · next level 2: .*4/8$")
+
+
+def _fits(page: Any, selector: str) -> None:
+    """Each element of ``selector`` lies within the page's width, and the page
+    does not scroll sideways."""
+    width = page.viewport_size["width"]
+    for box in [page.locator(selector).nth(i).bounding_box()
+                for i in range(page.locator(selector).count())]:
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (
+            selector, box, width)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_break_counts_down_on_the_felt_and_the_host_resumes_it(
+        browser: Any, tmp_path: Path, size: str) -> None:
+    server = ServerThread(tmp_path / "break.db")
+    try:
+        schedule = SCHEDULE.replace("stack = 60", "stack = 900").replace(
+            "minutes = 1\n", "minutes = 0.1\nbreak = 0.5\n", 1)
+        tid, host = new_table(server.url, game="sdr", seats=2, bots=1, buy_in=10,
+                              tournament="custom", tournament_schedule=schedule,
+                              between_hands=0.3)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 60
+        while table.tourney.break_left() is None:  # Ann plays until the break begins
+            assert time.monotonic() < end, "the break never began"
+            kind = decision_kind(ann)
+            if kind is not None:
+                take_decision(ann, kind)
+            ann.wait_for_timeout(50)
+        dealt = int(table.session["hand_no"])
+        felt = ann.locator("#status .break-left")
+        felt.wait_for(timeout=10_000)
+        panel = ann.locator(".tourney-break .break-left")
+        first = BREAK.match(felt.inner_text())
+        assert first is not None, felt.inner_text()
+        assert BREAK.match(panel.inner_text()) is not None, panel.inner_text()
+        assert 20 <= int(first.group(1)) <= 30
+        assert re.search(r"on a break", ann.inner_text(".tourney-head"))
+        ann.wait_for_timeout(2100)  # it counts down on the page, no message needed
+        later = BREAK.match(felt.inner_text())
+        assert later is not None and int(later.group(1)) <= int(first.group(1)) - 1
+        assert ann.locator(".tourney-levels .break-row").count() == 1
+        assert int(table.session["hand_no"]) == dealt  # nothing dealt in the break
+        _fits(ann, "#status .break-left")
+        _fits(ann, ".tourney-break")
+        shot(ann, f"tournament-break-{size}")
+        felt.scroll_into_view_if_needed()
+        shot(ann, f"tournament-break-felt-{size}")
+        ann.locator(".tourney-break button[data-host='end_break']").click()  # Resume now
+        ann.wait_for_selector(".tourney-break", state="detached", timeout=10_000)
+        while int(table.session["hand_no"]) == dealt:
+            assert time.monotonic() < end + 30, "no hand after Resume now"
+            ann.wait_for_timeout(50)
+        assert table.tourney.break_left() is None
+        assert table.hand is not None and table.hand.setup["tournament"]["level"] == 2
+        assert ann.locator("#status .break-left").count() == 0
+    finally:
+        server.stop()
