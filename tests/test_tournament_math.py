@@ -130,8 +130,8 @@ def test_a_schedule_takes_breaks_and_refuses_a_bad_one() -> None:
     with pytest.raises(ScheduleError, match=r"levels\[1\]\.break: a break after the last "
                        "level never comes"):
         load_schedule(two.format("", "break = 5\n"))
-    with pytest.raises(ScheduleError, match="allowed: ante, small_bet, big_bet, hands, "
-                       "minutes, break$"):
+    with pytest.raises(ScheduleError, match=r"allowed: ante, small_bet, big_bet, hands, "
+                       r"minutes, break$"):
         load_schedule(two.format("pause = 5\n", ""))
     # the shipped schedules: a 5-minute break after every 4th level, none after the last
     for schedule in SCHEDULES.values():

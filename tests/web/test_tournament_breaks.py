@@ -65,7 +65,7 @@ def test_a_break_deals_nothing_stands_the_level_clock_and_ends_by_itself() -> No
 
 def test_the_host_ends_a_break_early_and_a_restart_resumes_one() -> None:
     with virtual_server() as (loop, store):
-        table, people, dealt = _to_break(loop, store)
+        table, _people, dealt = _to_break(loop, store)
         loop.advance(50)
         left = table.tourney.break_left()
         assert left == pytest.approx(70, abs=0.2)
