@@ -121,10 +121,14 @@ export function renderTournament(t, me) {
   endsAt = tt.seconds_left === null || tt.seconds_left === undefined ? null : Date.now() + tt.seconds_left * 1000;
   box.innerHTML = "";
   const head = el("div", "tourney-head");
-  head.append(el("b", "", "Level " + tt.level + " of " + tt.levels.length), " · ",
+  if (tt.started && !tt.over && tt.break) {
+    // (the break's own line below says the next level and its stakes: s59, the head
+    // read "Level 2 of 3 · ante 2 … · on a break" beside "next level 2: ante 2 …")
+    head.append(el("b", "", "On a break after level " + tt.break.after + " of " + tt.levels.length));
+  } else head.append(el("b", "", "Level " + tt.level + " of " + tt.levels.length), " · ",
     el("span", "tourney-stakes", stakesText(tt.stakes, t.config.structure)));
   if (tt.started && !tt.over && tt.break) {
-    head.append(" · on a break");
+    // (said above)
   } else if (tt.started && !tt.over && tt.next) {
     const clock = el("b", "level-clock", clockText());
     clock.id = "level-clock";
