@@ -401,6 +401,7 @@ class StrongBot(Mixing):
     check_line = True
     multi_bets = True
     multi_bet_cells: frozenset[tuple[str, str]] = frozenset({("sdr", "fixed-limit")})
+    reraise_gate_cells: frozenset[tuple[str, str]] = frozenset({("rollyourown", "no-limit")})
     check_line_games = frozenset({"rollyourown"})
     showdown_games = frozenset({"sdr"})
     trap_thin = 0.0
@@ -772,7 +773,9 @@ class StrongBot(Mixing):
             # from 0.66 and lost to ``basic`` in draw5; from 0.8, the same 3000
             # deals: draw5 +8.0 BB/100, hold'em +7.3, stud +5.5)
             raise_at = max(raise_at, min(0.8, max(0.5, 1.7 / (opponents + 1))))
-        if "raise" in acts and ((last and view.game in MODELLED and _bets_this_round(view) >= 2
+        gated = last or (view.game, str(view.options.get("structure", "fixed-limit"))) \
+            in self.reraise_gate_cells
+        if "raise" in acts and ((gated and view.game in MODELLED and _bets_this_round(view) >= 2
                                  and not self._reraise_ok(view, opponents))
                                 or self._draw_threat(view)):
             acts = tuple(a for a in acts if a != "raise")  # call or fold by the price
