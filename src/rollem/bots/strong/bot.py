@@ -267,8 +267,13 @@ class StrongBot(Mixing):
     worlds declare their best share, not by the percentile model; off, as
     it cost 1 vs 5), ``reraise_share`` (the last round, facing a raise: the
     share against the raisers' continuing range a re-raise needs, issue 31,
-    :meth:`_reraise_ok`), ``draws_shown`` (5-2-1: how much more the worlds
-    where an opponent showing four to a straight flush has made it weigh,
+    :meth:`_reraise_ok`; in the (game, structure) pairs of
+    ``reraise_gate_cells``, Roll Your Own no limit only, that gate applies on
+    every betting round, not the last alone: issue 31, twenty-fifth pass,
+    before the wild card it re-raised raise wars to all in at read equities of
+    0.6-0.86 against ``strongtrap``, ``docs/dev/league.md``), ``draws_shown``
+    (5-2-1: how much more the worlds where an opponent showing four to a
+    straight flush has made it weigh,
     :meth:`_draws_shown`), ``price_check_raises`` (heads-up, free to check after
     the opponent checked: the bet's gain counts the opponent's check-raises,
     from the top of its range at its observed check-raise rate; in pot and no
