@@ -1,9 +1,10 @@
 """The ``strong`` bot's re-raises before Roll Your Own no limit's last round
-(issue 31, twenty-fifth pass; ``StrongBot.reraise_gate_cells``): facing a raise
-it re-raises only with a hand whose share against the top half of the raiser's
-weighted range clears ``reraise_share`` (``_reraise_ok``, the last round's gate),
-on every betting round. A spot from a league hand against ``strongtrap`` (deal
-replayed from its seed, the recorded card choices and bets)."""
+(issue 31, twenty-fifth pass; ``StrongBot.reraise_gate_cells``, off by default:
+level in play): with the cell in the set, facing a raise it re-raises only
+with a hand whose share against the top half of the raiser's weighted range
+clears ``reraise_share`` (``_reraise_ok``, the last round's gate), on every
+betting round. A spot from a league hand against ``strongtrap`` (deal replayed
+from its seed, the recorded card choices and bets)."""
 
 from __future__ import annotations
 
@@ -44,24 +45,26 @@ def _raised_view(structure: str = "no-limit") -> HandView:
 
 def test_no_reraise_before_the_last_round_without_the_share() -> None:
     """Facing the raise on the third card up (a round before the wild card),
-    seat 1 calls with every seed (read equity 0.59, price 6 of 22); with the
-    gate on the last round only (``reraise_gate_cells`` empty, main before this
-    pass) it re-raised with
+    seat 1 calls with every seed (read equity 0.59, price 6 of 22) with the
+    gate on for Roll Your Own no limit; with the gate on the last round only
+    (``reraise_gate_cells`` empty, the default and main before this pass) it
+    re-raises with
     every seed (to 24 in the league hand, then called off a raise to 57 and
     lost 135 chips)."""
     view = _raised_view()
     gated, ungated = [], []
     for seed in range(6):
-        gated.append(StrongBot(random.Random(seed)).act(view))
         bot = StrongBot(random.Random(seed))
-        bot.reraise_gate_cells = frozenset()
-        ungated.append(bot.act(view))
+        bot.reraise_gate_cells = frozenset({("rollyourown", "no-limit")})
+        gated.append(bot.act(view))
+        assert not bot._reraise_ok(view, 1)
+        ungated.append(StrongBot(random.Random(seed)).act(view))
     assert all(isinstance(a, Call) for a in gated), gated
     assert all(isinstance(a, Raise) for a in ungated), ungated
-    assert not StrongBot(random.Random(0))._reraise_ok(view, 1)
 
 
-def test_the_gate_is_roll_your_own_no_limit_only() -> None:
-    """By default the gate before the last round is on in Roll Your Own no limit
-    only; elsewhere the last round's gate alone, as before."""
-    assert StrongBot.reraise_gate_cells == frozenset({("rollyourown", "no-limit")})
+def test_the_gate_is_off_by_default() -> None:
+    """By default no cell has the gate before the last round (level with the bot
+    without it against ``strongtrap``, ``docs/dev/league.md``): the last round's
+    gate alone, as before."""
+    assert StrongBot.reraise_gate_cells == frozenset()

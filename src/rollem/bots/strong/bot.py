@@ -268,10 +268,11 @@ class StrongBot(Mixing):
     it cost 1 vs 5), ``reraise_share`` (the last round, facing a raise: the
     share against the raisers' continuing range a re-raise needs, issue 31,
     :meth:`_reraise_ok`; in the (game, structure) pairs of
-    ``reraise_gate_cells``, Roll Your Own no limit only, that gate applies on
-    every betting round, not the last alone: issue 31, twenty-fifth pass,
-    before the wild card it re-raised raise wars to all in at read equities of
-    0.6-0.86 against ``strongtrap``, ``docs/dev/league.md``), ``draws_shown``
+    ``reraise_gate_cells`` that gate applies on every betting round, not the
+    last alone; none by default: in Roll Your Own no limit, where before the
+    wild card it re-raised raise wars to all in at read equities of 0.6-0.86
+    against ``strongtrap``, it was level with the bot without it, issue 31,
+    twenty-fifth pass, ``docs/dev/league.md``), ``draws_shown``
     (5-2-1: how much more the worlds where an opponent showing four to a
     straight flush has made it weigh,
     :meth:`_draws_shown`), ``price_check_raises`` (heads-up, free to check after
@@ -406,7 +407,7 @@ class StrongBot(Mixing):
     check_line = True
     multi_bets = True
     multi_bet_cells: frozenset[tuple[str, str]] = frozenset({("sdr", "fixed-limit")})
-    reraise_gate_cells: frozenset[tuple[str, str]] = frozenset({("rollyourown", "no-limit")})
+    reraise_gate_cells: frozenset[tuple[str, str]] = frozenset()
     check_line_games = frozenset({"rollyourown"})
     showdown_games = frozenset({"sdr"})
     trap_thin = 0.0
