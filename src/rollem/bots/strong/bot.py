@@ -267,8 +267,14 @@ class StrongBot(Mixing):
     worlds declare their best share, not by the percentile model; off, as
     it cost 1 vs 5), ``reraise_share`` (the last round, facing a raise: the
     share against the raisers' continuing range a re-raise needs, issue 31,
-    :meth:`_reraise_ok`), ``draws_shown`` (5-2-1: how much more the worlds
-    where an opponent showing four to a straight flush has made it weigh,
+    :meth:`_reraise_ok`; in the (game, structure) pairs of
+    ``reraise_gate_cells`` that gate applies on every betting round, not the
+    last alone; none by default: in Roll Your Own no limit, where before the
+    wild card it re-raised raise wars to all in at read equities of 0.6-0.86
+    against ``strongtrap``, it was level with the bot without it, issue 31,
+    twenty-fifth pass, ``docs/dev/league.md``), ``draws_shown``
+    (5-2-1: how much more the worlds where an opponent showing four to a
+    straight flush has made it weigh,
     :meth:`_draws_shown`), ``price_check_raises`` (heads-up, free to check after
     the opponent checked: the bet's gain counts the opponent's check-raises,
     from the top of its range at its observed check-raise rate; in pot and no
@@ -401,6 +407,7 @@ class StrongBot(Mixing):
     check_line = True
     multi_bets = True
     multi_bet_cells: frozenset[tuple[str, str]] = frozenset({("sdr", "fixed-limit")})
+    reraise_gate_cells: frozenset[tuple[str, str]] = frozenset()
     check_line_games = frozenset({"rollyourown"})
     showdown_games = frozenset({"sdr"})
     trap_thin = 0.0
@@ -772,7 +779,9 @@ class StrongBot(Mixing):
             # from 0.66 and lost to ``basic`` in draw5; from 0.8, the same 3000
             # deals: draw5 +8.0 BB/100, hold'em +7.3, stud +5.5)
             raise_at = max(raise_at, min(0.8, max(0.5, 1.7 / (opponents + 1))))
-        if "raise" in acts and ((last and view.game in MODELLED and _bets_this_round(view) >= 2
+        gated = last or (view.game, str(view.options.get("structure", "fixed-limit"))) \
+            in self.reraise_gate_cells
+        if "raise" in acts and ((gated and view.game in MODELLED and _bets_this_round(view) >= 2
                                  and not self._reraise_ok(view, opponents))
                                 or self._draw_threat(view)):
             acts = tuple(a for a in acts if a != "raise")  # call or fold by the price
