@@ -35,7 +35,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, host_tools
+from rollem.server import host, host_tools, night_close
 from rollem.server.live_table.errors import TableError
 from rollem.table import TableError as SessionRefused
 
@@ -72,6 +72,8 @@ def _refuse_now(table: LiveTable, seat: int, to: int) -> None:
     """Raise what refuses ``seat``'s move to ``to`` whenever it would be made."""
     s = table.session
     info = table.seats[seat]
+    if night_close.stopped(table):  # (a move waiting when the host closed: s59-break)
+        raise night_close.refusal(table)
     if table.config.tournament:
         raise TableError("tournament", "no seat changes in a tournament: its seats were "
                          "drawn for its entrants")
