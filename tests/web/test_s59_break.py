@@ -4,10 +4,15 @@ fixed (tested here against what main did)."""
 
 from __future__ import annotations
 
+import pytest
 from test_dealers_choice_seats import errors, send
 from test_host_tools import end_hand
 from test_seat_change import _six, _told
 from test_table_bots import virtual_server
+from test_tournament_server import SCHEDULE, _send, _step, _table
+
+from rollem.server.live_table import TableError
+from rollem.server.protocol import ClientMessage
 
 
 def test_a_seat_change_waiting_when_the_host_closes_is_dropped_not_made() -> None:
@@ -32,3 +37,38 @@ def test_a_seat_change_waiting_when_the_host_closes_is_dropped_not_made() -> Non
             "The host is closing the table: this hand is the last.",
             "The host closed the table: the night is over. The ledger is final."]
         assert table.table_public()["ended"]["final"] is True
+
+
+LONG_LEVELS = SCHEDULE.replace("minutes = 1", "minutes = 30")
+"""test_tournament_server's schedule, its levels 30 minutes long (rebuys stay open)."""
+
+
+def test_a_late_entrant_never_takes_the_seat_of_an_entrant_who_left() -> None:
+    # (main: Eve sat in P1's seat -- the first free one -- took over P1's bust, and
+    # the places could no longer be worked out: every state sent raised
+    # ValueError, the table stuck, and so after a restart)
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store, seats=5, rebuy_levels=1,
+                               tournament_schedule=LONG_LEVELS)
+        assert sorted(table.seats) == [0, 1, 3, 4]  # (P0, P1, two computer players)
+        while table.hand is not None or table.seats[1].row.stack > 0:
+            assert loop.now < 1_000_000 + 1500, "seat 1 never busted"
+            _step(loop, table, people)
+        loop.call(table.messages.dispatch, people[1],
+                  ClientMessage("rebuy", None, table.seq, {"decline": True}))
+        _send(loop, table, people[1], "leave")
+        assert table.seating.free_seats() == [1, 2]
+        assert table.tourney.entry_seats() == [2]
+        with pytest.raises(TableError) as err:
+            loop.call(table.join, "Eve", 1)
+        assert (err.value.code, err.value.message) == (
+            "seat_taken", "seat 2 (index 1) was an entrant's in this tournament; a late "
+            "entrant takes a seat nobody entered from: 3 (index 2)")
+        seat, _ = loop.call(table.join, "Eve", None)
+        public = table.tourney.public()
+        assert public is not None
+        assert seat == 2 and public["entrants"] == [0, 1, 2, 3, 4]
+        assert public["prize_pool"] == 50 and not public["entries_open"]
+        assert [(x["seat"], x["name"]) for x in public["ledger"]] == [
+            (0, "P0"), (1, "P1"), (2, "Eve"), (3, "Bot 1 (basic)"), (4, "Bot 2 (basic)")]
+        loop.call(table.shutdown)

@@ -354,6 +354,15 @@ class Seating:
             last = table.config.seats - 1
             raise TableError("bad_seat", f"no such seat {seat}: seats are 0..{last}")
         free = self.free_seats()
+        if late:  # (an entrant's seat stays theirs: Tourney.entry_seats, s59-break)
+            entry = table.tourney.entry_seats()
+            if seat is not None and seat in free and seat not in entry:
+                raise TableError("seat_taken", f"seat {seat + 1} (index {seat}) was an "
+                                 "entrant's in this tournament; a late entrant takes a seat "
+                                 f"nobody entered from: {', '.join(str(s + 1) for s in entry)} "
+                                 f"(index{'es' if len(entry) > 1 else ''} "
+                                 f"{', '.join(map(str, entry))})")
+            free = entry
         if not free:
             raise TableError("table_full", "every seat is taken; you can watch")
         if seat is None:

@@ -197,7 +197,8 @@ class Tourney:
         registration, stop 59): while its rebuys are open (:attr:`Tournament.rebuy_open`),
         before the end, with no deal proposed (its shares are of the pool as it
         stands) and no last call for a rebuy running (it ends the tournament
-        for want of players), with a free seat, at a table that lets people in without
+        for want of players), with a free seat no entrant held
+        (:meth:`entry_seats`), at a table that lets people in without
         the host's yes (a private table, or one approving joins, takes nobody
         after the start: an entrant cannot be turned away)."""
         live = self.table
@@ -205,8 +206,19 @@ class Tourney:
         state = self._state()
         return (t is not None and state is not None and not state.get("over")
                 and state.get("proposal") is None and not state.get("last_call")
-                and t.rebuy_open and bool(live.seating.free_seats())
+                and t.rebuy_open and bool(self.entry_seats())
                 and not live.config.private and not live.session.get("approve_joins"))
+
+    def entry_seats(self) -> list[int]:
+        """The free seats a late entrant may take (0-based, ascending): those that were
+        no entrant's.  A tournament knows its entrants by seat (their busts, rebuys
+        and places), so the seat of an entrant who declined a rebuy and left stays
+        theirs: a newcomer there took over their bust and the places could no
+        longer be worked out (s59-break: every state sent raised, the table
+        stuck)."""
+        t = self._state()
+        entrants = set(map(int, t["entrants"])) if t is not None else set()
+        return [n for n in self.table.seating.free_seats() if n not in entrants]
 
     def enter_late(self, seat: int, name: str) -> None:
         """``seat`` (just seated with the schedule's stack) enters the started
