@@ -11,7 +11,8 @@ from test_seat_change import _six, _told
 from test_table_bots import virtual_server
 from test_tournament_server import SCHEDULE, _send, _step, _table
 
-from rollem.server.live_table import TableError
+from rollem.server.config import parse_config
+from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.protocol import ClientMessage
 
 
@@ -71,4 +72,40 @@ def test_a_late_entrant_never_takes_the_seat_of_an_entrant_who_left() -> None:
         assert public["prize_pool"] == 50 and not public["entries_open"]
         assert [(x["seat"], x["name"]) for x in public["ledger"]] == [
             (0, "P0"), (1, "P1"), (2, "Eve"), (3, "Bot 1 (basic)"), (4, "Bot 2 (basic)")]
+        loop.call(table.shutdown)
+
+
+def test_an_entrant_who_declined_and_left_is_no_late_entrant_from_the_same_browser() -> None:
+    # (main: P1 sat down again from the same browser as a late entrant with the 0
+    # chips of their ledger line: a buy-in more in the pool (50), a second 'P1'
+    # entrant never dealt in, never busted, never placed)
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "sdr", "seats": 5, "bots": 2, "bot_level": "basic",
+            "decision_seconds": 600.0, "time_bank_seconds": 0.0, "grace_seconds": 1000.0,
+            "between_hands": 0.5, "bot_delay": 0.0, "tournament": "custom",
+            "tournament_schedule": LONG_LEVELS, "buy_in": 10, "rebuy_levels": 1})
+        table, _ = loop.call(LiveTable.create, store, config)
+        people, tokens = [], []
+        for seat in range(2):
+            _, token = loop.call(table.join, f"P{seat}", seat)
+            people.append(Client(table.seat_for_token(token), seat == 0))
+            loop.call(table.connect, people[-1])
+            tokens.append(token)
+        loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+        while table.hand is not None or table.seats[1].row.stack > 0:
+            assert loop.now < 1_000_000 + 1500, "seat 1 never busted"
+            _step(loop, table, people)
+        loop.call(table.messages.dispatch, people[1],
+                  ClientMessage("rebuy", None, table.seq, {"decline": True}))
+        _send(loop, table, people[1], "leave")
+        with pytest.raises(TableError) as err:
+            loop.call(table.join, "P1", None, tokens[1])
+        assert (err.value.code, err.value.message) == (
+            "tournament_started", "you played in this tournament and are out of it; late "
+            "registration is for newcomers: you can watch")
+        public = table.tourney.public()
+        assert public is not None
+        assert public["entrants"] == [0, 1, 3, 4] and public["prize_pool"] == 40
+        assert public["entries_open"] and public["places"] == {}  # (a late entry may move them)
         loop.call(table.shutdown)
