@@ -109,3 +109,24 @@ def test_an_entrant_who_declined_and_left_is_no_late_entrant_from_the_same_brows
         assert public["entrants"] == [0, 1, 3, 4] and public["prize_pool"] == 40
         assert public["entries_open"] and public["places"] == {}  # (a late entry may move them)
         loop.call(table.shutdown)
+
+
+def test_the_once_an_orbit_records_keep_only_the_seated() -> None:
+    # (main: sit down, move, leave, again and again between hands: one record a
+    # loop in session["seat_moved"], saved with every change, never dropped; a
+    # newcomer's cookie is new, so a record of one who left is never read again)
+    with virtual_server() as (loop, store):
+        table, host, people = _six(loop, store)
+        end_hand(loop, table, people)
+        for k in range(6):  # (from seat 5 to 6, then back: each seat's requests limited)
+            at, to = (4, 5) if k % 2 == 0 else (5, 4)
+            _, token = loop.call(table.join, f"Loop{k}", at)
+            looper = Client(table.seat_for_token(token))
+            loop.call(table.connect, looper)
+            send(loop, table, looper, "seat_change", seat=to)
+            assert errors(looper) == [] and table.seats[to].row.name == f"Loop{k}"
+            send(loop, table, looper, "leave")
+            assert to not in table.seats
+        send(loop, table, people[3], "seat_change", seat=4)
+        assert errors(people[3]) == []
+        assert table.session["seat_moved"] == {table.seats[4].row.token_digest: 5}
