@@ -130,3 +130,16 @@ def test_the_once_an_orbit_records_keep_only_the_seated() -> None:
         send(loop, table, people[3], "seat_change", seat=4)
         assert errors(people[3]) == []
         assert table.session["seat_moved"] == {table.seats[4].row.token_digest: 5}
+
+
+def test_a_bomb_pot_called_for_the_next_hand_is_off_once_the_host_closes() -> None:
+    # (main: the felt of the closed table still read "bomb pot next hand")
+    with virtual_server() as (loop, store):
+        table, host, people = _six(loop, store)
+        send(loop, table, host, "host", op="bomb_pot", on=True)
+        assert errors(host) == [] and table.table_public()["bomb_pot_next"] is True
+        send(loop, table, host, "host", op="close", confirm=True)
+        assert errors(host) == [] and table.table_public()["bomb_pot_next"] is False
+        end_hand(loop, table, people)
+        public = table.table_public()
+        assert public["ended"]["final"] is True and public["bomb_pot_next"] is False

@@ -84,6 +84,8 @@ def ask(table: LiveTable, name: str, body: dict[str, Any]) -> None:
         host_tools._tell(table, int(key), "seat_change", "your seat change was not made: "
                          "the host is closing the table, so nobody changes seats")
     table.session.pop("pause_after_hand", None)  # (the close says it: no hand after this)
+    table.session.pop("bomb_pot_next", None)  # (no next hand: the felt said "bomb pot next
+    # hand" at the closed table, s59-break)
     if table.session.get("host_paused"):  # the last hand plays on: nobody could resume it
         table.session["host_paused"] = False
         table.turns.release_clocks()
