@@ -143,3 +143,20 @@ def test_a_bomb_pot_called_for_the_next_hand_is_off_once_the_host_closes() -> No
         end_hand(loop, table, people)
         public = table.table_public()
         assert public["ended"]["final"] is True and public["bomb_pot_next"] is False
+
+
+def test_a_seat_change_waiting_is_dropped_when_the_mover_leaves_or_is_removed() -> None:
+    # (main: the felt said seat 5 was "P1's after this hand" and nobody else could
+    # take it until the hand ended, though P1 was leaving)
+    with virtual_server() as (loop, store):
+        table, host, people = _six(loop, store)
+        send(loop, table, people[1], "seat_change", seat=4)
+        send(loop, table, people[2], "seat_change", seat=5)
+        assert table.table_public()["seat_changes"] == {"1": 4, "2": 5}
+        send(loop, table, people[1], "leave")
+        send(loop, table, people[2], "sit_out", out=True)  # (the host removes the idle)
+        send(loop, table, host, "host", op="remove", seat=2)
+        assert errors(host) == [] and table.table_public()["seat_changes"] == {}
+        assert table.seating.free_seats() == [4, 5]
+        end_hand(loop, table, people)
+        assert sorted(table.seats) == [0, 3]
