@@ -65,6 +65,7 @@ def test_a_late_entrant_never_takes_the_seat_of_an_entrant_who_left() -> None:
             "seat_taken", "seat 2 (index 1) was an entrant's in this tournament; a late "
             "entrant takes a seat nobody entered from: 3 (index 2)")
         assert table.tourney.entry_seats() == [2]
+        assert table.tourney.public()["entry_seats"] == [2]  # (the page offers only it)
         seat, _ = loop.call(table.join, "Eve", None)
         public = table.tourney.public()
         assert public is not None

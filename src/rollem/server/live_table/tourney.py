@@ -478,8 +478,10 @@ class Tourney:
         (:attr:`Tournament.deal_from`), ``deal_open`` (whether one may be
         proposed now: :meth:`Tournament.deal_open`; the page offers one only then)
         and ``may_rebuy`` (the busted seats who may still rebuy, whom a deal
-        waits for), ``stack`` (the schedule's starting stack) and
-        ``entries_open`` (late registration: :meth:`entries_open`)."""
+        waits for), ``stack`` (the schedule's starting stack),
+        ``entries_open`` (late registration: :meth:`entries_open`) and
+        ``entry_seats`` (the seats a late entrant may take, 0-based:
+        :meth:`entry_seats`; empty while entries are closed)."""
         live = self.table
         schedule = live.config.schedule()
         if schedule is None:
@@ -527,6 +529,7 @@ class Tourney:
             "percentages": list(t.percentages), "rebuy_open": t.rebuy_open and not state["over"],
             "places": self.places_given(t, chips, bool(state["over"]), late),
             "entries_open": late,
+            "entry_seats": self.entry_seats() if late else [],  # (s59-break)
             "over": bool(state.get("over")),
             "payouts": ({str(s): v for s, v in t.payouts(chips).items()}
                         if state.get("over") else None),
