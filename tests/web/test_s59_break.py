@@ -4,6 +4,8 @@ fixed (tested here against what main did)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from test_dealers_choice_seats import errors, send
 from test_host_tools import end_hand
@@ -117,7 +119,7 @@ def test_the_once_an_orbit_records_keep_only_the_seated() -> None:
     # loop in session["seat_moved"], saved with every change, never dropped; a
     # newcomer's cookie is new, so a record of one who left is never read again)
     with virtual_server() as (loop, store):
-        table, host, people = _six(loop, store)
+        table, _host, people = _six(loop, store)
         end_hand(loop, table, people)
         for k in range(6):  # (from seat 5 to 6, then back: each seat's requests limited)
             at, to = (4, 5) if k % 2 == 0 else (5, 4)
@@ -161,3 +163,27 @@ def test_a_seat_change_waiting_is_dropped_when_the_mover_leaves_or_is_removed() 
         assert table.seating.free_seats() == [4, 5]
         end_hand(loop, table, people)
         assert sorted(table.seats) == [0, 3]
+
+
+def test_a_mover_sees_the_hand_just_played_from_the_seat_they_played_it_in() -> None:
+    # (main: P1's move, made at the hand's end, showed P1 that hand as a watcher:
+    # their own cards gone from the page until the next deal)
+    with virtual_server() as (loop, store):
+        table, _host, people = _six(loop, store)
+        hand = table.hand
+        assert hand is not None
+        send(loop, table, people[1], "seat_change", seat=4)
+        end_hand(loop, table, people)
+        assert 4 in table.seats and table.final_hand is hand
+        own = hand.view(1)
+        assert own["seats"][1]["cards"] and None not in own["seats"][1]["cards"]
+        for state in (table.state(4), json.loads(table.views.state_text(4))):
+            assert state["hand"]["seat"] == 1
+            assert state["hand"]["seats"][1]["cards"] == own["seats"][1]["cards"]
+        # a newcomer in P1's old seat sees the hand as a watcher does, nothing of P1's
+        loop.call(table.join, "Zed", 1)
+        watcher = hand.view(None)
+        assert watcher["seats"][1]["cards"] != own["seats"][1]["cards"]
+        for state in (table.state(1), json.loads(table.views.state_text(1))):
+            assert state["hand"]["seat"] is None
+            assert state["hand"]["seats"][1]["cards"] == watcher["seats"][1]["cards"]
