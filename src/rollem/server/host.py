@@ -807,7 +807,8 @@ def _remove(table: LiveTable, seat: int, left: bool = False) -> None:
     for key in ("sitting_out", "waiting"):
         if seat in s.get(key, []):
             s[key].remove(seat)
-    info = table.seats[seat]
+    s.get("seat_changes", {}).pop(str(seat), None)  # (leaving: no move, the seat it held
+    info = table.seats[seat]                         # free again; s59-break)
     in_hand = table.hand is not None and seat in table.hand.seats and not table.hand.over
     words = ((LEFT_AFTER_HAND if in_hand else LEFT_NOW) if left
              else REMOVED_AFTER_HAND if in_hand else REMOVED_NOW)

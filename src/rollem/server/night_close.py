@@ -15,7 +15,9 @@ another process taking the table over, or a page opened a week later finds it
 closed: nothing deals it again (the dealer's every way to a new hand stops at
 :func:`stopped`), nobody sits down, and what would change the ledger is refused
 (:data:`REFUSED`, code ``closed``: a rebuy, a top-up, a seat change, sitting out,
-straddling, leaving, the host's tools and settings); the chat stays open.
+straddling, leaving, the host's tools and settings); the chat stays open.  A seat
+change that waited for the hand in play is dropped at the close (its mover told
+so, the seat it held free again).
 
 Refusals of the close: ``malformed`` (``confirm`` is not ``true``), ``closed``
 (already closed or closing), ``tournament`` (a started tournament ends when one
@@ -28,6 +30,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from rollem.server import host_tools
 from rollem.server.live_table.errors import TableError
 
 if TYPE_CHECKING:
@@ -76,7 +79,13 @@ def ask(table: LiveTable, name: str, body: dict[str, Any]) -> None:
         raise TableError("tournament", "a tournament ends when one player holds every chip "
                          "(or the last players agree a deal): close the table then")
     table.session["ended"] = {"by": name, "at": round(time.time()), "final": False}
+    dropped = table.session.pop("seat_changes", None) or {}
+    for key in dropped:  # (a seat change changes nothing now: s59-break saw one made)
+        host_tools._tell(table, int(key), "seat_change", "your seat change was not made: "
+                         "the host is closing the table, so nobody changes seats")
     table.session.pop("pause_after_hand", None)  # (the close says it: no hand after this)
+    table.session.pop("bomb_pot_next", None)  # (no next hand: the felt said "bomb pot next
+    # hand" at the closed table, s59-break)
     if table.session.get("host_paused"):  # the last hand plays on: nobody could resume it
         table.session["host_paused"] = False
         table.turns.release_clocks()

@@ -35,7 +35,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, host_tools
+from rollem.server import host, host_tools, night_close
 from rollem.server.live_table.errors import TableError
 from rollem.table import TableError as SessionRefused
 
@@ -72,6 +72,8 @@ def _refuse_now(table: LiveTable, seat: int, to: int) -> None:
     """Raise what refuses ``seat``'s move to ``to`` whenever it would be made."""
     s = table.session
     info = table.seats[seat]
+    if night_close.stopped(table):  # (a move waiting when the host closed: s59-break)
+        raise night_close.refusal(table)
     if table.config.tournament:
         raise TableError("tournament", "no seat changes in a tournament: its seats were "
                          "drawn for its entrants")
@@ -202,7 +204,12 @@ def move(table: LiveTable, seat: int, to: int) -> None:
             if back.get(key) == seat:
                 back[key] = to
     if hand_no and row.token_digest is not None:  # one move an orbit, once hands are dealt
-        s.setdefault("seat_moved", {})[row.token_digest] = hand_no + max(2, len(table.seats))
+        seated = {n.row.token_digest for n in table.seats.values()}
+        moved = s.setdefault("seat_moved", {})
+        for digest in [d for d, at in moved.items() if d not in seated or int(at) <= hand_no]:
+            del moved[digest]  # (past, or of one who left: back, they hold a new cookie;
+        moved[row.token_digest] = hand_no + max(2, len(table.seats))  # sit, move, leave
+        # again and again grew it without bound, saved with every change: s59-break)
     table.seating._new_opponent(seat)
     table.seating._new_opponent(to)
     sends = host._tell_table(table, f"{row.name} moved from seat {seat + 1} to seat {to + 1}.")

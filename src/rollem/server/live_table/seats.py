@@ -321,7 +321,10 @@ class Seating:
         another script too (``Апп`` beside ``Ann``, issue 34;
         :func:`rollem.lookalike.look_alike_key`),
         without that player's seat token), ``bad_seat``,
-        ``table_full``, ``seat_taken``.
+        ``table_full``, ``seat_taken`` (in a started tournament also a free seat an
+        entrant held), ``closed`` (the host closed the table), ``tournament_started``
+        (a started tournament whose late registration is closed, or one who played
+        in it, left and comes back: their chips were their entry).
         """
         table = self.table
         table.messages.check_not_paused()
@@ -354,6 +357,15 @@ class Seating:
             last = table.config.seats - 1
             raise TableError("bad_seat", f"no such seat {seat}: seats are 0..{last}")
         free = self.free_seats()
+        if late:  # (an entrant's seat stays theirs: Tourney.entry_seats, s59-break)
+            entry = table.tourney.entry_seats()
+            if seat is not None and seat in free and seat not in entry:
+                raise TableError("seat_taken", f"seat {seat + 1} (index {seat}) was an "
+                                 "entrant's in this tournament; a late entrant takes a seat "
+                                 f"nobody entered from: {', '.join(str(s + 1) for s in entry)} "
+                                 f"(index{'es' if len(entry) > 1 else ''} "
+                                 f"{', '.join(map(str, entry))})")
+            free = entry
         if not free:
             raise TableError("table_full", "every seat is taken; you can watch")
         if seat is None:
@@ -369,6 +381,9 @@ class Seating:
         old_digest = token_digest(returning) if returning else None
         back = next((i for i, line in enumerate(departed)
                      if old_digest is not None and line.get("digest") == old_digest), None)
+        if late and back is not None:  # (their line's chips are no entry: s59-break)
+            raise TableError("tournament_started", "you played in this tournament and are out "
+                             "of it; late registration is for newcomers: you can watch")
         if back is None:
             for line in departed:
                 # The name is a person on the ledger; only their own browser (the old seat

@@ -340,7 +340,8 @@ class Tourney:
         registration, stop 59): while its rebuys are open (:attr:`Tournament.rebuy_open`),
         before the end, with no deal proposed (its shares are of the pool as it
         stands) and no last call for a rebuy running (it ends the tournament
-        for want of players), with a free seat, at a table that lets people in without
+        for want of players), with a free seat no entrant held
+        (:meth:`entry_seats`), at a table that lets people in without
         the host's yes (a private table, or one approving joins, takes nobody
         after the start: an entrant cannot be turned away)."""
         live = self.table
@@ -348,8 +349,19 @@ class Tourney:
         state = self._state()
         return (t is not None and state is not None and not state.get("over")
                 and state.get("proposal") is None and not state.get("last_call")
-                and t.rebuy_open and bool(live.seating.free_seats())
+                and t.rebuy_open and bool(self.entry_seats())
                 and not live.config.private and not live.session.get("approve_joins"))
+
+    def entry_seats(self) -> list[int]:
+        """The free seats a late entrant may take (0-based, ascending): those that were
+        no entrant's.  A tournament knows its entrants by seat (their busts, rebuys
+        and places), so the seat of an entrant who declined a rebuy and left stays
+        theirs: a newcomer there took over their bust and the places could no
+        longer be worked out (s59-break: every state sent raised, the table
+        stuck)."""
+        t = self._state()
+        entrants = set(map(int, t["entrants"])) if t is not None else set()
+        return [n for n in self.table.seating.free_seats() if n not in entrants]
 
     def enter_late(self, seat: int, name: str) -> None:
         """``seat`` (just seated with the schedule's stack) enters the started
@@ -613,8 +625,10 @@ class Tourney:
         (:attr:`Tournament.deal_from`), ``deal_open`` (whether one may be
         proposed now: :meth:`Tournament.deal_open`; the page offers one only then)
         and ``may_rebuy`` (the busted seats who may still rebuy, whom a deal
-        waits for), ``stack`` (the schedule's starting stack) and
-        ``entries_open`` (late registration: :meth:`entries_open`) and ``break``
+        waits for), ``stack`` (the schedule's starting stack),
+        ``entries_open`` (late registration: :meth:`entries_open`),
+        ``entry_seats`` (the seats a late entrant may take, 0-based:
+        :meth:`entry_seats`; empty while entries are closed) and ``break``
         (the running break: :meth:`break_public`, else ``None``)."""
         live = self.table
         schedule = live.config.schedule()
@@ -663,6 +677,7 @@ class Tourney:
             "percentages": list(t.percentages), "rebuy_open": t.rebuy_open and not state["over"],
             "places": self.places_given(t, chips, bool(state["over"]), late),
             "entries_open": late,
+            "entry_seats": self.entry_seats() if late else [],  # (s59-break)
             "over": bool(state.get("over")),
             "payouts": ({str(s): v for s, v in t.payouts(chips).items()}
                         if state.get("over") else None),

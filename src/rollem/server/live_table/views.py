@@ -241,8 +241,22 @@ class Views:
 
     def hand_viewer(self, seat: int | None, hand: GameSession | None) -> int | None:
         """The seat whose eyes ``seat``'s occupant sees ``hand`` with: its own if it
-        was dealt in (:meth:`dealt_in_hand`), else ``None`` (a watcher's view)."""
-        return seat if self.dealt_in_hand(seat, hand) else None
+        was dealt in (:meth:`dealt_in_hand`); for a hand over, the seat they played
+        it in when they have changed seats since (a seat change made at its end:
+        ``session["stints"]``; s59-break: the mover saw the hand they had just
+        played as a watcher, their own cards gone); else ``None`` (a watcher's
+        view).  Never a seat someone else played the hand in."""
+        if self.dealt_in_hand(seat, hand):
+            return seat
+        if seat is None or hand is None or not hand.over:
+            return None
+        info = self.table.seats.get(seat)
+        digest = info.row.token_digest if info is not None else None
+        if digest is None or info is None or info.row.joined_hand < hand.hand_no:
+            return None
+        return next((int(stint["seat"]) for stint in self.table.session.get("stints", [])
+                     if stint["digest"] == digest and stint["seat"] in hand.seats
+                     and stint["first"] <= hand.hand_no <= stint["last"]), None)
 
     def next_hand_notice(self, seat: int | None) -> str | None:
         """Why ``seat``'s occupant, with chips, is not in the hand being played (or the

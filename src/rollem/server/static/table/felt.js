@@ -114,7 +114,11 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
   const total = shown.length;
   const kept = box.tiles || new Map();   // seat -> {kind, node}, from the last drawing
   const tiles = new Map();
-  const closed = Boolean(t.tournament && t.tournament.started && !t.tournament.entries_open);
+  const tt = t.tournament;
+  const closed = Boolean(tt && tt.started && !tt.entries_open);
+  // (a late entrant takes only a seat no entrant held; a tournament's seats are its
+  // entrants': no seat change offered to them, s59-break)
+  const shut = (i) => closed || Boolean(tt && tt.started && !(tt.entry_seats || []).includes(i));
   const nodes = shown.map((i, k) => {
     const s = t.seats[i];
     const dealt = hand && hand.seats[i] && hand.seats[i].dealt;
@@ -124,7 +128,8 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
     // tournament has started, its entrants fixed, nor at a table the host closed)
     const held = heldFor(t, i);
     const kind = empty ? (closed || t.ended ? "closed" : held !== null ? "held:" + held
-      : mySeat === null ? "free-button" : "move-button") : "seat";
+      : mySeat === null ? (shut(i) ? "closed" : "free-button")
+      : tt ? "closed" : "move-button") : "seat";
     const old = kept.get(i);
     let node = old && old.kind === kind ? old.node : null;
     if (!node) node = empty ? emptySeatEl(i, kind) : el("div", "seat");

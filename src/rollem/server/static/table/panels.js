@@ -114,7 +114,11 @@ export function renderJoin(t, me) {
   const tt = t.tournament;
   const closed = Boolean(tt && tt.started && !tt.entries_open) || !!t.ended;
   const late = Boolean(tt && tt.started && tt.entries_open) && !t.ended;
-  const free = closed ? [] : t.seats.filter((s) => s.free);
+  // (not a seat held for a player's seat change, nor, at a late registration, one an
+  // entrant held: the server refuses both, and the list's first was picked: s59-break)
+  const held = new Set(Object.values(t.seat_changes || {}).map(Number));
+  const free = closed ? [] : t.seats.filter((s) => s.free && !held.has(s.seat)
+    && (!late || (tt.entry_seats || []).includes(s.seat)));
   box.classList.toggle("hidden", me.seat !== null || free.length === 0);
   const watch = $("watching");
   watch.classList.toggle("hidden", me.seat !== null);
