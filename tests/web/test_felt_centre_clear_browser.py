@@ -23,14 +23,17 @@ pytestmark = pytest.mark.browser
 
 OVERLAPS = """() => {
   const box = (e) => e.getBoundingClientRect();
-  const centre = [...document.querySelectorAll('#center > *, #center .slot, #center .card, #center .label')]
+  const centre = [...document.querySelectorAll(
+    '#center > *, #center .slot, #center .card, #center .label')]
     .filter(e => e.getClientRects().length);
   const tiles = [...document.querySelectorAll('#seats .seat')];
   const out = [];
   for (const c of centre) for (const t of tiles) {
     const a = box(c), b = box(t);
-    if (a.left < b.right - .5 && b.left < a.right - .5 && a.top < b.bottom - .5 && b.top < a.bottom - .5)
-      out.push([c.className, t.dataset.seat, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)]);
+    if (a.left < b.right - .5 && b.left < a.right - .5
+        && a.top < b.bottom - .5 && b.top < a.bottom - .5)
+      out.push([c.className, t.dataset.seat,
+                Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)]);
   }
   return {out, tiles: tiles.length, cy: Number(document.querySelector('#center').dataset.cy || 0)};
 }"""

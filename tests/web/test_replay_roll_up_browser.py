@@ -4,7 +4,8 @@ pick, and the cards that pick turned up, everyone's at once, had no word: the
 roll-up seemed missing).  Now the step that turns cards up (a round's last pick,
 a betting round's last action) names them ("Bot 2 (basic) has chosen; turned up:
 Bot 1 (basic) Q♠, …"), every step moves on to the next, through the roll-ups to
-the result, and a watcher's steps show no card the watcher may not see.  At a phone's and a desktop's size; screenshots
+the result, and a watcher's steps show no card the watcher may not see.  At a
+phone's and a desktop's size; screenshots
 test-artifacts/web/replay-{rollyourown,rollem521}-{phone,desktop}-*.png."""
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
     ctx, watch_ctx = browser.new_context(**opts), browser.new_context(**opts)
     errors: list[str] = []
     try:
-        page, tid, _ = play_hand(live, ctx.new_page(), game, 4, f"replay-{game}-{size}",
+        _, tid, _ = play_hand(live, ctx.new_page(), game, 4, f"replay-{game}-{size}",
                                  bot_level="basic", checking=True)
         for who, c in (("player", ctx), ("watcher", watch_ctx)):
             p = c.new_page()
