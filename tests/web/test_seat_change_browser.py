@@ -138,10 +138,14 @@ def test_a_player_moves_to_a_free_seat_when_the_hand_ends(
         assert live.call(lambda: (table.seats[to].row.name, ann in table.seats)) == ("Ann", False)
         stack = live.call(lambda: table.seats[to].row.stack)
         page.wait_for_selector(f".me .chips:has-text('stack {stack}')")
-        # (her own seat is the dock's: no tile of it on the felt; her old seat keeps
-        # the last hand's picture, her name as it was dealt, until the next deal)
+        # (her own seat is the dock's: no tile of it on the felt; her old seat reads
+        # free at once, not the last hand's picture under her name, and shows no card)
         page.wait_for_selector(f"#seats [data-seat='{to}']", state="detached")
-        assert page.locator(f"#seats [data-seat='{ann}']").count() == 1
+        old = page.locator(f"#seats [data-seat='{ann}']")
+        assert old.count() == 1
+        old.and_(page.locator(".empty")).wait_for()
+        assert old.inner_text() == f"Seat {ann + 1} — free: move here"
+        assert old.locator(".card").count() == 0
         _tiles_fit(page, f"{name}, moved")
         shot(page, f"seat-change-{name}-moved")
     finally:
@@ -199,6 +203,13 @@ def test_the_host_closes_the_table_and_everyone_sees_the_settle_up(
         stack = live.call(lambda: next(s.row.stack for s in table.seats.values()
                                        if s.row.name == "Ann"))
         assert nets == [f"Ann {'+' if stack > 400 else ''}{stack - 400}"]
+        # (the button's words on one line, phone and desktop alike)
+        lines = page.evaluate("""() => {
+          const b = document.querySelector('#notice [data-action=see-settle]');
+          const r = document.createRange(); r.selectNodeContents(b);
+          return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
+        }""")
+        assert lines == 1, "the Settle up button wraps"
         page.click("#notice [data-action=see-settle]")
         page.wait_for_timeout(600)
         box = ended.bounding_box()

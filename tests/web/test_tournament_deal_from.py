@@ -86,6 +86,10 @@ def _first_bust(seed: int, propose: int | None) -> tuple[int, list[int], Any]:
         out = [b[1] for b in state["busts"]]
         public = table.tourney.public()
         public["proposal_now"] = state["proposal"]  # type: ignore[index]
+        public["told"] = [e["text"] for e in table.session.get("chat", [])  # type: ignore[index]
+                          if e.get("notice")]
+        public["note"] = (table.session.get("host_note") or {}).get("text")  # type: ignore[index]
+        public["names"] = {s: table.seats[s].row.name for s in out}  # type: ignore[index]
         loop.call(table.shutdown)
         return hand, out, public
 
@@ -105,6 +109,12 @@ def test_a_proposal_is_dropped_when_its_hand_busts_one_who_may_rebuy() -> None:
     assert public["may_rebuy"] == sorted(out) and not public["over"]
     assert public["proposal_now"] is None and not public["deal_open"]
     assert public["next_proposal"] == {}
+    # everyone is told why (s59-felt: the proposal vanished without a word)
+    names = [public["names"][s] for s in sorted(out)]
+    assert len(names) == 1  # (this seed busts one player)
+    words = f"The deal was dropped: {names[0]} busted."
+    assert public["told"] == [words] and public["note"] == words
+    assert "dropped" not in " ".join(_first_bust(seed, None)[2]["told"])  # (no proposal: no word)
 
 
 def _deal_buttons(page: Any) -> int:

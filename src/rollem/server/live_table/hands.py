@@ -367,7 +367,11 @@ class Dealer:
         host.pause_if_asked(live)  # (the host's "pause after this hand": stop 58)
         live.tourney.save(table)  # bust-outs, the end (issue 28)
         live.hand = None  # (a deal proposed during the hand is worked out now)
-        live.tourney.hand_ended()
+        busted = [live.seats[n].row.name for n in sorted(hand.seats)
+                  if n in live.seats and table.stacks[n] == 0]
+        dropped = live.tourney.hand_ended(busted)
+        # (a deal dropped by a bust: everyone told, the chat's line and the toast)
+        told = host._tell_table(live, dropped) if dropped is not None else []
         live.last_result = {"hand": hand.hand_no, "game": hand.game, **result}
         live.session["last_result"] = live.last_result
         live.turns.bump_seq()
@@ -382,6 +386,7 @@ class Dealer:
         self.schedule_next_hand(live.config.between_hands)  # (before: its time is in the state)
         night_close.settle(live)  # (the last hand of a table the host closes: stop 59)
         live.views.broadcast()
+        live.saving.send_after_commit(told)
 
     def rebuy(self, seat: int, *, by_host: bool = False,
               approved: bool = False) -> None:

@@ -888,15 +888,20 @@ class Tourney:
         live.views.broadcast()
         live.dealer.deal_soon()
 
-    def hand_ended(self) -> None:
+    def hand_ended(self, busted: list[str] | None = None) -> str | None:
         """A hand ended (or the hand offered never came: its game's choice or its
         deal lapsed): an open proposal is worked out again from the new stacks
         (everyone agrees again), or dropped when fewer than 2 players are left or
-        its proposer is out."""
+        its proposer is out.
+
+        ``busted``: the names of the players the hand left with no chips, in seat
+        order (``None`` or empty: nobody, or no hand).  Returns the words to tell
+        the table when the proposal is dropped and someone busted ("The deal was
+        dropped: Hal busted."; s59-felt: nobody was told), else ``None``."""
         state = self._state()
         t = self.tournament()
         if state is None or t is None or state.get("proposal") is None or state.get("over"):
-            return
+            return None
         left = t.left(self.stacks())
         if len(left) < 2 or state["proposal"]["by"] not in left or t.rebuy_waiting():
             # (fewer than two to deal, or the proposer went out: nobody left proposed
@@ -904,10 +909,14 @@ class Tourney:
             # out may still rebuy: the field and the pool may grow, stop 56)
             state["proposal"] = None
             self.lapse.stop()
-            return
+            if not busted:
+                return None
+            who = busted[0] if len(busted) == 1 else ", ".join(busted[:-1]) + " and " + busted[-1]
+            return f"The deal was dropped: {who} busted."
         state["proposal"]["agreed"] = [state["proposal"]["by"]]
         self._offer(t)
         self._settle_proposal()
+        return None
 
     def _settle_proposal(self) -> None:
         """Every player left agreed: apply the deal (the tournament is over)."""

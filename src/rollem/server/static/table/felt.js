@@ -121,7 +121,7 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
   const shut = (i) => closed || Boolean(tt && tt.started && !(tt.entry_seats || []).includes(i));
   const nodes = shown.map((i, k) => {
     const s = t.seats[i];
-    const dealt = hand && hand.seats[i] && hand.seats[i].dealt;
+    const dealt = hand && hand.seats[i] && hand.seats[i].dealt && !movedFrom(t, hand, i, isReplay);
     const empty = s.free && !dealt;
     // (an empty seat is a button to sit at while you watch, or to move to while you
     // sit (a seat change, stop 59), else a plain box; nobody sits down once a
@@ -146,6 +146,14 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
   box.tiles = tiles;
   placeChildren(box, nodes);
   if (box.dataset.count !== String(total)) box.dataset.count = String(total);
+}
+// Whether seat `i`'s player of the last hand has since moved to another seat (a
+// seat change at the hand's end, stop 59): their old seat is free, and reads free,
+// not the hand's picture under their name (which is theirs at the new seat).
+function movedFrom(t, hand, i, isReplay) {
+  if (isReplay || !hand || !t.seats[i].free || !hand.names) return false;
+  const name = hand.names[i];
+  return !!name && t.seats.some((o) => !o.free && o.seat !== i && o.name === name);
 }
 // A tile's place: the `k`th of `total` around the oval (style variables, set
 // only when its place changes).

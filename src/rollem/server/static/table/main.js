@@ -9,6 +9,7 @@ import { renderCenter, renderSeats, renderStatus, startClocks } from "./felt.js"
 import { checkPreAction, initDock, preActionNow, renderControls, renderMe } from "./dock.js";
 import { initKeys } from "./keys.js";
 import { afterPaint } from "./frames.js";
+import { fitCentreSoon, initCentre } from "./centre.js";
 import { animate, capture, initMotion, settle, turnAlert } from "./motion.js";
 import { initOdds, oddsArrived, oddsRefused, oddsReset, renderOdds } from "./odds.js";
 import {
@@ -130,6 +131,7 @@ export function render(state, previous) {
   renderStatus(t, state.hand, me);
   renderSeats($("seats"), t, state.hand, me.seat, false);
   renderCenter($("center"), state.hand, t);
+  fitCentreSoon();  // (the middle clear of the tiles, once laid out)
   const cleared = previous !== state ? checkPreAction(state.hand, me.seat) : null;
   if (cleared) toast(cleared);
   renderMe(t, state.hand, me);
@@ -223,6 +225,7 @@ hooks.moveSeat = (i) => {
   if (window.confirm(ask)) send({ type: "seat_change", seat: i });
 };
 initMotion();
+initCentre();
 // The dock's height, for a replay opened during your turn to stop above it
 // (observed, not read at each state: reading it would force a layout), set on the
 // replay's box alone: set on the page's root, each change (a third of a hand's

@@ -92,13 +92,23 @@ function actionLine(t, f, from, la) {
     const label = labelOf(e);
     if (label) {
       return name + " " + (you ? yourWords(label) : label.text)
-        + (label.kind === "show" && la.cards ? " " + la.cards.join(" ") : "");
+        + (label.kind === "show" && la.cards ? " " + la.cards.join(" ") : "") + rolledUp(t, f, from);
     }
   }
   return name + ": " + la.kind
     + (la.amount !== undefined ? " " + la.amount : "") + (la.to !== undefined ? " to " + la.to : "")
     + (la.cards ? " " + la.cards.join(" ") : "") + (la.card ? " " + la.card : "")
     + (la.side ? " " + la.side : "") + (la.count !== undefined ? " " + la.count + " cards" : "");
+}
+// The roll-up a step also holds (s59-felt): a round's last hidden pick ("Bot 2 has
+// chosen": Roll Your Own's card to turn up, 5-2-1's roll-up order) or a betting
+// round's last action turns every player's next card up at once, so its step says
+// which ("; turned up: Bot 1 Q♠, Bot 2 8♥, you 9♥"): the replay read only the
+// action, the cards turned up with no word.  Only cards turned up are named (in
+// every viewer's log): never a hidden one.
+function rolledUp(t, f, from) {
+  const ups = (f.events || []).slice(from).filter((u) => (u.kind === "expose" || u.kind === "roll") && u.card);
+  return ups.length ? "; turned up: " + ups.map((u) => who(t, u.seat) + " " + u.card).join(", ") : "";
 }
 // The cards shown by choice after the hand, up to this step, as the live result
 // panel lists them ("Ann (you) shows 5♥ 7♥ by choice"; stop 57: a replay's step of

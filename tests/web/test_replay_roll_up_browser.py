@@ -1,0 +1,86 @@
+"""A Roll Your Own (and a 5-2-1 Roll 'Em) hand's replay, for a player and for a
+watcher (s59-felt: a watcher's replay read "Bot 2 (basic) has chosen", the hidden
+pick, and the cards that pick turned up, everyone's at once, had no word: the
+roll-up seemed missing).  Now the step that turns cards up (a round's last pick,
+a betting round's last action) names them ("Bot 2 (basic) has chosen; turned up:
+Bot 1 (basic) Q♠, …"), every step moves on to the next, through the roll-ups to
+the result, and a watcher's steps show no card the watcher may not see.  At a
+phone's and a desktop's size; screenshots
+test-artifacts/web/replay-{rollyourown,rollem521}-{phone,desktop}-*.png."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from table_ui import DESKTOP, PHONE, shot
+from test_table_ui import play_hand
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def _card(code: str) -> str:
+    return ("10" if code[0] == "T" else code[0]) + SUIT[code[1]]
+
+
+SEEN = """() => [...document.querySelectorAll('#replay-seats .card:not(.back)')]
+  .map(c => c.dataset.card)"""
+
+
+@pytest.mark.parametrize(("game", "roll_ups"), [("rollyourown", 3), ("rollem521", 4)])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
+        browser: Any, live: ServerThread, size: str, game: str, roll_ups: int) -> None:
+    opts: dict[str, Any] = ({"viewport": PHONE, "is_mobile": True, "has_touch": True}
+                            if size == "phone" else {"viewport": DESKTOP})
+    ctx, watch_ctx = browser.new_context(**opts), browser.new_context(**opts)
+    errors: list[str] = []
+    try:
+        _, tid, _ = play_hand(live, ctx.new_page(), game, 4, f"replay-{game}-{size}",
+                                 bot_level="basic", checking=True)
+        for who, c in (("player", ctx), ("watcher", watch_ctx)):
+            p = c.new_page()
+            p.on("pageerror", lambda e: errors.append(str(e)))
+            p.goto(f"{live.url}/t/{tid}#hand=1")
+            p.wait_for_selector("#replay:not(.hidden)")
+            data = p.evaluate(f"fetch('/api/tables/{tid}/hands/1').then(r => r.json())")
+            frames, events, names = data["frames"], data["events"], data["names"]
+            viewer = data["seat"]
+            assert (viewer is None) == (who == "watcher")
+            called = ["you" if s == viewer else n for s, n in enumerate(names)]
+            public: set[str] = set()   # the cards turned up so far, for everyone
+            rolls = 0
+            for k, f in enumerate(frames):
+                pos, words = p.inner_text("#replay-pos"), p.inner_text("#replay-what")
+                assert pos == f"Hand 1 · step {k} of {len(frames)}", (who, pos)
+                added = events[(frames[k - 1]["events_n"] if k else 0):f["events_n"]]
+                ups = [e for e in added if e["kind"] in ("expose", "roll")]
+                public.update(e["card"] for e in ups)
+                actor = (f.get("last_action") or {}).get("seat")
+                if ups:   # the step that turned them up: the roll-up named with it
+                    rolls += 1
+                    said, _, rolled = words.partition("; turned up: ")
+                    assert said.startswith("You " if actor == viewer else names[actor] + " ")
+                    assert rolled == ", ".join(
+                        f"{called[e['seat']]} {_card(e['card'])}" for e in ups), (who, k, words)
+                else:
+                    assert "turned up" not in words, (who, k, words)
+                if (f.get("last_action") or {}).get("kind") in ("expose", "stack") and not ups:
+                    assert words.endswith(" chosen"), (who, words)   # (the hidden pick)
+                if who == "watcher" and f.get("result") is None:
+                    shown = [c for c in p.evaluate(SEEN) if c]
+                    assert set(shown) <= public, (k, shown, public)  # (no hidden card)
+                if ups and rolls == 1:
+                    shot(p, f"replay-{game}-{size}-{who}-roll-up")
+                p.click("#replay-next")
+            assert rolls == roll_ups, (who, rolls)
+            assert p.inner_text("#replay-pos").endswith(": the result")
+            assert p.inner_text("#replay-what") == "The result"
+            shot(p, f"replay-{game}-{size}-{who}-end")
+            assert errors == [], (who, errors)
+    finally:
+        ctx.close()
+        watch_ctx.close()
