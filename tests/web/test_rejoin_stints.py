@@ -181,3 +181,28 @@ def test_add_stint_extends_only_the_seats_own_last_stint() -> None:
     seats.add_stint(session, "dA", 1, 10, 11)
     assert session["stints"] == [{"digest": "dA", "seat": 1, "first": 1, "last": 5},
                                  {"digest": "dA", "seat": 1, "first": 8, "last": 11}]
+
+
+def test_a_seat_change_past_the_cap_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the cap lowered to 1: P1 moves once (one stint, seat 2's), plays a hand
+    in seat 5 and asks to move again: that would be a second stint, refused
+    ``too_often`` (main: ``too_soon``, and later let through)."""
+    from test_host_tools import end_hand
+    from test_seat_change import _six, _told
+    monkeypatch.setattr(seats, "STINTS_PER_PERSON", 1, raising=False)
+    with virtual_server() as (loop, store):
+        table, _host, people = _six(loop, store)
+        assert isinstance(table, LiveTable)
+        p1 = people[1]
+        send(loop, table, p1, "seat_change", seat=4)
+        end_hand(loop, table, people)
+        assert table.seats[4].row.name == "P1"
+        people[4] = p1
+        loop.advance(601)
+        assert table.hand is not None and table.hand.hand_no == 2
+        end_hand(loop, table, people)
+        send(loop, table, p1, "seat_change", seat=1)
+        [told] = _told(p1)
+        assert told["code"] == "too_often"
+        assert "changed seats 1 time," in str(told["message"])
+        assert len(table.session["stints"]) == 1

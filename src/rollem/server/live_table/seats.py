@@ -123,8 +123,8 @@ def stint_refusal(session: dict[str, Any], digest: str, seat: int,
         return None
     where = [n for n in free if extends_stint(session, digest, n)]
     what = "changed seats" if moving else "left this table and come back"
-    told = (f"you have {what} {mine} times, each time to a seat someone else had "
-            "sat in since; to keep the table's records small ")
+    told = (f"you have {what} {mine} time{'' if mine == 1 else 's'}, each time to a "
+            "seat someone else had sat in since; to keep the table's records small ")
     if moving:
         return TableError("too_often", told + "you may not change seats again")
     if where:
