@@ -36,6 +36,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from rollem.server import host, host_tools, night_close
+from rollem.server.live_table import seats
 from rollem.server.live_table.errors import TableError
 from rollem.table import TableError as SessionRefused
 
@@ -93,6 +94,11 @@ def _refuse_now(table: LiveTable, seat: int, to: int) -> None:
         raise TableError("seat_taken", f"seat {to + 1} is held for {mover}, who moves there "
                          f"after this hand; free seats: {_free_words(table)}")
     hand_no = int(s.get("hand_no", 0))
+    digest = info.row.token_digest
+    if digest is not None and info.row.joined_hand + 1 <= hand_no:  # (s59-rejoin)
+        refused = seats.stint_refusal(s, digest, seat, [], moving=True)
+        if refused is not None:
+            raise refused
     next_at = s.get("seat_moved", {}).get(info.row.token_digest or "")
     if next_at is not None and hand_no < int(next_at):
         raise TableError("too_soon", f"one seat change an orbit: you may move again once hand "
@@ -176,10 +182,10 @@ def move(table: LiveTable, seat: int, to: int) -> None:
     info = table.seats.pop(seat)
     row = info.row
     hand_no = int(s.get("hand_no", 0))
-    if row.token_digest is not None and row.joined_hand + 1 <= hand_no:
-        s.setdefault("stints", []).append(
-            {"digest": row.token_digest, "seat": seat, "first": row.joined_hand + 1,
-             "last": hand_no})
+    played = row.joined_hand + 1 <= hand_no
+    if row.token_digest is not None and played:
+        seats.add_stint(s, row.token_digest, seat, row.joined_hand + 1, hand_no)
+    seats.mark_left(s, seat, row.token_digest, hand_no, played)
     info.row = dataclasses.replace(row, seat=to, stack=model.stacks[to],
                                    brought=model.brought[to], joined_hand=hand_no)
     table.seats[to] = info

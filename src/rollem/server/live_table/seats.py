@@ -55,6 +55,84 @@ def earlier_players_name(count: int) -> str:
     return f"{count} earlier player{'' if count == 1 else 's'}"
 
 
+STINTS_PER_PERSON = 16
+"""The most stints (``session["stints"]``: a seat and the hands played in it)
+one person keeps at a table (s59-rejoin).  A return to a seat nobody has taken
+since the person left it extends their stint there (:func:`add_stint`), so
+leaving and coming back to it costs nothing; a return that would start a
+further stint past this many is refused (``too_often``, :func:`stint_refusal`),
+as is a seat change.  Each stint is about 120 characters of the session saved
+at every action; with :data:`DEPARTED_KEPT` the table keeps at most
+(64 + seats) x 16 of them."""
+
+
+def add_stint(session: dict[str, Any], digest: str, seat: int, first: int,
+              last: int) -> None:
+    """Record that the holder of seat cookie digest ``digest`` played hands ``first``
+    to ``last`` (hand numbers, both counted) in ``seat`` (R-seat: their own cards
+    in those hands stay theirs to replay and download), when they leave it.
+
+    When the seat's last leaver (``session["seat_left_by"]``, :func:`mark_left`) is
+    this same person, at the end of their stint there, nobody has sat in the seat
+    since: the hands between were dealt without it, so that stint is extended to
+    ``last`` instead of a new one added (their hands only, as before; the
+    record stays one stint however often they leave and come back)."""
+    stints: list[dict[str, Any]] = session.setdefault("stints", [])
+    left = session.get("seat_left_by", {}).get(str(seat))
+    if left is not None and left[0] == digest and int(left[1]) < first:
+        for stint in reversed(stints):
+            if (stint["digest"] == digest and stint["seat"] == seat
+                    and stint["last"] == left[1]):
+                stint["last"] = last
+                return
+    stints.append({"digest": digest, "seat": seat, "first": first, "last": last})
+
+
+def mark_left(session: dict[str, Any], seat: int, digest: str | None, hand_no: int,
+              played: bool) -> None:
+    """Note who left ``seat`` last, at hand number ``hand_no`` (``digest``: their seat
+    cookie digest; ``None``: a computer player or no cookie): read by
+    :func:`add_stint`.  Every way out of a seat calls it (a seat freed or
+    released, a seat change), so whoever sits there between two stints of one
+    person shows.  A person leaving without having played there keeps their
+    own earlier mark (the seat was theirs alone meanwhile)."""
+    left_by = session.setdefault("seat_left_by", {})
+    old = left_by.get(str(seat))
+    if not played and digest is not None and old is not None and old[0] == digest:
+        return
+    left_by[str(seat)] = [digest, hand_no]
+
+
+def extends_stint(session: dict[str, Any], digest: str, seat: int) -> bool:
+    """Whether a stint of ``digest``'s in ``seat`` would extend their earlier one
+    there (:func:`add_stint`) rather than add one."""
+    left = session.get("seat_left_by", {}).get(str(seat))
+    return left is not None and left[0] == digest and any(
+        st["digest"] == digest and st["seat"] == seat and st["last"] == left[1]
+        for st in session.get("stints", []))
+
+
+def stint_refusal(session: dict[str, Any], digest: str, seat: int,
+                  free: list[int], moving: bool = False) -> TableError | None:
+    """``too_often`` when the person of ``digest`` already holds
+    :data:`STINTS_PER_PERSON` stints and playing in ``seat`` would start another
+    (``free``: the seats they could take instead, those where it would not);
+    ``None`` when it may go on."""
+    mine = sum(1 for st in session.get("stints", []) if st["digest"] == digest)
+    if mine < STINTS_PER_PERSON or extends_stint(session, digest, seat):
+        return None
+    where = [n for n in free if extends_stint(session, digest, n)]
+    what = "changed seats" if moving else "left this table and come back"
+    told = (f"you have {what} {mine} time{'' if mine == 1 else 's'}, each time to a "
+            "seat someone else had sat in since; to keep the table's records small ")
+    if moving:
+        return TableError("too_often", told + "you may not change seats again")
+    if where:
+        return TableError("too_often", told + "you may sit down again only in seat "
+                          f"{where[0] + 1} (index {where[0]}), yours before, or watch")
+    return TableError("too_often", told + "you can watch")
+
+
 def fold_oldest_departed(session: dict[str, Any], kept: int) -> None:
     """Keep at most ``kept`` ledger lines of people who left (``session["departed"]``,
     oldest first): the oldest past it are summed into one line of earlier
@@ -368,6 +446,7 @@ class Seating:
             free = entry
         if not free:
             raise TableError("table_full", "every seat is taken; you can watch")
+        chosen = seat
         if seat is None:
             seat = free[0]
         if seat not in free:
@@ -384,6 +463,13 @@ class Seating:
         if late and back is not None:  # (their line's chips are no entry: s59-break)
             raise TableError("tournament_started", "you played in this tournament and are out "
                              "of it; late registration is for newcomers: you can watch")
+        if back is not None and old_digest is not None:  # (bounded stints: s59-rejoin)
+            if chosen is None:  # a seat of theirs, where the stint goes on, if free
+                seat = next((n for n in free if extends_stint(table.session, old_digest, n)),
+                            seat)
+            refused = stint_refusal(table.session, old_digest, seat, free)
+            if refused is not None:
+                raise refused
         if back is None:
             for line in departed:
                 # The name is a person on the ledger; only their own browser (the old seat
@@ -413,6 +499,9 @@ class Seating:
             for stint in table.session.get("stints", []):  # their hands follow the new cookie
                 if stint["digest"] == old_digest:
                     stint["digest"] = token_digest(token)
+            for left in table.session.get("seat_left_by", {}).values():  # and their seats
+                if left[0] == old_digest:
+                    left[0] = token_digest(token)
             made = table.session.get("rebuys_made", {})  # and their rebuys (the cap, issue 27)
             if old_digest in made:
                 made[token_digest(token)] = made.pop(old_digest)
@@ -587,6 +676,9 @@ class Seating:
         """
         table = self.table
         seat = self.seats.pop(number)
+        hand_no = int(table.session.get("hand_no", 0))
+        mark_left(table.session, number, seat.row.token_digest, hand_no,
+                  seat.row.joined_hand + 1 <= hand_no)  # (after free_seat's stint)
         seat.bot = None  # a later occupant of the seat gets a new computer player
         self._new_opponent(number)
         for client in seat.clients:
@@ -645,6 +737,12 @@ class Seating:
 
     def free_seat(self, number: int) -> None:
         table = self.table
+        row = self.seats[number].row
+        first, last = row.joined_hand + 1, int(table.session["hand_no"])
+        if row.token_digest is not None and first <= last:
+            # ... to let them replay and download the hands they played here (their
+            # stint, extended when the seat was theirs last: s59-rejoin)
+            add_stint(table.session, row.token_digest, number, first, last)
         seat = self.release_seat(number)
         table.session.get("away", {}).pop(str(number), None)
         if number in table.session.get("removed", []):  # the host's removal is done
@@ -654,12 +752,6 @@ class Seating:
         played = seat.row.joined_hand + 1 <= int(table.session["hand_no"])
         if seat.row.token_digest is not None:
             line["digest"] = seat.row.token_digest  # to know them when they come back
-            # ... and to let them replay and download the hands they played here.
-            first, last = seat.row.joined_hand + 1, int(table.session["hand_no"])
-            if played:
-                table.session.setdefault("stints", []).append(
-                    {"digest": seat.row.token_digest, "seat": number, "first": first,
-                     "last": last})
         if played or not self._as_given(seat):
             table.session["departed"].append(line)
             fold_oldest_departed(table.session, DEPARTED_KEPT)  # (bounded: stop 52)
