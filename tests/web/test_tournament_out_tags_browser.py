@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import context, new_table, open_as_host, shot, sit
-from test_tournament_places_known_browser import SEED, SHORT, _call
-from web_harness import ServerThread, only_betting_bots, seeded_deals
+from table_ui import shot
+from test_tournament_places_known_browser import _call, play_to_first_bust
 
 pytestmark = pytest.mark.browser
 
@@ -26,22 +25,8 @@ TAG = ("(n) => [...document.querySelectorAll(`.seat[data-seat='${n}'] .tag`)]"
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_tiles_say_who_is_out_and_where(browser: Any, tmp_path: Path, size: str,
                                            monkeypatch: Any) -> None:
-    seeded_deals(monkeypatch, SEED)
-    server = ServerThread(tmp_path / "tags.db")
+    server, table, ann, end = play_to_first_bust(browser, tmp_path, size, monkeypatch, "tags")
     try:
-        tid, host = new_table(server.url, game="sdr", seats=3, bots=2, bot_level="basic",
-                              tournament="custom", tournament_schedule=SHORT, buy_in=10,
-                              rebuy_levels=1, between_hands=0.3, payouts=[65, 35])
-        only_betting_bots(server, tid)
-        ann = open_as_host(context(browser, size), server.url, tid, host)
-        sit(ann, "Ann")
-        ann.click("#start-btn")
-        table = server.manager.tables[tid]
-        end = time.monotonic() + 90
-        while "tournament" not in table.session or not table.session["tournament"]["busts"]:
-            assert time.monotonic() < end, "nobody busted"
-            _call(ann)
-            ann.wait_for_timeout(50)
         ann.locator("button[data-action=rebuy]").wait_for()
         # Bot 1 busted in Ann's hand: out, its place waits on her rebuy (main: no
         # tag but "all-in", as on a player still in the hand)

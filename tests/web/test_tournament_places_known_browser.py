@@ -46,11 +46,15 @@ def _call(page: Any) -> None:
         take_decision(page, kind, "sdr")
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_computer_player_busted_with_ann_waits_for_her_rebuy_to_be_placed(
-        browser: Any, tmp_path: Path, size: str, monkeypatch: Any) -> None:
+def play_to_first_bust(browser: Any, tmp_path: Path, size: str, monkeypatch: Any,
+                       name: str) -> tuple[ServerThread, Any, Any, float]:
+    """A three-seat Stop, Drop and Roll tournament of :data:`SHORT` (Ann hosting,
+    two betting computer players, deals of :data:`SEED`), started and played by
+    Ann (:func:`_call`) until somebody busts: the server, its table, Ann's page
+    and the deadline (``time.monotonic()``) left for the rest of the test.  The
+    caller stops the server (``server.stop()``)."""
     seeded_deals(monkeypatch, SEED)
-    server = ServerThread(tmp_path / "known.db")
+    server = ServerThread(tmp_path / f"{name}.db")
     try:
         tid, host = new_table(server.url, game="sdr", seats=3, bots=2, bot_level="basic",
                               tournament="custom", tournament_schedule=SHORT, buy_in=10,
@@ -61,14 +65,22 @@ def test_a_computer_player_busted_with_ann_waits_for_her_rebuy_to_be_placed(
         ann.click("#start-btn")
         table = server.manager.tables[tid]
         end = time.monotonic() + 90
-        while "tournament" not in table.session:
-            assert time.monotonic() < end, "the tournament never started"
-            ann.wait_for_timeout(20)
-        state = table.session["tournament"]
-        while not state["busts"]:
+        while "tournament" not in table.session or not table.session["tournament"]["busts"]:
             assert time.monotonic() < end, "nobody busted"
             _call(ann)
             ann.wait_for_timeout(50)
+    except BaseException:
+        server.stop()
+        raise
+    return server, table, ann, end
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_computer_player_busted_with_ann_waits_for_her_rebuy_to_be_placed(
+        browser: Any, tmp_path: Path, size: str, monkeypatch: Any) -> None:
+    server, table, ann, _end = play_to_first_bust(browser, tmp_path, size, monkeypatch, "known")
+    try:
+        state = table.session["tournament"]
         assert sorted(b[1] for b in state["busts"]) == [0, 1], state["busts"]
         ann.locator("button[data-action=rebuy]").wait_for()
         panel = ann.locator("#tourney")

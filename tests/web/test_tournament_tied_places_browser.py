@@ -6,14 +6,12 @@ panel and on the tiles."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import context, new_table, open_as_host, shot, sit
-from test_tournament_places_known_browser import SEED, SHORT, _call
-from web_harness import ServerThread, only_betting_bots, seeded_deals
+from table_ui import shot
+from test_tournament_places_known_browser import play_to_first_bust
 
 pytestmark = pytest.mark.browser
 
@@ -23,22 +21,8 @@ def test_two_busted_together_read_a_tie(browser: Any, tmp_path: Path, size: str,
                                         monkeypatch: Any) -> None:
     """Ann and Bot 1 bust in hand 1 with 3 chips each; Ann takes no rebuy: they
     share 2nd (2nd and 3rd's prizes, 10 and 0, split: 5 each)."""
-    seeded_deals(monkeypatch, SEED)
-    server = ServerThread(tmp_path / "tie.db")
+    server, table, ann, _end = play_to_first_bust(browser, tmp_path, size, monkeypatch, "tie")
     try:
-        tid, host = new_table(server.url, game="sdr", seats=3, bots=2, bot_level="basic",
-                              tournament="custom", tournament_schedule=SHORT, buy_in=10,
-                              rebuy_levels=1, between_hands=0.3, payouts=[65, 35])
-        only_betting_bots(server, tid)
-        ann = open_as_host(context(browser, size), server.url, tid, host)
-        sit(ann, "Ann")
-        ann.click("#start-btn")
-        table = server.manager.tables[tid]
-        end = time.monotonic() + 90
-        while "tournament" not in table.session or not table.session["tournament"]["busts"]:
-            assert time.monotonic() < end, "nobody busted"
-            _call(ann)
-            ann.wait_for_timeout(50)
         ann.locator("button[data-action=rebuy-decline]").click()
         ann.wait_for_selector("#tourney .tourney-over")
         places = {int(s): p for s, p in server.call(table.tourney.public)["places"].items()}
