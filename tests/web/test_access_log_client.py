@@ -64,8 +64,8 @@ def _clients(err: str) -> dict[str, str]:
     """Each kind of line's client: the GET, the websocket accepted, the one refused."""
     out = {}
     for kind, pattern in (("get", r'uvicorn.access: (\S+) - "GET /api/info'),
-                          ("accepted", r'(\S+) - "WebSocket /ws/\w+" \[accepted\]'),
-                          ("refused", r'(\S+) - "WebSocket /ws/\w+" 403')):
+                          ("accepted", r'(\S+) - "WebSocket /ws/[\w-]+" \[accepted\]'),
+                          ("refused", r'(\S+) - "WebSocket /ws/[\w-]+" 403')):
         found = re.findall(pattern, err)
         assert found, (kind, err)
         out[kind] = found[-1]
