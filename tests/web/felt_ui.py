@@ -218,7 +218,7 @@ STRETCH = """text => {
 wild cards at every seat: no game of ten seats has wild cards, so the words are set
 on the tiles the hand drew)."""
 
-TILES_IN_FELT = """() => {
+FELT_OVAL = """
   const felt = document.querySelector('#felt'), f = felt.getBoundingClientRect();
   const cs = getComputedStyle(felt);
   const bw = parseFloat(cs.borderTopWidth);
@@ -237,6 +237,12 @@ TILES_IN_FELT = """() => {
     const d = Math.hypot((x - cx) / rx, (y - cy) / ry);
     return d > 1 ? (d - 1) * Math.min(rx, ry) : 0;   // about how far past the edge, px
   };
+"""
+"""JavaScript (a function body's start) naming the felt's inner box `inner` and
+`outside(x, y)`, about how far in px a point lies past the oval's inner edge: the
+start of :data:`TILES_IN_FELT` and of other tests' tile checks."""
+
+TILES_IN_FELT = "() => {\n" + FELT_OVAL + """
   return [...document.querySelectorAll('#seats .seat[data-seat]')].map(t => {
     const b = t.getBoundingClientRect();
     return {seat: Number(t.dataset.seat), box: [b.left, b.top, b.right, b.bottom],

@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 import pytest
+from felt_ui import FELT_OVAL
 from table_ui import (
     DESKTOP,
     PHONE,
@@ -34,23 +35,7 @@ from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
 
-TILES = """() => {
-  const felt = document.querySelector('#felt'), f = felt.getBoundingClientRect();
-  const cs = getComputedStyle(felt);
-  const bw = parseFloat(cs.borderTopWidth);
-  const inner = {left: f.left + felt.clientLeft, top: f.top + felt.clientTop,
-                 right: f.left + felt.clientLeft + felt.clientWidth,
-                 bottom: f.top + felt.clientTop + felt.clientHeight};
-  const rx = parseFloat(cs.borderTopLeftRadius.split(' ')[0]) / 100 * f.width - bw;
-  const ry = parseFloat((cs.borderTopLeftRadius.split(' ')[1] || '0%')) / 100 * f.height - bw;
-  const oval = cs.borderTopLeftRadius.includes('%') && rx > 0 && ry > 0;
-  const outside = (x, y) => {
-    if (!oval) return 0;
-    const cx = x < inner.left + rx ? inner.left + rx : x > inner.right - rx ? inner.right - rx : x;
-    const cy = y < inner.top + ry ? inner.top + ry : y > inner.bottom - ry ? inner.bottom - ry : y;
-    const d = Math.hypot((x - cx) / rx, (y - cy) / ry);
-    return d > 1 ? (d - 1) * Math.min(rx, ry) : 0;
-  };
+TILES = "() => {\n" + FELT_OVAL + """
   return [...document.querySelectorAll('#seats .seat[data-seat], #seats .seat.empty')].map(t => {
     const b = t.getBoundingClientRect();
     return {seat: Number(t.dataset.seat), text: t.textContent,
