@@ -237,12 +237,13 @@ def _bb(units: Sequence[float]) -> tuple[float, float]:
     return m * scale, 1.96 * (var / len(units)) ** 0.5 * scale
 
 
-def _print_rows(table: Sequence[tuple[str, list[float]]], plain: list[float]) -> None:
+def _print_rows(table: Sequence[tuple[str, list[float]]], plain: list[float],
+                level: float = 0.95, draws: int = 2000) -> None:
     for name, units in table:
         m, h = _bb(units)
         line = f"  {name:32s} {m:+8.2f} [{m - h:+.2f}, {m + h:+.2f}] BB/100"
         if units is not plain:
-            r, lo, hi = ratio_interval(plain, units)
+            r, lo, hi = ratio_interval(plain, units, draws=draws, level=level)
             line += f"   {r:5.2f} [{lo:.2f}, {hi:.2f}] times fewer"
         print(line)
 
@@ -261,7 +262,16 @@ def main() -> None:
                         help="also every row again with the late decisions' terms of "
                              "these betting rounds (Hand.round) left out: the same run "
                              "without a term there, on the same deals and plays")
+    parser.add_argument("--level", type=float, default=0.95,
+                        help="the times-fewer intervals' level (default 0.95; e.g. "
+                             "0.9833 for the third of three looks, Bonferroni)")
+    parser.add_argument("--draws", type=int, default=2000,
+                        help="bootstrap draws for those intervals (default 2000; "
+                             "use more for a level above 0.95)")
     args = parser.parse_args()
+    if not 0.5 <= args.level < 1 or args.draws < 100:
+        raise SystemExit(f"--level must be in [0.5, 1) and --draws at least 100, "
+                         f"got {args.level} and {args.draws}")
     records: list[dict[str, Any]] = []
     cpu, head = 0.0, None
     for path in args.dumps:
@@ -287,7 +297,10 @@ def main() -> None:
     decisions_from = head[3] if head[5] is None else head[5]
     table = rows(records)
     plain = table[0][1]
-    _print_rows(table, plain)
+    if args.level != 0.95:
+        print(f"  (times-fewer intervals at {args.level:.2%}, {args.draws} bootstrap draws; "
+              f"BB/100 intervals stay 95%)")
+    _print_rows(table, plain, args.level, args.draws)
     if args.without_late_decisions:
         print(f"  the late decisions of rounds {sorted(args.without_late_decisions)} left out:")
         _print_rows(rows([without_late_decisions(r, args.without_late_decisions,

@@ -84,9 +84,10 @@ def alignment(game: str, structure: str, deals: list[int], seed: int, hero: str,
 
 
 def ratio_interval(a: Sequence[float], b: Sequence[float], draws: int = 2000,
-                   seed: int = 0) -> tuple[float, float, float]:
-    """var(a) / var(b) over paired samples and its 95% percentile bootstrap
-    interval (deals resampled with replacement, the pairs kept).
+                   seed: int = 0, level: float = 0.95) -> tuple[float, float, float]:
+    """var(a) / var(b) over paired samples and its percentile bootstrap
+    interval at ``level`` (0.95 by default; deals resampled with replacement,
+    the pairs kept).
 
     Raises:
         ValueError: fewer than 3 pairs, or lengths that differ.
@@ -95,13 +96,16 @@ def ratio_interval(a: Sequence[float], b: Sequence[float], draws: int = 2000,
 
     if len(a) != len(b) or len(a) < 3:
         raise ValueError(f"need at least 3 paired values, got {len(a)} and {len(b)}")
+    if not 0.5 <= level < 1:
+        raise ValueError(f"level must be at least 0.5 and below 1, got {level}")
     x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     point = float(x.var(ddof=1) / y.var(ddof=1))
     idx = np.random.default_rng(seed).integers(0, len(x), size=(draws, len(x)))
     vx, vy = x[idx].var(axis=1, ddof=1), y[idx].var(axis=1, ddof=1)
     ratios = np.sort(vx[vy > 0] / vy[vy > 0])
-    return (point, float(ratios[int(0.025 * len(ratios))]),
-            float(ratios[int(0.975 * len(ratios)) - 1]))
+    tail = (1 - level) / 2
+    return (point, float(ratios[int(tail * len(ratios))]),
+            float(ratios[int((1 - tail) * len(ratios)) - 1]))
 
 
 def main() -> None:
