@@ -308,7 +308,8 @@ def settle_tournament(lines: Sequence[dict[str, object]], over: bool,
 
 def tournament_ledger_csv(lines: Sequence[dict[str, object]]) -> str:
     """A tournament's ledger as CSV text (issue 28): one row an entrant, ``name``,
-    ``seat``, ``paid`` (the buy-in and each rebuy), ``rebuys``, ``place``
+    ``seat``, ``paid`` (the buy-in, each rebuy and the add-on), ``rebuys``,
+    ``addon`` (``yes`` when the entrant took the add-on, stop 60), ``place``
     (empty while still playing), ``prize`` (the line's ``payout``) and ``net``
     (empty until it is over), all in :data:`TOURNAMENT_UNIT`, which the ``unit`` column says on
     every row (a spreadsheet shows it beside the figures), and ``computer``
@@ -316,9 +317,10 @@ def tournament_ledger_csv(lines: Sequence[dict[str, object]]) -> str:
     def cell(value: object) -> object:
         return "" if value is None else value
 
-    return csv_rows(["name", "seat", "paid", "rebuys", "place", "prize", "net", "unit",
-                     "computer"],
+    return csv_rows(["name", "seat", "paid", "rebuys", "addon", "place", "prize", "net",
+                     "unit", "computer"],
                     [[str(line["name"]), line["seat"], line["paid"], line["rebuys"],
+                      "yes" if line.get("addon") else "no",
                       cell(line["place"]), cell(line["payout"]), cell(line["net"]),
                       TOURNAMENT_UNIT, "yes" if line.get("bot") else "no"]
                      for line in lines])
