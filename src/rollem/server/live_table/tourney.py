@@ -248,7 +248,8 @@ class Tourney:
         """The running break as every client sees it: ``after`` (the level, 1-based,
         it follows), ``seconds`` (its length), ``left`` (seconds left now),
         ``until`` (its end, the table clock; ``None`` while the host's pause
-        holds it), ``running`` (``False`` then) and ``next`` (the
+        holds it), ``running`` (``False`` then), ``addon`` (the break is the
+        add-on's own, stop 60: the schedule has none there) and ``next`` (the
         stakes of the level that follows, as :meth:`public`'s ``stakes``); ``None``
         when none runs."""
         t = self._state()
@@ -260,6 +261,7 @@ class Tourney:
         return {"after": after + 1, "seconds": float(pause["seconds"]),
                 "left": round(self.break_left() or 0.0, 1),
                 "until": pause.get("until"), "running": pause.get("until") is not None,
+                "addon": bool(pause.get("addon")),
                 "next": self._level_words(schedule.levels[min(after + 1,
                                                               len(schedule.levels) - 1)])}
 
@@ -278,7 +280,8 @@ class Tourney:
         forced = stakes.get("forced") or (f"ante {stakes['ante']}, bets "
                                           f"{stakes['small_bet']}/{stakes['big_bet']}")
         held = "" if info["running"] else ", held while the host pauses the table"
-        return (f"Break: {secs // 60}:{secs % 60:02d} left{held}; next level "
+        what = "Break for the add-on" if info["addon"] else "Break"
+        return (f"{what}: {secs // 60}:{secs % 60:02d} left{held}; next level "
                 f"{info['after'] + 1}: {forced}.")
 
     def clock_running(self) -> bool:
@@ -662,8 +665,10 @@ class Tourney:
         waits for), ``stack`` (the schedule's starting stack),
         ``entries_open`` (late registration: :meth:`entries_open`),
         ``entry_seats`` (the seats a late entrant may take, 0-based:
-        :meth:`entry_seats`; empty while entries are closed) and ``break``
-        (the running break: :meth:`break_public`, else ``None``)."""
+        :meth:`entry_seats`; empty while entries are closed), ``break``
+        (the running break: :meth:`break_public`, else ``None``), ``addon``
+        (:meth:`addon_public`; ``None`` without one) and, before the start too,
+        ``addon_chips`` and ``addon_price`` (the host's settings; 0 chips: none)."""
         live = self.table
         schedule = live.config.schedule()
         if schedule is None:
