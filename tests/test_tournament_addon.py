@@ -136,6 +136,25 @@ def test_the_add_ons_survive_the_store_and_go_into_the_history_and_places() -> N
     assert sum(offer.values()) == 55
 
 
+def test_the_settle_up_counts_the_add_ons() -> None:
+    from rollem.settle import settle_tournament
+
+    t, table = _at_the_window()
+    table.addon_seat(0)  # Ann: 10 + 5
+    table.addon_seat(3)  # Dan: 10 + 10 (a rebuy) + 5
+    stacks = [table.chips, 0, 0, 0]
+    t.busts += [Bust(7, 1, 120), Bust(8, 3, 350)]
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    lines = [{"name": names[r["seat"]], **r} for r in t.ledger(stacks)]
+    out = settle_tournament(lines, over=True)
+    assert out["pool"] == t.prize_pool == 60
+    # 65/35 of 60: Ann 39, Dan 21
+    assert out["payouts"] == [{"from": "prize pool", "to": "Ann", "units": 39},
+                              {"from": "prize pool", "to": "Dan", "units": 21}]
+    assert [(r["paid"], r["net"]) for r in lines] == [(15, 24), (10, -10), (10, -10),
+                                                     (25, -4)]
+
+
 def test_the_computer_players_rule() -> None:
     assert bot_takes_addon(299, 100) and not bot_takes_addon(300, 100)
 

@@ -254,11 +254,11 @@ def settle_tournament(lines: Sequence[dict[str, object]], over: bool,
                       host: str | None = None) -> dict[str, object]:
     """A tournament's settle-up (issue 28), in :data:`TOURNAMENT_UNIT`.
 
-    ``lines``: each entrant's ledger line (``name``, ``paid``: the buy-in and
-    rebuys, ``payout``: its prize from the pool, ``None`` until ``over``; as
+    ``lines``: each entrant's ledger line (``name``, ``paid``: the buy-in,
+    rebuys and add-on, ``payout``: its prize from the pool, ``None`` until ``over``; as
     :meth:`rollem.tournament.session.Tournament.ledger` gives them, named).  Returns
     ``{"unit", "over", "pool", "payouts", "transfers", "reason"}``: ``pool`` the
-    buy-ins and rebuys collected; once over, ``payouts`` the pool's payments
+    buy-ins, rebuys and add-ons collected; once over, ``payouts`` the pool's payments
     (``{"from": PRIZE_POOL, "to", "units"}``, each prize above 0, in ledger
     order) -- what to do when the buy-ins were collected at the start, as
     the ledger's ``paid`` says -- and ``transfers`` the fewest transfers
