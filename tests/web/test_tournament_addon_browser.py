@@ -94,3 +94,39 @@ def test_the_add_on_is_offered_at_its_break_and_taken(
         shot(ann, f"tournament-addon-taken-{size}")
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_host_sets_the_add_on_in_the_lobby_form(browser: Any, tmp_path: Path,
+                                                    size: str) -> None:
+    server = ServerThread(tmp_path / "form.db")
+    try:
+        page = context(browser, size).new_page()
+        page.goto(server.url + "/")
+        page.select_option("select[name=tournament]", "turbo")
+        page.select_option("select[name=game]", "sdr")
+        assert page.input_value("input[name=addon_chips]") == "0"  # off by default
+        page.fill("input[name=addon_chips]", "300")
+        page.fill("input[name=addon_price]", "7")
+        page.click("#create-btn")  # no rebuys: refused, saying what to do
+        page.wait_for_function("() => /set rebuy_levels/.test(document.body.innerText)")
+        assert "an add-on is offered when the rebuys close" in page.inner_text("body")
+        page.locator("input[name=addon_chips]").scroll_into_view_if_needed()
+        shot(page, f"tournament-addon-form-refused-{size}")
+        assert server.manager.tables == {}
+        page.fill("input[name=rebuy_levels]", "4")
+        page.click("#create-btn")
+        page.wait_for_url("**/t/*")
+        tid = page.url.rsplit("/", 1)[1]
+        config = server.manager.tables[tid].config
+        assert (config.rebuy_levels, config.addon_chips, config.addon_price) == (4, 300, 7)
+        page.click("text=How to play")
+        row = page.locator("tr:has(th:text-is('Add-on')), tr:has(td:text-is('Add-on'))").first
+        row.wait_for()
+        assert " ".join(row.inner_text().split()) == (
+            "Add-on +300 chips for 7, once, to every player still in at the break after "
+            "level 4 (when the rebuys close)")
+        row.scroll_into_view_if_needed()
+        shot(page, f"tournament-addon-rules-{size}")
+    finally:
+        server.stop()
