@@ -148,3 +148,37 @@ def test_the_host_sets_an_add_on_with_rebuys_only() -> None:
         parse_config({**base, "rebuy_levels": 2, "addon_chips": -5})
     with pytest.raises(ConfigError, match="addon_price must be a whole number"):
         parse_config({**base, "rebuy_levels": 2, "addon_chips": 5, "addon_price": 1.5})
+
+
+def test_the_host_changes_the_add_on_until_the_rebuys_close() -> None:
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store, tournament_schedule=DEEP, rebuy_levels=1,
+                               addon_chips=1000, addon_price=5)
+        host, guest = people
+        with pytest.raises(TableError):  # (the host's only)
+            _send(loop, table, guest, "host", op="config", config={"addon_chips": 5})
+        # during level 1 (a hand in play or not) it applies at once
+        _send(loop, table, host, "host", op="config",
+              config={"addon_chips": 400, "addon_price": 8})
+        assert (table.config.addon_chips, table.config.addon_price) == (400, 8)
+        assert "the add-on from +1000 chips for 5 to +400 chips for 8" in _chat(table)[-1]
+        assert "addon_chips" not in (table.session.get("config_next") or {})
+        with pytest.raises(TableError, match="Add-on chips must be from 0 to 1000000, not -1"):
+            _send(loop, table, host, "host", op="config", config={"addon_chips": -1})
+        start = loop.now
+        while table.session["tournament"].get("break") is None:
+            assert loop.now < start + 120, "no break began"
+            _step(loop, table, people, passive)
+        assert table.tourney.public()["addon"]["chips"] == 400  # type: ignore[index]
+        with pytest.raises(TableError, match="cannot change addon_chips: the rebuys closed "
+                                             "at the end of level 1") as err:
+            _send(loop, table, host, "host", op="config", config={"addon_chips": 50})
+        assert err.value.code == "bad_config" and table.config.addon_chips == 400
+        # the same value is no change: the rest of a Change still goes through
+        _send(loop, table, host, "host", op="config",
+              config={"addon_chips": 400, "straddle": "off"})
+        loop.call(table.shutdown)
+        cash, people = _table(loop, store, tournament="", tournament_schedule="")
+        with pytest.raises(TableError, match="an add-on is a tournament's"):
+            _send(loop, cash, people[0], "host", op="config", config={"addon_chips": 50})
+        loop.call(cash.shutdown)

@@ -130,3 +130,36 @@ def test_the_host_sets_the_add_on_in_the_lobby_form(browser: Any, tmp_path: Path
         shot(page, f"tournament-addon-rules-{size}")
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_host_changes_the_add_on_in_the_host_form(browser: Any, tmp_path: Path,
+                                                      size: str) -> None:
+    server = ServerThread(tmp_path / "edit.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=3, bots=1, tournament="turbo",
+                              buy_in=10, rebuy_levels=2, addon_chips=100, addon_price=10)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 60
+        while not table.session.get("started"):
+            assert time.monotonic() < end, "the tournament never started"
+            ann.wait_for_timeout(20)
+        ann.evaluate("""() => { const f = document.querySelector('form.host-config');
+          const d = f && f.closest('details'); if (d) d.open = true; }""")
+        form = ann.locator("form.host-config")
+        form.wait_for()
+        assert form.locator("input[name=addon_chips]").input_value() == "100"
+        form.locator("input[name=addon_chips]").fill("250")
+        form.locator("input[name=addon_price]").fill("15")
+        form.locator("input[name=addon_price]").scroll_into_view_if_needed()
+        shot(ann, f"tournament-addon-host-form-{size}")
+        form.locator("[data-host=config]").click()
+        ann.wait_for_function(
+            "() => document.querySelector('#chat-lines').innerText.includes("
+            "'the add-on from +100 chips for 10 to +250 chips for 15')")
+        assert (table.config.addon_chips, table.config.addon_price) == (250, 15)
+    finally:
+        server.stop()

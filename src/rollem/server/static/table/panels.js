@@ -495,6 +495,14 @@ function hostForm(t) {
   const worth = el("input"); worth.type = "text"; worth.name = "chip_value"; worth.inputMode = "decimal";
   worth.value = c.chip_value || ""; worth.placeholder = "chips only"; worth.maxLength = 9;
   if (!sitAndGo) field("Chip value", worth);
+  // A rebuy tournament's add-on (stop 60): until the rebuys close (then refused).
+  const addonKeys = [["addon_chips", "Add-on chips (0: none)"], ["addon_price", "Add-on price"]];
+  if (sitAndGo && t.tournament.rebuy_levels) {
+    for (const [k, label] of addonKeys) {
+      const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.max = 1000000; i.value = c[k] || 0;
+      i.inputMode = "numeric"; field(label, i);
+    }
+  }
   // Run it twice and bomb pots only where the game picked can have them (the
   // host's `you.option_refusals`, by game): elsewhere off, not offered, and why
   // (stop 53: offered at stud, the change refused by the server).
@@ -539,6 +547,9 @@ function hostForm(t) {
     changes.straddle = straddle.value;
     changes.run_twice = twice.value === "true";
     if (!sitAndGo) changes.chip_value = worth.value.trim();
+    for (const [k] of addonKeys) {  // (sent only when changed: refused once the rebuys closed)
+      if (form.elements[k] && Number(form.elements[k].value) !== c[k]) changes[k] = Number(form.elements[k].value);
+    }
     if (game.value === "dealers-choice") {  // (in the order listed, as the lobby sends them)
       changes.choices = [...offers.querySelectorAll("input:checked")].map((i) => i.name.slice("choice.".length));
     }
