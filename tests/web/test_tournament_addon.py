@@ -182,3 +182,27 @@ def test_the_host_changes_the_add_on_until_the_rebuys_close() -> None:
         with pytest.raises(TableError, match="an add-on is a tournament's"):
             _send(loop, cash, people[0], "host", op="config", config={"addon_chips": 50})
         loop.call(cash.shutdown)
+
+
+def test_a_restart_in_the_add_ons_break_keeps_who_answered() -> None:
+    with virtual_server() as (loop, store):
+        table, people = _to_window(loop, store)
+        _send(loop, table, people[0], "addon", take=True)
+        chips, pool = _chips(table), table.tourney.public()["prize_pool"]  # type: ignore[index]
+        loop.call(table.shutdown)
+        loop.advance(5)
+        again = loop.call(LiveTable.restore, store, table.id)
+        loop.call(again.resume)
+        back = [Client(0), Client(1)]
+        for client in back:
+            loop.call(again.connect, client)
+        public = again.tourney.public()
+        assert public is not None and public["prize_pool"] == pool and _chips(again) == chips
+        assert public["addon"]["taken"] == [0, 2, 3] and public["addon"]["waiting"] == [1]
+        assert again.tourney.break_words().startswith("Break for the add-on: 1:")  # type: ignore[union-attr]
+        with pytest.raises(TableError, match="one a player"):
+            _send(loop, again, back[0], "addon", take=True)
+        _send(loop, again, back[1], "addon", take=True)
+        assert _chips(again) == chips + 1000
+        assert again.session["tournament"]["break"] is None  # (everyone answered)
+        loop.call(again.shutdown)

@@ -207,9 +207,9 @@ class Tourney:
         self.break_end.arm()
         if live.session.get("host_paused"):
             self.break_end.hold()
-        told = self._bots_addon()  # (stop 60: the add-on's window is open now)
+        told, rows = self._bots_addon()  # (stop 60: the add-on's window is open now)
         live.turns.bump_seq()
-        live.saving.commit(session=True)
+        live.saving.commit(seats=rows, session=True)  # (their new stacks stored too)
         live.views.broadcast()
         live.saving.send_after_commit(told)
         if t["break"] is not None and t["break"].get("addon") and not self._people_waiting():
@@ -1082,22 +1082,27 @@ class Tourney:
         return [(c, line) for c in live.all_clients()
                 if host_tools.view_kind(live, c) != "locked"]
 
-    def _bots_addon(self) -> list[Any]:
+    def _bots_addon(self) -> tuple[list[Any], list[Any]]:
         """The add-on's window opened: each computer player still in answers it
         (:func:`rollem.tournament.session.bot_takes_addon`; the host stakes its price,
-        as its buy-in). Returns the chat's sends."""
+        as its buy-in). Returns the chat's sends and the seats' rows whose stacks
+        grew, for the caller's commit (else a restart lost their chips)."""
         from rollem.tournament.session import bot_takes_addon
 
         live = self.table
         t = self.tournament()
         if t is None or not t.addon_open:
-            return []
+            return [], []
         told: list[Any] = []
+        rows: list[Any] = []
         chips = self.stacks()
         for seat in t.addon_waiting(chips):
             if seat in live.seats and live.seats[seat].row.bot is not None:
-                told += self.addon(seat, bot_takes_addon(chips[seat], t.addon_chips), bot=True)
-        return told
+                take = bot_takes_addon(chips[seat], t.addon_chips)
+                told += self.addon(seat, take, bot=True)
+                if take:
+                    rows.append(live.seats[seat].row)
+        return told, rows
 
     def dealt(self, table: SessionTable) -> None:
         """A hand was dealt by ``table``: the add-on's window closes with it (stop 60),
