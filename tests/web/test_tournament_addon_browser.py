@@ -91,6 +91,9 @@ def test_the_add_on_is_offered_at_its_break_and_taken(
         assert server.call(lambda: table.session["tournament"]["addon_closed"])
         assert "Prize pool 30" in ann.inner_text(".tourney-pool")
         assert ann.locator("button[data-action='addon-take']").count() == 0
+        # the ledger's paid: the buy-in and the add-on (the computer player's staked)
+        ledger = [r.split("\t") for r in ann.locator("#ledger tr").all_inner_texts()]
+        assert [row[1] for row in ledger[1:]] == ["15 (add-on)"] * 2
         shot(ann, f"tournament-addon-taken-{size}")
     finally:
         server.stop()

@@ -721,7 +721,10 @@ function renderTournamentLedger(t, tt, tbl) {
       : el("td", l.net >= 0 ? "plus" : "minus", (l.net > 0 ? "+" : "") + l.net);
     if (l.bot) tr.className = "bot-line";
     tr.append(el("td", null, seatName(t, l.seat) + (l.bot ? " · computer" : "")),
-      el("td", null, l.paid + (l.rebuys ? " (" + l.rebuys + " rebuy" + (l.rebuys === 1 ? ")" : "s)") : "")),
+      // (what the paid covers: rebuys, and the add-on, stop 60; a hyphen that does
+      // not break widened the column and broke the names: "Bot 1 (rando m)")
+      el("td", null, l.paid + ((bought) => (bought.length ? " (" + bought.join(", ") + ")" : ""))(
+        [...(l.rebuys ? [l.rebuys + " rebuy" + (l.rebuys === 1 ? "" : "s")] : []), ...(l.addon ? ["add-on"] : [])])),
       el("td", null, l.place !== null ? String(l.place) : !tt.started ? "seated"
         // (busted and free to rebuy: no place yet, stop 52)
         : tt.over || (tt.left || []).includes(l.seat) ? "playing"
