@@ -34,6 +34,10 @@ def _to_window(loop: VirtualLoop, store: Store, **extra: Any) -> tuple[LiveTable
     while table.session["tournament"].get("break") is None:
         assert loop.now < start + 120, "no break began"
         _step(loop, table, people, passive)
+        public = table.tourney.public()
+        if table.hand is not None and not table.hand.over:  # (the offer is made between
+            # hands: the one played when level 1's time ran out is played out first)
+            assert public is not None and public["addon"]["open"] is False
     return table, people
 
 

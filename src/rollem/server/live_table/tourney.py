@@ -984,14 +984,19 @@ class Tourney:
     def addon_public(self, t: Tournament, chips: list[int]) -> dict[str, Any] | None:
         """The add-on as every client sees it (stop 60; ``None`` when the host set
         none): ``chips``, ``price`` (the buy-in's units), ``open`` (its window:
-        :attr:`Tournament.addon_open`, not over), ``taken`` and ``declined`` (seats,
+        :attr:`Tournament.addon_open`, not over, and no hand in play: the hand that
+        was played when the rebuy levels' time ran out is played out first, and a
+        player in it could not take the offer; the page offers it when ``open``),
+        ``taken`` and ``declined`` (seats,
         ascending) and ``waiting`` (the entrants who may still answer it)."""
         if not t.addon_chips:
             return None
         state = self._state()
         over = bool(state and state.get("over"))
+        live = self.table
+        playing = live.hand is not None and not live.hand.over
         return {"chips": t.addon_chips, "price": t.addon_price,
-                "open": t.addon_open and not over, "taken": sorted(t.addons),
+                "open": t.addon_open and not over and not playing, "taken": sorted(t.addons),
                 "declined": sorted(t.addon_declined),
                 "waiting": [] if over else t.addon_waiting(chips)}
 
