@@ -209,6 +209,9 @@ def test_the_terminal_offers_the_add_on_once_and_the_bots_answer(tmp_path: Path)
     assert stacks[:3] == [200, 220, 400]  # the first hand of level 2 dealt with them
     assert t.addons == {0, 1} and t.addon_declined == {2} and t.addon_closed
     assert sum(1 for p in prompts if p.startswith("The rebuys are closed")) == 2
+    # the ledger (you quit in the first hand of level 2): the add-ons in what was paid
+    assert "  You  paid 14 (add-on), still playing with 200 chips" in text
+    assert "  Bob  paid 10, still playing with 400 chips" in text
 
 
 def test_the_terminal_no_thanks(tmp_path: Path) -> None:
