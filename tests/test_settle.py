@@ -206,15 +206,16 @@ def test_a_tournaments_ledger_csv_round_trips() -> None:
     from rollem.settle import tournament_ledger_csv
 
     lines: list[dict[str, object]] = [
-        {"name": "Ann", "seat": 0, "rebuys": 1, "paid": 20, "place": 1, "payout": 33,
-         "net": 13},
+        {"name": "Ann", "seat": 0, "rebuys": 1, "addon": True, "paid": 20, "place": 1,
+         "payout": 33, "net": 13},
         {"name": "=Bob, \"B\"", "seat": 3, "rebuys": 0, "paid": 10, "place": None,
          "payout": None, "net": None}]
     rows = list(csv.DictReader(io.StringIO(tournament_ledger_csv(lines))))
     assert rows == [
-        {"name": "Ann", "seat": "0", "paid": "20", "rebuys": "1", "place": "1", "prize": "33",
-         "net": "13", "unit": "buy-in units", "computer": "no"},
-        {"name": "'=Bob, \"B\"", "seat": "3", "paid": "10", "rebuys": "0", "place": "",
+        {"name": "Ann", "seat": "0", "paid": "20", "rebuys": "1", "addon": "yes", "place": "1",
+         "prize": "33", "net": "13", "unit": "buy-in units", "computer": "no"},
+        {"name": "'=Bob, \"B\"", "seat": "3", "paid": "10", "rebuys": "0", "addon": "no",
+         "place": "",
          "prize": "", "net": "", "unit": "buy-in units", "computer": "no"}]
 
 

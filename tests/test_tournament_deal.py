@@ -155,11 +155,12 @@ def test_the_ledger_shows_buy_ins_rebuys_places_and_payouts_in_units() -> None:
     assert [r["place"] for r in t.ledger([300, 100, 0, 0])] == [None] * 4
     t.declined = {2, 3}
     playing = t.ledger([300, 100, 0, 0])
+    none = {"addon": False, "payout": None, "net": None}  # (no add-on here: stop 60)
     assert playing == [
-        {"seat": 0, "rebuys": 0, "paid": 10, "place": None, "payout": None, "net": None},
-        {"seat": 1, "rebuys": 1, "paid": 20, "place": None, "payout": None, "net": None},
-        {"seat": 2, "rebuys": 0, "paid": 10, "place": 3, "payout": None, "net": None},
-        {"seat": 3, "rebuys": 0, "paid": 10, "place": 4, "payout": None, "net": None}]
+        {"seat": 0, "rebuys": 0, "paid": 10, "place": None, **none},
+        {"seat": 1, "rebuys": 1, "paid": 20, "place": None, **none},
+        {"seat": 2, "rebuys": 0, "paid": 10, "place": 3, **none},
+        {"seat": 3, "rebuys": 0, "paid": 10, "place": 4, **none}]
     t.busts.append(Bust(12, 1, 40))
     t.hands_played = 12  # (level 3: rebuys closed, so seat 1's bust ends it)
     over = t.ledger([400, 0, 0, 0])

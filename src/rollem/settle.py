@@ -254,11 +254,11 @@ def settle_tournament(lines: Sequence[dict[str, object]], over: bool,
                       host: str | None = None) -> dict[str, object]:
     """A tournament's settle-up (issue 28), in :data:`TOURNAMENT_UNIT`.
 
-    ``lines``: each entrant's ledger line (``name``, ``paid``: the buy-in and
-    rebuys, ``payout``: its prize from the pool, ``None`` until ``over``; as
+    ``lines``: each entrant's ledger line (``name``, ``paid``: the buy-in,
+    rebuys and add-on, ``payout``: its prize from the pool, ``None`` until ``over``; as
     :meth:`rollem.tournament.session.Tournament.ledger` gives them, named).  Returns
     ``{"unit", "over", "pool", "payouts", "transfers", "reason"}``: ``pool`` the
-    buy-ins and rebuys collected; once over, ``payouts`` the pool's payments
+    buy-ins, rebuys and add-ons collected; once over, ``payouts`` the pool's payments
     (``{"from": PRIZE_POOL, "to", "units"}``, each prize above 0, in ledger
     order) -- what to do when the buy-ins were collected at the start, as
     the ledger's ``paid`` says -- and ``transfers`` the fewest transfers
@@ -308,7 +308,8 @@ def settle_tournament(lines: Sequence[dict[str, object]], over: bool,
 
 def tournament_ledger_csv(lines: Sequence[dict[str, object]]) -> str:
     """A tournament's ledger as CSV text (issue 28): one row an entrant, ``name``,
-    ``seat``, ``paid`` (the buy-in and each rebuy), ``rebuys``, ``place``
+    ``seat``, ``paid`` (the buy-in, each rebuy and the add-on), ``rebuys``,
+    ``addon`` (``yes`` when the entrant took the add-on, stop 60), ``place``
     (empty while still playing), ``prize`` (the line's ``payout``) and ``net``
     (empty until it is over), all in :data:`TOURNAMENT_UNIT`, which the ``unit`` column says on
     every row (a spreadsheet shows it beside the figures), and ``computer``
@@ -316,9 +317,10 @@ def tournament_ledger_csv(lines: Sequence[dict[str, object]]) -> str:
     def cell(value: object) -> object:
         return "" if value is None else value
 
-    return csv_rows(["name", "seat", "paid", "rebuys", "place", "prize", "net", "unit",
-                     "computer"],
+    return csv_rows(["name", "seat", "paid", "rebuys", "addon", "place", "prize", "net",
+                     "unit", "computer"],
                     [[str(line["name"]), line["seat"], line["paid"], line["rebuys"],
+                      "yes" if line.get("addon") else "no",
                       cell(line["place"]), cell(line["payout"]), cell(line["net"]),
                       TOURNAMENT_UNIT, "yes" if line.get("bot") else "no"]
                      for line in lines])

@@ -413,6 +413,39 @@ class Table:
         self.brought[seat] += self.rebuy
         return self.rebuy
 
+    def addon_seat(self, seat: int) -> int:
+        """A tournament entrant still holding chips takes the add-on (stop 60): its
+        ``addon_chips`` go onto its stack, counted as brought, and its price
+        into the prize pool (:meth:`rollem.tournament.session.Tournament.take_addon`).
+        Returns the chips added.
+
+        Raises:
+            TableError: ``bad_seat`` (no such seat), ``not_tournament`` (a cash
+                game), ``in_hand`` (dealt into the hand in play: after it), or the
+                refusal's code (:class:`rollem.tournament.session.AddonRefused`:
+                ``no_addon``, ``addon_closed``, ``not_entrant``, ``busted``,
+                ``taken``, ``declined``).  Nothing changes.
+        """
+        from rollem.tournament.session import AddonRefused
+
+        if not 0 <= seat < self.n:
+            raise TableError(f"no such seat {seat}: seats are 0..{self.n - 1}", "bad_seat")
+        if self.tournament is None:
+            raise TableError("an add-on is a tournament's: this is a cash game",
+                             "not_tournament")
+        try:
+            self.tournament.check_addon(seat, self.stacks)
+        except AddonRefused as err:
+            raise TableError(str(err), err.code) from None
+        hand = self.hand
+        if hand is not None and not hand.is_over and hand.dealt[seat]:
+            raise TableError("you are in the hand in play: take the add-on after it",
+                             "in_hand")
+        chips = self.tournament.take_addon(seat, self.stacks)
+        self.stacks[seat] += chips
+        self.brought[seat] += chips
+        return chips
+
     def top_up_seat(self, seat: int, least: int = 1) -> int:
         """A player with chips, but fewer than ``rebuy`` (the buy-in), tops up to
         ``rebuy`` between hands; the chips added count as brought (R-C-12), so the
@@ -590,6 +623,8 @@ class Table:
                     carry_in=self.carry)
         if options.bomb_pot:
             self.bomb_pot_next = False
+        if self.tournament is not None:
+            self.tournament.hand_dealt()  # (closes the add-on window, stop 60)
         self.carry = 0
         self.button = button
         self._start = None

@@ -56,7 +56,8 @@ def test_a_field_of_no_table_is_named_without_a_guess(http: Any) -> None:
     r = http.post("/api/tables", json={"game": "sdr", "colour": "green", "zzz": 1})
     assert r.status_code == 400
     assert r.json()["message"].startswith(
-        "a table's configuration: unknown field 'colour'; allowed: ante, away_after, ")
+        "a table's configuration: unknown field 'colour'; allowed: addon_chips, addon_price, "
+        "ante, away_after, ")
     assert _tables(http) == 0
 
 
@@ -250,7 +251,7 @@ def test_parse_config_refuses_a_new_tables_stray_field_but_reads_a_stored_one() 
     from rollem.server.config import TableConfig, UnknownFieldError, parse_config
 
     with pytest.raises(UnknownFieldError, match=r"unknown field 'privte' \(did you mean "
-                       r"'private'\?\); allowed: ante, "):
+                       r"'private'\?\); allowed: addon_chips, addon_price, ante, "):
         parse_config({"game": "sdr", "privte": True})
     stored = {**TableConfig(game="sdr", private=True).to_dict(), "retired_setting": 3}
     assert TableConfig.from_dict(stored).private is True

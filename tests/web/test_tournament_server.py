@@ -350,7 +350,7 @@ def test_a_busted_entrant_rebuys_in_the_first_levels_only() -> None:
         assert public["prize_pool"] == 50 and t["busts"] == [] and 1 in public["left"]
         # the ledger in units: P1 paid two buy-ins; places and prizes come at the end
         assert public["ledger"][1] == {"name": "P1", "seat": 1, "rebuys": 1, "paid": 20,
-                                       "place": None,
+                                       "addon": False, "place": None,
                                        "payout": None, "net": None, "bot": None}
         assert [row["paid"] for row in public["ledger"]] == [10, 20, 10, 10]
         with pytest.raises(TableError, match="still have 60 chips"):

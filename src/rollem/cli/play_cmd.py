@@ -438,6 +438,7 @@ class TerminalGame:
                 self.say(Text("You are out of the tournament.", style="bold"))
             while not t.over(table.stacks) and t.hands_played < 100_000:
                 self.bots_rebuy(quiet=True)
+                self.bots_addon(quiet=True)
                 if t.over(table.stacks):
                     break
                 hand = table.new_hand()
@@ -470,6 +471,55 @@ class TerminalGame:
                 if not quiet:
                     self.say(f"{self.names[seat]} rebuys {chips} chips (a buy-in of "
                              f"{t.buy_in} more in the prize pool).")
+
+    def bots_addon(self, quiet: bool = False) -> None:
+        """While the add-on window is open (stop 60), each computer player still in
+        answers it (:func:`rollem.tournament.session.bot_takes_addon`), saying so
+        unless ``quiet``."""
+        from rollem.tournament.session import bot_takes_addon
+
+        t = self.tournament
+        assert t is not None
+        for seat in t.addon_waiting(self.table.stacks):
+            if seat == 0:
+                continue
+            if bot_takes_addon(self.table.stacks[seat], t.addon_chips):
+                chips = self.table.addon_seat(seat)
+                if not quiet:
+                    self.say(f"{self.names[seat]} takes the add-on: +{chips} chips (a price "
+                             f"of {t.addon_price} more in the prize pool).")
+            else:
+                t.decline_addon(seat, self.table.stacks)
+                if not quiet:
+                    self.say(f"{self.names[seat]} declines the add-on.")
+
+    def offer_addon(self) -> None:
+        """The add-on window is open and you are still in (stop 60): take the add-on
+        (``y``: ``addon_chips`` chips for ``addon_price``) or not (``n``), once."""
+        t = self.tournament
+        assert t is not None
+        while True:
+            answer = self.ask(f"The rebuys are closed. Add-on: +{t.addon_chips} chips for "
+                              f"{t.addon_price} (you have {self.table.stacks[0]}). Take it? "
+                              "(y = take, n = no thanks) > ").strip().lower()
+            if answer in ("y", "yes"):
+                chips = self.table.addon_seat(0)
+                self.say(f"You take the add-on: +{chips} chips, {self.table.stacks[0]} "
+                         f"now ({t.addon_price} more in the prize pool, {t.prize_pool}).")
+                return
+            if answer in ("n", "no"):
+                t.decline_addon(0, self.table.stacks)
+                self.say("No add-on for you.")
+                return
+            if answer in ("q", "quit"):
+                raise _Quit()
+            if answer in ("?", "help"):
+                self.say(f"Once, when the rebuys close, every player still in may buy "
+                         f"{t.addon_chips} chips for {t.addon_price} (into the prize pool), "
+                         "whatever their stack. y takes it, n says no thanks; the offer "
+                         "ends when the next hand is dealt. q quits.")
+                continue
+            self.error(f"{cut(answer)!r}: answer y (take the add-on) or n (no thanks)")
 
     def offer_rebuy(self) -> bool:
         """You are broke: offer to buy ``stack`` chips again (counted as chips brought)."""
@@ -522,6 +572,9 @@ class TerminalGame:
                         self.finish_tournament()
                         break
                     self.bots_rebuy()
+                    if self.tournament.may_addon(0, self.table.stacks):
+                        self.offer_addon()  # (stop 60: when the rebuys close)
+                    self.bots_addon()
                 if self.table.stacks[0] == 0 and not self.offer_rebuy():
                     break
                 refusal = self.table.why_no_deal()
@@ -656,8 +709,7 @@ class TerminalGame:
         if self.tournament is not None:
             self.say(self.level_line(hand))
             t = self.tournament  # (the hand's level, for its history)
-            self.hand_level = {"schedule": t.schedule.name, "level": t.level + 1,
-                               **t.stakes.to_dict()}
+            self.hand_level = t.hand_record()
         nar = Narrator(self.names, 0, options=hand.options.to_dict(), carry_in=hand.carry_in,
                        game=hand.game.id)
         self.narrator = nar
@@ -787,8 +839,9 @@ class TerminalGame:
                       f"pool {t.prize_pool}; in the buy-in's units):", style="bold"))
         for row in t.ledger(self.table.stacks):
             name = self.names[row["seat"]]
-            paid = f"paid {row['paid']}" + (f" ({row['rebuys']} rebuy(s))" if row["rebuys"]
-                                             else "")
+            bought = ([f"{row['rebuys']} rebuy(s)"] if row["rebuys"] else []) + (
+                ["add-on"] if row["addon"] else [])
+            paid = f"paid {row['paid']}" + (f" ({', '.join(bought)})" if bought else "")
             if row["net"] is not None:
                 self.say_fitted(f"  {name:<4} {row['net']:+d}  ({paid}, place {row['place']}, "
                          f"won {row['payout']})")

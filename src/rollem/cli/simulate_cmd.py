@@ -225,6 +225,10 @@ def _tournaments(game: str, levels: list[str], schedule_name: str, count: int,
 
         rules.append(f"rebuys in {first_levels(flags.rebuy_levels)}, "
                      f"{data['rebuys']} taken")
+    if flags.addon_chips:
+        price = flags.buy_in if flags.addon_price is None else flags.addon_price
+        rules.append(f"an add-on of {flags.addon_chips} chips for {price} when they close, "
+                     f"{data['addons']} taken")
     if flags.rotate:
         rules.append(f"the games rotate by {flags.rotate}")
     click.echo("; ".join(rules))

@@ -1,7 +1,8 @@
 """The tournament flags of ``rollem play`` and ``rollem simulate`` (issue 28):
 what the web table's host can set beside the schedule (``--tournament``):
-the buy-in, the payouts, rebuys in the first levels and a dealer's-choice
-rotation by level or by orbit.  Read them with :func:`tournament_from_flags`."""
+the buy-in, the payouts, rebuys in the first levels, an add-on when they
+close and a dealer's-choice rotation by level or by orbit.  Read them with
+:func:`tournament_from_flags`."""
 
 from __future__ import annotations
 
@@ -23,10 +24,13 @@ MAX_BUY_IN = 1_000_000
 """The largest buy-in, in whole units (as the web table's form)."""
 MAX_REBUY_LEVELS = 10
 """Rebuys may stay open for at most this many levels (as the web table's form)."""
+MAX_ADDON_CHIPS = 1_000_000
+"""The most chips an add-on may bring (as the web table's form)."""
 
 
 def tournament_flags(func: F) -> F:
-    """Add ``--buy-in --payouts --rebuy-levels --rotate`` to a command."""
+    """Add ``--buy-in --payouts --rebuy-levels --addon --addon-price --rotate`` to a
+    command."""
     decorators = [
         click.option("--buy-in", type=int, default=None, metavar="UNITS",
                      help="With --tournament: each entrant's buy-in, 0 to 1,000,000 whole "
@@ -41,6 +45,15 @@ def tournament_flags(func: F) -> F:
                           "bust, a buy-in more in the pool) during the first N levels, 0 "
                           "to 10 (default 0: no rebuys). Computer players always rebuy "
                           "while they may."),
+        click.option("--addon", "addon_chips", type=int, default=None, metavar="CHIPS",
+                     help="With --tournament and --rebuy-levels: when the rebuys close, "
+                          "every player still in may buy CHIPS chips once (1 to "
+                          "1,000,000; default: no add-on), for --addon-price units into "
+                          "the pool. Computer players take it unless they hold three "
+                          "times CHIPS or more."),
+        click.option("--addon-price", type=int, default=None, metavar="UNITS",
+                     help="With --addon: what an add-on costs, 0 to 1,000,000 whole units "
+                          "(default: the buy-in)."),
         click.option("--rotate", type=click.Choice(ROTATIONS), default=None,
                      help="With --tournament and dealers-choice: the games rotate in the "
                           "order of --games (like H.O.R.S.E.) instead of the button "
@@ -60,11 +73,14 @@ class TournamentFlags:
     percentages: tuple[int, ...] | None = None
     rebuy_levels: int = 0
     rotate: str = ""
+    addon_chips: int = 0
+    addon_price: int | None = None
 
     def keywords(self) -> dict[str, Any]:
         """Keywords of :class:`rollem.tournament.session.Tournament`."""
         return {"buy_in": self.buy_in, "percentages": self.percentages,
-                "rebuy_levels": self.rebuy_levels, "rotate": self.rotate}
+                "rebuy_levels": self.rebuy_levels, "rotate": self.rotate,
+                "addon_chips": self.addon_chips, "addon_price": self.addon_price}
 
 
 def tournament_from_flags(flags: dict[str, Any], *, tournament: bool, game: str,
@@ -78,8 +94,11 @@ def tournament_from_flags(flags: dict[str, Any], *, tournament: bool, game: str,
     payouts = flags.pop("payouts", None)
     rebuy_levels = flags.pop("rebuy_levels", None)
     rotate = flags.pop("rotate", None)
+    addon = flags.pop("addon_chips", None)
+    addon_price = flags.pop("addon_price", None)
     given = [name for name, value in (("--buy-in", buy_in), ("--payouts", payouts),
-                                      ("--rebuy-levels", rebuy_levels), ("--rotate", rotate))
+                                      ("--rebuy-levels", rebuy_levels), ("--rotate", rotate),
+                                      ("--addon", addon), ("--addon-price", addon_price))
              if value is not None]
     if not tournament:
         if given:
@@ -90,11 +109,21 @@ def tournament_from_flags(flags: dict[str, Any], *, tournament: bool, game: str,
         fail(f"--buy-in {buy_in}: expected 0 to {MAX_BUY_IN:,} whole units")
     if rebuy_levels is not None and not 0 <= rebuy_levels <= MAX_REBUY_LEVELS:
         fail(f"--rebuy-levels {rebuy_levels}: expected 0 to {MAX_REBUY_LEVELS} levels")
+    if addon is not None and not 1 <= addon <= MAX_ADDON_CHIPS:
+        fail(f"--addon {addon}: expected 1 to {MAX_ADDON_CHIPS:,} chips")
+    if addon is not None and not rebuy_levels:
+        fail(f"--addon {addon}: an add-on is offered when the rebuys close: give "
+             "--rebuy-levels 1 or more")
+    if addon_price is not None and addon is None:
+        fail(f"--addon-price {addon_price}: the price of an add-on: give --addon CHIPS too")
+    if addon_price is not None and not 0 <= addon_price <= MAX_BUY_IN:
+        fail(f"--addon-price {addon_price}: expected 0 to {MAX_BUY_IN:,} whole units")
     if rotate is not None and game != "dealers-choice":
         fail(f"--rotate {rotate}: the games rotate at dealers-choice only, not {game}")
     return TournamentFlags(buy_in=10 if buy_in is None else buy_in,
                            percentages=None if payouts is None else _payouts(payouts, players),
-                           rebuy_levels=rebuy_levels or 0, rotate=rotate or "")
+                           rebuy_levels=rebuy_levels or 0, rotate=rotate or "",
+                           addon_chips=addon or 0, addon_price=addon_price)
 
 
 SCHEDULE_SETS = (("stack", "--stack"), ("ante", "--ante"), ("small_bet", "--small-bet"),

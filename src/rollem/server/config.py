@@ -179,6 +179,7 @@ FORM_LABELS: dict[str, str] = {
     "game": "Game", "structure": "Betting", "name": "Table name",
     "tournament": "Kind of game", "buy_in": "Buy-in",
     "rebuy_levels": "Rebuys in the first levels", "rotate": "Dealer's choice games",
+    "addon_chips": "Add-on chips", "addon_price": "Add-on price",
     "payouts": "Payouts", "tournament_schedule": "Schedule file",
     "choices": "Dealer's choice offers", "game_file": "Your own game file",
     "bots": "Computer players", "decision_seconds": "Seconds per decision",
@@ -335,6 +336,14 @@ class TableConfig:
     rebuy_levels: int = 0
     """A busted entrant may buy in again while the level is at most this (0 to
     10; 0: no rebuys)."""
+    addon_chips: int = 0
+    """An add-on's chips (stop 60; 0 to 1,000,000; 0: no add-on): offered once, when
+    the rebuys close, to every entrant still in, at the break after the last rebuy
+    level (:meth:`rollem.tournament.session.Tournament.take_addon`); it needs
+    :attr:`rebuy_levels`."""
+    addon_price: int = 10
+    """What an add-on costs, in the buy-in's units, into the prize pool (0 to
+    1,000,000; not given: the buy-in)."""
     rotate: str = ""
     """A dealer's-choice tournament's games rotate in the host's order
     (:attr:`choices`, like H.O.R.S.E.) instead of the button choosing: ``"level"``
@@ -876,6 +885,17 @@ def _tournament(data: dict[str, Any]) -> tuple[Schedule, dict[str, Any]] | None:
               "buy_in": _int(data, "buy_in", 10, 0, 1_000_000), "payouts": list(payouts),
               "rebuy_levels": _int(data, "rebuy_levels", 0, 0, 10),
               "rotate": _rotation(data)}
+    buy_in, rebuy_levels = _int(data, "buy_in", 10, 0, 1_000_000), int(str(fields["rebuy_levels"]))
+    fields["addon_chips"] = addon = _int(data, "addon_chips", 0, 0, 1_000_000)
+    fields["addon_price"] = _int(data, "addon_price", buy_in, 0, 1_000_000)
+    if addon and not rebuy_levels:
+        raise ConfigError("addon_chips: an add-on is offered when the rebuys close; set "
+                          "rebuy_levels (Rebuys in the first levels) to 1 or more, or "
+                          "addon_chips to 0 (no add-on)")
+    if addon and rebuy_levels >= len(schedule.levels):
+        raise ConfigError(f"addon_chips: the rebuys stay open through the schedule's "
+                          f"{len(schedule.levels)} levels, so no add-on could be offered; "
+                          f"set rebuy_levels below {len(schedule.levels)}")
     if payouts and len(payouts) > _int(data, "seats", 6, 2, 10):
         raise ConfigError(f"payouts: {len(payouts)} places paid at a table of "
                           f"{data.get('seats', 6)} seats")

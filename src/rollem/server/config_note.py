@@ -60,6 +60,8 @@ def _pairs(config: TableConfig) -> list[tuple[str, str]]:
         ("run it twice", "when all agree" if config.run_twice else "no"),
         ("bomb pots", _bomb_pots(config)),
         ("rebuys", _rebuys(config)),
+        ("the add-on", (f"+{config.addon_chips} chips for {config.addon_price}"
+                        if config.addon_chips and config.tournament else "none")),
         ("watchers", "one hand behind" if config.watcher_delay else "seeing each hand as played"),
         ("the table", "private" if config.private else "open"),
         ("a chip's worth", config.chip_value or "nothing (chips only)"),

@@ -109,8 +109,31 @@ HOST_OPS = ("pause", "resume", "deal_now", "remove", "config", "hand_over", "app
 CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices", "away_after",
                  "chip_value", "hand_seconds", "straddle", "bomb_pot_every", "bomb_pot_ante",
                  "run_twice", "rebuys", "rebuy_approval", "rebuy_cap", "private",
-                 "watcher_delay")
-"""Table settings the host may change between hands."""
+                 "watcher_delay", "addon_chips", "addon_price")
+"""Table settings the host may change between hands (a tournament's add-on until
+its window opens: :func:`_addon_change_refusal`)."""
+
+ADDON_FIELDS = ("addon_chips", "addon_price")
+"""A tournament's add-on settings (stop 60): they apply at once, not at the next
+deal (the hand in play does not use them, and its end may open the window)."""
+
+
+def _addon_change_refusal(table: LiveTable, changes: dict[str, Any]) -> str | None:
+    """Why the host may not change the add-on now (``None``: they may): at a cash
+    game; or once the rebuys have closed (the add-on's window opened then, or is
+    over: the players answered the offer as it stood).  A value equal to the one
+    set is no change and always passes."""
+    asked = {k: changes[k] for k in ADDON_FIELDS if k in changes}
+    if all(getattr(table.config, k) == v for k, v in asked.items()):
+        return None
+    if not table.config.tournament:
+        return f"{', '.join(asked)}: an add-on is a tournament's; this table plays a cash game"
+    t = table.tourney.tournament()
+    if t is not None and (t.level >= t.rebuy_levels or t.addon_closed or t.addons
+                          or t.addon_declined):
+        return (f"cannot change {', '.join(asked)}: the rebuys closed at the end of level "
+                f"{t.rebuy_levels} and the add-on was offered as it stood")
+    return None
 
 
 def _error(code: str, message: str) -> Exception:
@@ -675,6 +698,9 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
                          "its level schedule sets the stakes")
         if "choices" in changes:
             _check_choices(table, changes["choices"])
+        addon_refused = _addon_change_refusal(table, changes)
+        if addon_refused is not None:
+            raise _error("bad_config", addon_refused)
         merged = {**s.get("config_next", {}), **changes}
         before = _check_config(table, s["config_next"]) if s.get("config_next") else table.config
         told = config_note.change_words(before, _check_config(table, merged))
@@ -683,6 +709,9 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             s.pop("config_next", None)
             _apply_config(table, merged)
         else:
+            now = {k: merged.pop(k) for k in ADDON_FIELDS if k in merged}
+            if now:  # (the add-on at once: the hand in play may end the rebuys)
+                _apply_config(table, now)
             s["config_next"] = merged
         sends = (_tell_table(table, config_note.note(_host_name(table, client), told, later))
                  if told else [])

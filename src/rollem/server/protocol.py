@@ -13,6 +13,9 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "start", "seq": S}`` -- the host deals the first hand.
 - ``{"type": "rebuy", "seq": S}`` -- a seat with no chips buys the starting stack again;
   with ``"decline": true`` a busted tournament entrant takes no rebuy and is out.
+- ``{"type": "addon", "take": bool}`` -- a tournament entrant still in takes
+  (``true``) or declines (``false``) the add-on, once, while its window is open
+  (stop 60: the break after the last rebuy level; :meth:`Tourney.addon`).
 - ``{"type": "top_up"}`` -- between hands, a seat with chips but fewer than the
   buy-in brings its stack up to the buy-in (stop 58; the rebuy rules apply: host
   approval, the cap; refused in a tournament, during a hand the seat is in, at
@@ -155,7 +158,8 @@ request bodies): a legal message nests 3 deep; deeper is refused as
 exhaust the parser's recursion)."""
 
 TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "host", "sit_out",
-         "show", "chat", "straddle", "client_seed", "deal", "leave", "top_up", "seat_change")
+         "show", "chat", "straddle", "client_seed", "deal", "leave", "top_up", "seat_change",
+         "addon")
 NEEDS_HAND = ("action", "choose_game", "odds", "show", "client_seed")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
@@ -178,6 +182,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "leave": (),
     "top_up": (),
     "seat_change": ("seat",),
+    "addon": ("take",),
 }
 """The fields each message type may carry besides ``type``; any other field is
 refused (``unknown_field``), so a mistyped or stray field is never silently

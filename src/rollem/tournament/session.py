@@ -15,6 +15,16 @@ holding chips (:meth:`Tournament.over`).  The final players may agree a deal
 (:meth:`Tournament.agree_deal`): the prizes still to be paid are then split
 as agreed and the tournament is over.  Chips are whole numbers, the buy-in
 and prizes whole units.
+
+An add-on (stop 60, ``addon_chips`` and ``addon_price``; off by default) is
+offered once, when the rebuys close: every entrant still holding chips may buy
+``addon_chips`` chips once, whatever their stack, for ``addon_price`` units
+into the prize pool (:meth:`Tournament.take_addon`, or
+:meth:`Tournament.decline_addon`).  The window opens when the level reaches
+the first one after the rebuy levels and closes when the first hand of that
+level is dealt (:meth:`Tournament.hand_dealt`): in the terminal, between those
+two hands; at the web table, the break after the last rebuy level (one is taken
+there when the schedule has none).  A busted entrant cannot add on.
 """
 
 from __future__ import annotations
@@ -45,7 +55,26 @@ def first_levels(n: int) -> str:
     levels"`` (stop 54: "the first 1 level(s)")."""
     return "the first level" if n == 1 else f"the first {n} levels"
 
-__all__ = ["DEAL_METHODS", "ROTATIONS", "Tournament"]
+__all__ = ["DEAL_METHODS", "ROTATIONS", "AddonRefused", "Tournament", "bot_takes_addon"]
+
+
+class AddonRefused(ValueError):
+    """An add-on that cannot be taken or declined now (nothing changed).  ``code``:
+    ``no_addon`` (the host offers none), ``addon_closed`` (the window is not open:
+    the rebuys still run, or play resumed after it, or the tournament is over),
+    ``not_entrant``, ``busted`` (no chips: a busted entrant cannot add on),
+    ``taken`` (one add-on a player), ``declined`` (answered already)."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def bot_takes_addon(stack: int, addon_chips: int) -> bool:
+    """A computer player's add-on: it takes it unless its ``stack`` (chips) is
+    already three times the add-on's chips or more (the add-on then adds under a
+    quarter to its stack, and the price is better kept).  Whole chips."""
+    return stack < 3 * addon_chips
 
 DEAL_METHODS = ("icm", "chip_chop")
 """How a deal may share the prizes left (:meth:`Tournament.deal_offer`)."""
@@ -69,6 +98,11 @@ class Tournament:
             table's entrants may sit in any seats).
         rebuy_levels: rebuys are open while the level (1-based) is at most
             this (0: no rebuys).
+        addon_chips: an add-on's chips (0: no add-on, the default); it is
+            offered once, when the rebuys close (:attr:`addon_open`), so it
+            needs ``rebuy_levels`` of 1 or more.
+        addon_price: what an add-on costs, in the buy-in's units, into the
+            prize pool (default: the buy-in).
         rotate: at a dealer's-choice table, the games rotate instead of the
             button choosing (like H.O.R.S.E.): ``"level"`` (or ``True``): level
             ``k`` (0-based) plays the table's ``k``-th game in its order, wrapping
@@ -82,13 +116,15 @@ class Tournament:
     Raises:
         ValueError: entrants outside 2 to 10, a negative buy-in, percentages
             that do not add up to 100, ``seats`` not ``entrants`` different seats,
-            ``rotate`` not one of :data:`ROTATIONS` (or a bool).
+            ``rotate`` not one of :data:`ROTATIONS` (or a bool), a negative
+            ``addon_chips`` or ``addon_price``, an add-on without rebuys.
     """
 
     def __init__(self, schedule: Schedule, entrants: int, *, buy_in: int = 1,
                  percentages: Sequence[int] | None = None,
                  seats: Sequence[int] | None = None, rebuy_levels: int = 0,
-                 rotate: bool | str = False) -> None:
+                 rotate: bool | str = False, addon_chips: int = 0,
+                 addon_price: int | None = None) -> None:
         if not 2 <= entrants <= 10:
             raise ValueError(f"a sit-and-go takes 2 to 10 entrants, not {entrants}")
         if buy_in < 0:
@@ -113,6 +149,16 @@ class Tournament:
         self.declined: set[int] = set()  # busted seats that declined to rebuy
         self.deal: dict[int, int] | None = None  # seat -> units, once a deal is agreed
         self.buy_in = buy_in
+        if addon_chips < 0 or (addon_price is not None and addon_price < 0):
+            raise ValueError("an add-on's chips and price are whole numbers >= 0")
+        if addon_chips and not rebuy_levels:
+            raise ValueError("an add-on is offered when the rebuys close: it needs rebuys "
+                             "in the first levels (rebuy_levels 1 or more)")
+        self.addon_chips = addon_chips
+        self.addon_price = buy_in if addon_price is None else addon_price
+        self.addons: set[int] = set()  # seats that took the add-on
+        self.addon_declined: set[int] = set()  # seats that said no thanks
+        self.addon_closed = False  # the first hand after the window was dealt
         self.percentages = tuple(percentages) if percentages is not None \
             else payout_percentages(entrants)
         if sum(self.percentages) != 100:
@@ -123,8 +169,84 @@ class Tournament:
 
     @property
     def prize_pool(self) -> int:
-        """The buy-ins and rebuys, in the buy-in's units."""
-        return self.buy_in * (self.entrants + sum(self.rebuys.values()))
+        """The buy-ins, rebuys and add-ons, in the buy-in's units."""
+        return (self.buy_in * (self.entrants + sum(self.rebuys.values()))
+                + self.addon_price * len(self.addons))
+
+    @property
+    def addon_open(self) -> bool:
+        """Whether the add-on window is open: the host offers one, the rebuys have
+        closed by level (the level is past ``rebuy_levels``), the first hand of
+        that level has not been dealt (:meth:`hand_dealt`) and no deal was
+        agreed."""
+        return (self.addon_chips > 0 and not self.addon_closed and self.deal is None
+                and self.level >= self.rebuy_levels)
+
+    def hand_dealt(self) -> None:
+        """A hand is being dealt (:meth:`rollem.table.Table.deal`): one dealt once the
+        rebuys have closed closes the add-on window for good."""
+        if self.addon_chips and self.level >= self.rebuy_levels:
+            self.addon_closed = True
+
+    def check_addon(self, seat: int, stacks: Sequence[int]) -> None:
+        """Raise :class:`AddonRefused` unless ``seat`` may answer the add-on now."""
+        if not self.addon_chips:
+            raise AddonRefused("this tournament has no add-on: the host did not set one",
+                               "no_addon")
+        if self.over(stacks):
+            raise AddonRefused("the tournament is over: no add-on", "addon_closed")
+        if not self.addon_open:
+            when = ("once the rebuys close, at the end of level "
+                    f"{self.rebuy_levels}" if self.level < self.rebuy_levels and
+                    self.deal is None else "when the rebuys closed; play has resumed")
+            raise AddonRefused(f"the add-on is not open: it is offered {when}",
+                               "addon_closed")
+        if seat not in self.seats:
+            raise AddonRefused(f"seat {seat} is not an entrant: only an entrant adds on",
+                               "not_entrant")
+        if seat in self.addons:
+            raise AddonRefused("you took the add-on already: one a player", "taken")
+        if seat in self.addon_declined:
+            raise AddonRefused("you said no thanks to the add-on: one answer a player",
+                               "declined")
+        if stacks[seat] <= 0:
+            raise AddonRefused("you are out of chips: a busted player cannot add on",
+                               "busted")
+
+    def may_addon(self, seat: int, stacks: Sequence[int]) -> bool:
+        """Whether ``seat`` may take (or decline) the add-on now."""
+        try:
+            self.check_addon(seat, stacks)
+        except AddonRefused:
+            return False
+        return True
+
+    def addon_waiting(self, stacks: Sequence[int]) -> list[int]:
+        """The entrants who may still answer the add-on, in seat order (none while
+        the window is closed)."""
+        return [s for s in self.seats if self.may_addon(s, stacks)]
+
+    def take_addon(self, seat: int, stacks: Sequence[int]) -> int:
+        """``seat`` takes the add-on: ``addon_price`` more in the prize pool, and
+        returns the chips (``addon_chips``) the caller adds to its stack
+        (:meth:`rollem.table.Table.addon_seat` does both).
+
+        Raises:
+            AddonRefused: (nothing changes) no add-on, window not open, not an
+                entrant, busted, taken or declined already.
+        """
+        self.check_addon(seat, stacks)
+        self.addons.add(seat)
+        return self.addon_chips
+
+    def decline_addon(self, seat: int, stacks: Sequence[int]) -> None:
+        """``seat`` says no thanks to the add-on (final: it cannot take it after).
+
+        Raises:
+            AddonRefused: as :meth:`take_addon`.
+        """
+        self.check_addon(seat, stacks)
+        self.addon_declined.add(seat)
 
     @property
     def rebuy_open(self) -> bool:
@@ -352,10 +474,17 @@ class Tournament:
         busted = {s: p for s, p in self.places(stacks).items() if s not in self.deal}
         return {**pay_places(self.prize_pool, self.percentages, busted), **self.deal}
 
+    def paid(self, seat: int) -> int:
+        """What ``seat`` paid into the prize pool, in the buy-in's units: its buy-in,
+        each rebuy and its add-on."""
+        return (self.buy_in * (1 + self.rebuys.get(seat, 0))
+                + (self.addon_price if seat in self.addons else 0))
+
     def ledger(self, stacks: Sequence[int], entries_open: bool = False) -> list[dict[str, Any]]:
         """What each entrant paid and won, in the buy-in's units, in seat order
         (the tournament's ledger: chips are only its score): ``seat``,
-        ``rebuys``, ``paid`` (the buy-in and each rebuy), ``place`` (``None``
+        ``rebuys``, ``addon`` (bool: took the add-on), ``paid`` (the buy-in,
+        each rebuy and the add-on), ``place`` (``None``
         while still playing, busted and still free to rebuy, or busted with or
         after one still free to rebuy: :meth:`places_known`), ``payout`` and
         ``net`` (``payout - paid``; both ``None`` until it is over)."""
@@ -365,21 +494,25 @@ class Tournament:
         rows = []
         for seat in self.seats:
             rebuys = self.rebuys.get(seat, 0)
-            paid = self.buy_in * (1 + rebuys)
+            paid = self.paid(seat)
             won = payouts.get(seat, 0) if over else None
-            rows.append({"seat": seat, "rebuys": rebuys, "paid": paid,
+            rows.append({"seat": seat, "rebuys": rebuys, "addon": seat in self.addons,
+                         "paid": paid,
                          "place": places.get(seat),
                          "payout": won, "net": None if won is None else won - paid})
         return rows
 
     def state(self) -> dict[str, Any]:
         """What changes as it is played, as JSON (for the web table's store):
-        hands played, bust-outs, rebuys, declined rebuys, an agreed deal, the orbits (how many
+        hands played, bust-outs, rebuys, declined rebuys, the add-ons taken and
+        declined and whether their window closed, an agreed deal, the orbits (how many
         ended, the button at the current one's first hand, the last button)."""
         return {"hands": self.hands_played, "busts": [list(b) for b in self.busts],
                 "orbit": [self.orbits, self.orbit_from, self.last_button],
                 "rebuys": {str(s): n for s, n in self.rebuys.items()},
                 "declined": sorted(self.declined),
+                "addons": sorted(self.addons), "addon_declined": sorted(self.addon_declined),
+                "addon_closed": self.addon_closed,
                 "deal": ({str(s): v for s, v in self.deal.items()}
                          if self.deal is not None else None)}
 
@@ -393,8 +526,23 @@ class Tournament:
         self.busts = [Bust(int(h), int(p), int(c)) for h, p, c in state.get("busts", [])]
         self.rebuys = {int(s): int(n) for s, n in (state.get("rebuys") or {}).items()}
         self.declined = {int(s) for s in state.get("declined") or ()}
+        self.addons = {int(s) for s in state.get("addons") or ()}
+        self.addon_declined = {int(s) for s in state.get("addon_declined") or ()}
+        self.addon_closed = bool(state.get("addon_closed", False))
         deal = state.get("deal")
         self.deal = {int(s): int(v) for s, v in deal.items()} if deal else None
+
+    def hand_record(self) -> dict[str, Any]:
+        """What a hand's history keeps of the tournament (its ``[_tournament]``
+        table): the schedule, the level (1-based) and its stakes; with an add-on,
+        ``addon_chips``, ``addon_price`` and ``addons`` (the seats that took it
+        by this hand, ascending: their stacks hold its chips)."""
+        out: dict[str, Any] = {"schedule": self.schedule.name, "level": self.level + 1,
+                               **self.stakes.to_dict()}
+        if self.addon_chips:
+            out.update(addon_chips=self.addon_chips, addon_price=self.addon_price,
+                       addons=sorted(self.addons))
+        return out
 
     def to_dict(self, stacks: Sequence[int]) -> dict[str, Any]:
         """JSON form: the schedule, the level and its stakes, hands to the next
@@ -406,6 +554,9 @@ class Tournament:
             "prize_pool": self.prize_pool, "percentages": list(self.percentages),
             "places": {str(s): p for s, p in self.places(stacks).items()},
             "rebuy_open": self.rebuy_open, "deal": self.deal is not None,
+            "addon": ({"chips": self.addon_chips, "price": self.addon_price,
+                       "open": self.addon_open, "taken": sorted(self.addons)}
+                      if self.addon_chips else None),
             "payouts": ({str(s): v for s, v in self.payouts(stacks).items()}
                         if self.over(stacks) else None),
         }  # fmt: skip

@@ -20,7 +20,7 @@ from rollem.engine.options import Options
 from rollem.hand_ends import tell_hand_end
 from rollem.table import Table
 from rollem.tournament.schedule import Schedule
-from rollem.tournament.session import Tournament
+from rollem.tournament.session import Tournament, bot_takes_addon
 
 __all__ = ["TournamentRun", "run_tournaments"]
 
@@ -36,6 +36,7 @@ class TournamentRun:
     hands: list[int] = field(default_factory=list)
     unfinished: int = 0
     rebuys: int = 0  # rebuys taken, all tournaments
+    addons: int = 0  # add-ons taken, all tournaments
     places: list[list[int]] = field(default_factory=list)  # per seat, each finish
     winnings: list[int] = field(default_factory=list)  # per seat, in buy-ins' units
 
@@ -44,6 +45,7 @@ class TournamentRun:
         return {
             "game": self.game, "schedule": self.schedule, "tournaments": n + self.unfinished,
             "finished": n, "unfinished": self.unfinished, "rebuys": self.rebuys,
+            "addons": self.addons,
             "hands_mean": round(sum(self.hands) / n, 1) if n else None,
             "hands_max": max(self.hands) if n else None,
             "seats": [{"seat": s, "bot": self.bots[s],
@@ -57,13 +59,16 @@ def run_tournaments(game: str, schedule: Schedule, bots: Sequence[str], *,
                     tournaments: int, hands_max: int, seed: int | None = None,
                     options: Options | None = None, buy_in: int = 10,
                     percentages: Sequence[int] | None = None, rebuy_levels: int = 0,
-                    rotate: bool | str = False) -> TournamentRun:
+                    rotate: bool | str = False, addon_chips: int = 0,
+                    addon_price: int | None = None) -> TournamentRun:
     """Play ``tournaments`` sit-and-gos of ``game`` (or dealers-choice) among
     ``bots`` (one level per seat) on ``schedule``, each with ``buy_in``,
-    ``percentages``, ``rebuy_levels`` and ``rotate`` (:class:`Tournament`'s).
+    ``percentages``, ``rebuy_levels``, ``rotate``, ``addon_chips`` and
+    ``addon_price`` (:class:`Tournament`'s).
     A busted bot always rebuys while rebuys are open (heads-up too: a bust
-    that leaves one player with chips does not end it then); its winnings count
-    every buy-in it paid.
+    that leaves one player with chips does not end it then); when the add-on
+    window opens, each bot still in takes it by :func:`bot_takes_addon`; its
+    winnings count every buy-in and add-on it paid.
 
     Raises:
         AssertionError: chips not conserved after a hand, or a finishing place
@@ -76,7 +81,8 @@ def run_tournaments(game: str, schedule: Schedule, bots: Sequence[str], *,
     master = random.Random(seed)
     for _ in range(tournaments):
         tournament = Tournament(schedule, players, buy_in=buy_in, percentages=percentages,
-                                rebuy_levels=rebuy_levels, rotate=rotate)
+                                rebuy_levels=rebuy_levels, rotate=rotate,
+                                addon_chips=addon_chips, addon_price=addon_price)
         table = Table([schedule.stack] * players, game=game, options=options,
                       rng=random.Random(master.getrandbits(64)), button=0,
                       tournament=tournament)
@@ -88,6 +94,12 @@ def run_tournaments(game: str, schedule: Schedule, bots: Sequence[str], *,
                 if table.stacks[seat] == 0 and tournament.rebuy_open:
                     total += table.rebuy_seat(seat)
                     run.rebuys += 1
+            for seat in tournament.addon_waiting(table.stacks):  # (stop 60)
+                if bot_takes_addon(table.stacks[seat], tournament.addon_chips):
+                    total += table.addon_seat(seat)
+                    run.addons += 1
+                else:
+                    tournament.decline_addon(seat, table.stacks)
             hand = table.new_hand()
             while not hand.is_over:
                 p = hand.pending
@@ -112,5 +124,5 @@ def run_tournaments(game: str, schedule: Schedule, bots: Sequence[str], *,
         run.hands.append(tournament.hands_played)
         for seat, won in tournament.payouts(table.stacks).items():
             run.places[seat].append(places[seat])
-            run.winnings[seat] += won - buy_in * (1 + tournament.rebuys.get(seat, 0))
+            run.winnings[seat] += won - tournament.paid(seat)
     return run

@@ -168,6 +168,15 @@ class Messages:
                 raise TableError("not_seated", "take a seat first")
             seat_moves.ask(table, client.seat, msg.body.get("seat"))
             return
+        if msg.type == "addon":  # take or decline the add-on (stop 60)
+            if client.seat is None or client.seat not in table.seats:
+                raise TableError("not_seated", "take a seat first: the add-on is a player's")
+            take = msg.body.get("take")
+            if not isinstance(take, bool):
+                raise TableError("malformed", "'take' must be true (take the add-on) or "
+                                 f"false (no thanks), not {take!r}")
+            table.tourney.addon(client.seat, take)
+            return
         if msg.type == "top_up":  # (stop 58: between hands, up to the buy-in)
             if client.seat is None or client.seat not in table.seats:
                 raise TableError("not_seated", "take a seat first")

@@ -224,6 +224,7 @@ class Seeding:
         try:
             source = live_table.committed_source(proof)
             dealt = table.deal(offered, live.config.game_of(game), source=source)
+            live.tourney.dealt(table)  # (the add-on's window closes: stop 60)
             options = replace(GameSession.options_for(live.config),  # this hand's own:
                               straddlers=dealt.options.straddlers,  # (issue 27)
                               bomb_pot=dealt.options.bomb_pot,

@@ -135,9 +135,34 @@ class Tourney:
         ends = 0.0
         for i, level in enumerate(schedule.levels[:-1]):
             ends += level.minutes * 60
-            if level.break_minutes > 0 and i not in done:
+            if self.break_minutes(i) > 0 and i not in done:
                 return i, ends
         return None
+
+    ADDON_BREAK_MINUTES = 2.0
+    """The break taken after the last rebuy level for the add-on (stop 60) when the
+    schedule has none there: the add-on is offered during it, and it ends as soon
+    as every person still in has answered (or the host's **Resume now**)."""
+
+    def addon_break_only(self, after: int) -> bool:
+        """Whether a break after level ``after`` (0-based) is the add-on's own: the
+        schedule has none there, and the add-on's window opens then."""
+        live = self.table
+        schedule = live.config.schedule()
+        return (schedule is not None and bool(live.config.addon_chips)
+                and live.config.rebuy_levels > 0 and after == live.config.rebuy_levels - 1
+                and schedule.levels[after].break_minutes <= 0)
+
+    def break_minutes(self, after: int) -> float:
+        """The break after level ``after`` (0-based), in minutes: the schedule's, or
+        :data:`ADDON_BREAK_MINUTES` after the last rebuy level when the schedule has
+        none there and the host set an add-on (stop 60)."""
+        schedule = self.table.config.schedule()
+        if schedule is None:
+            return 0.0
+        if self.addon_break_only(after):
+            return self.ADDON_BREAK_MINUTES
+        return schedule.levels[after].break_minutes
 
     def break_due(self) -> bool:
         """Whether the level clock stands at the end of a level whose break is still
@@ -172,17 +197,23 @@ class Tourney:
         due = self._next_break(t)
         schedule = live.config.schedule()
         assert due is not None and schedule is not None
-        seconds = schedule.levels[due[0]].break_minutes * 60
+        seconds = self.break_minutes(due[0]) * 60
         self.fold_clock()
         t["break"] = {"after": due[0], "seconds": seconds,
                       "until": round(live.clock() + seconds, 3)}
+        if self.addon_break_only(due[0]):
+            t["break"]["addon"] = True
         self.fold_clock()  # (the level clock stands during the break)
         self.break_end.arm()
         if live.session.get("host_paused"):
             self.break_end.hold()
+        told, rows = self._bots_addon()  # (stop 60: the add-on's window is open now)
         live.turns.bump_seq()
-        live.saving.commit(session=True)
+        live.saving.commit(seats=rows, session=True)  # (their new stacks stored too)
         live.views.broadcast()
+        live.saving.send_after_commit(told)
+        if t["break"] is not None and t["break"].get("addon") and not self._people_waiting():
+            self.end_break()  # (nobody left to answer the add-on: no break to wait out)
         return True
 
     def _break_over(self, until: float) -> None:
@@ -217,7 +248,8 @@ class Tourney:
         """The running break as every client sees it: ``after`` (the level, 1-based,
         it follows), ``seconds`` (its length), ``left`` (seconds left now),
         ``until`` (its end, the table clock; ``None`` while the host's pause
-        holds it), ``running`` (``False`` then) and ``next`` (the
+        holds it), ``running`` (``False`` then), ``addon`` (the break is the
+        add-on's own, stop 60: the schedule has none there) and ``next`` (the
         stakes of the level that follows, as :meth:`public`'s ``stakes``); ``None``
         when none runs."""
         t = self._state()
@@ -229,6 +261,7 @@ class Tourney:
         return {"after": after + 1, "seconds": float(pause["seconds"]),
                 "left": round(self.break_left() or 0.0, 1),
                 "until": pause.get("until"), "running": pause.get("until") is not None,
+                "addon": bool(pause.get("addon")),
                 "next": self._level_words(schedule.levels[min(after + 1,
                                                               len(schedule.levels) - 1)])}
 
@@ -247,7 +280,8 @@ class Tourney:
         forced = stakes.get("forced") or (f"ante {stakes['ante']}, bets "
                                           f"{stakes['small_bet']}/{stakes['big_bet']}")
         held = "" if info["running"] else ", held while the host pauses the table"
-        return (f"Break: {secs // 60}:{secs % 60:02d} left{held}; next level "
+        what = "Break for the add-on" if info["addon"] else "Break"
+        return (f"{what}: {secs // 60}:{secs % 60:02d} left{held}; next level "
                 f"{info['after'] + 1}: {forced}.")
 
     def clock_running(self) -> bool:
@@ -300,7 +334,9 @@ class Tourney:
         entrants = [int(s) for s in t["entrants"]]
         out = Tournament(schedule, len(entrants), buy_in=live.config.buy_in,
                          percentages=live.config.payouts or None, seats=entrants,
-                         rebuy_levels=live.config.rebuy_levels, rotate=live.config.rotate)
+                         rebuy_levels=live.config.rebuy_levels, rotate=live.config.rotate,
+                         addon_chips=live.config.addon_chips if live.config.rebuy_levels else 0,
+                         addon_price=live.config.addon_price)
         out.load_state(t)
         out.at_minute(self.clock_seconds() / 60)
         return out
@@ -582,7 +618,8 @@ class Tourney:
         ledger's "brought" and "net" are chips, which a tournament does not pay.)"""
         live = self.table
         buy_in = live.config.buy_in
-        return [{"name": live.seats[s].row.name, "seat": s, "rebuys": 0, "paid": buy_in,
+        return [{"name": live.seats[s].row.name, "seat": s, "rebuys": 0, "addon": False,
+                 "paid": buy_in,
                  "place": None, "payout": None, "net": None, "bot": live.seats[s].row.bot}
                 for s in field]
 
@@ -628,8 +665,10 @@ class Tourney:
         waits for), ``stack`` (the schedule's starting stack),
         ``entries_open`` (late registration: :meth:`entries_open`),
         ``entry_seats`` (the seats a late entrant may take, 0-based:
-        :meth:`entry_seats`; empty while entries are closed) and ``break``
-        (the running break: :meth:`break_public`, else ``None``)."""
+        :meth:`entry_seats`; empty while entries are closed), ``break``
+        (the running break: :meth:`break_public`, else ``None``), ``addon``
+        (:meth:`addon_public`; ``None`` without one) and, before the start too,
+        ``addon_chips`` and ``addon_price`` (the host's settings; 0 chips: none)."""
         live = self.table
         schedule = live.config.schedule()
         if schedule is None:
@@ -638,6 +677,8 @@ class Tourney:
             "schedule": schedule.name, "levels": [lv.to_dict() for lv in schedule.levels],
             "buy_in": live.config.buy_in, "rebuy_levels": live.config.rebuy_levels,
             "stack": schedule.stack,
+            "addon_chips": live.config.addon_chips if live.config.rebuy_levels else 0,
+            "addon_price": live.config.addon_price,
             "rotate": live.config.rotate and live.config.game == "dealers-choice",
         }
         t = self.tournament()
@@ -688,6 +729,7 @@ class Tourney:
             "deal_from": t.deal_from,
             "deal_open": t.deal_open(chips) and not state.get("over"),
             "may_rebuy": t.rebuy_waiting(),
+            "addon": self.addon_public(t, chips),
             "ledger": self.ledger(t, late),  # (in the buy-in's units, the page's ledger)
         }  # fmt: skip
 
@@ -939,13 +981,148 @@ class Tourney:
         state["over"] = True
         self.fold_clock()
 
+    def addon_public(self, t: Tournament, chips: list[int]) -> dict[str, Any] | None:
+        """The add-on as every client sees it (stop 60; ``None`` when the host set
+        none): ``chips``, ``price`` (the buy-in's units), ``open`` (its window:
+        :attr:`Tournament.addon_open`, not over, and no hand in play: the hand that
+        was played when the rebuy levels' time ran out is played out first, and a
+        player in it could not take the offer; the page offers it when ``open``),
+        ``taken`` and ``declined`` (seats,
+        ascending) and ``waiting`` (the entrants who may still answer it)."""
+        if not t.addon_chips:
+            return None
+        state = self._state()
+        over = bool(state and state.get("over"))
+        live = self.table
+        playing = live.hand is not None and not live.hand.over
+        return {"chips": t.addon_chips, "price": t.addon_price,
+                "open": t.addon_open and not over and not playing, "taken": sorted(t.addons),
+                "declined": sorted(t.addon_declined),
+                "waiting": [] if over else t.addon_waiting(chips)}
+
+    def _people_waiting(self) -> list[int]:
+        """The people (not computer players) who may still answer the add-on."""
+        live = self.table
+        t = self.tournament()
+        if t is None:
+            return []
+        return [s for s in t.addon_waiting(self.stacks())
+                if s in live.seats and live.seats[s].row.bot is None]
+
+    def addon(self, seat: int, take: bool, *, bot: bool = False) -> list[Any]:
+        """``seat`` takes (``take``) or declines the add-on (stop 60): its chips go on
+        its stack (counted as brought) and its price into the prize pool; everyone
+        is told in the chat ("Ann takes the add-on: +150 chips, 5 into the prize
+        pool."). When the break is the add-on's own and nobody is left to answer,
+        it ends and the next hand is dealt. ``bot``: a computer player's answer,
+        made by :meth:`begin_break`, which commits and tells (returns the chat's
+        sends then; else ``[]``).
+
+        Raises :class:`TableError` (nothing changes): ``not_tournament`` (a cash
+        game or not started), ``over``, ``in_hand`` (in the hand still played out
+        when the rebuys closed: after it), or the model's refusal
+        (:class:`rollem.tournament.session.AddonRefused`): ``no_addon``,
+        ``addon_closed`` (the window is not open), ``not_entrant``, ``busted``,
+        ``taken``, ``declined``."""
+        from rollem.table import TableError as SessionRefused
+        from rollem.tournament.session import AddonRefused
+
+        live = self.table
+        state = self._state()
+        if state is None or not live.config.tournament:
+            raise TableError("not_tournament", "an add-on is a tournament's: this table "
+                             "plays a cash game" if not live.config.tournament else
+                             "an add-on is a tournament's: the tournament has not started")
+        if state.get("over"):
+            raise TableError("over", "the tournament is over: no add-on")
+        table = live.dealer.session_table()
+        t = table.tournament
+        assert t is not None
+        row = live.seats[seat].row
+        name = self.entrant_name(seat)
+        try:
+            t.check_addon(seat, table.stacks)
+            if take:
+                if live.hand is not None and not live.hand.over and seat in live.hand.seats:
+                    raise TableError("in_hand", "you are in the hand in play: take the "
+                                     "add-on after it")
+                table.addon_seat(seat)
+            else:
+                t.decline_addon(seat, table.stacks)
+        except SessionRefused as err:
+            raise TableError(err.code, str(err)) from None
+        except AddonRefused as err:
+            raise TableError(err.code, str(err)) from None
+        state.update(t.state())
+        if take:
+            row.stack, row.brought = table.stacks[seat], table.brought[seat]
+            words = (f"{name} takes the add-on: +{t.addon_chips} chips, {t.addon_price} into "
+                     f"the prize pool (now {t.prize_pool}).")
+        else:
+            words = f"{name} declines the add-on."
+        told = self._chat(words)
+        if bot:
+            return told
+        live.turns.bump_seq()
+        live.saving.commit(seats=[row], session=True)
+        live.views.broadcast()
+        live.saving.send_after_commit(told)
+        pause = state.get("break")
+        if pause is not None and pause.get("addon") and not self._people_waiting():
+            self.end_break()  # (everyone answered: the add-on's own break is over)
+        return []
+
+    def _chat(self, text: str) -> list[Any]:
+        """Add ``text`` to the table's chat as the table's line; returns the sends, for
+        the caller to queue after its commit."""
+        from rollem.server.host import chat_log
+        from rollem.server.live_table import _dumps
+
+        live = self.table
+        entry = chat_log(live).notice(text, live.clock())
+        live.session["chat"] = chat_log(live).lines
+        line = _dumps({"type": "chat", "lines": [entry]})
+        from rollem.server import host_tools
+
+        return [(c, line) for c in live.all_clients()
+                if host_tools.view_kind(live, c) != "locked"]
+
+    def _bots_addon(self) -> tuple[list[Any], list[Any]]:
+        """The add-on's window opened: each computer player still in answers it
+        (:func:`rollem.tournament.session.bot_takes_addon`; the host stakes its price,
+        as its buy-in). Returns the chat's sends and the seats' rows whose stacks
+        grew, for the caller's commit (else a restart lost their chips)."""
+        from rollem.tournament.session import bot_takes_addon
+
+        live = self.table
+        t = self.tournament()
+        if t is None or not t.addon_open:
+            return [], []
+        told: list[Any] = []
+        rows: list[Any] = []
+        chips = self.stacks()
+        for seat in t.addon_waiting(chips):
+            if seat in live.seats and live.seats[seat].row.bot is not None:
+                take = bot_takes_addon(chips[seat], t.addon_chips)
+                told += self.addon(seat, take, bot=True)
+                if take:
+                    rows.append(live.seats[seat].row)
+        return told, rows
+
+    def dealt(self, table: SessionTable) -> None:
+        """A hand was dealt by ``table``: the add-on's window closes with it (stop 60),
+        kept in the session (written with the deal)."""
+        t = self._state()
+        if t is not None and table.tournament is not None and table.tournament.addon_closed:
+            t["addon_closed"] = True
+
     def level(self, table: SessionTable) -> dict[str, Any] | None:
         """The tournament, level (1-based) and stakes a hand about to be dealt by
         ``table`` is played at, kept with the hand (its history), or ``None``."""
         t = table.tournament
         if t is None:
             return None
-        return {"schedule": t.schedule.name, "level": t.level + 1, **t.stakes.to_dict()}
+        return t.hand_record()
 
     def may_rebuy(self, seat: int) -> bool:
         """Whether ``seat`` is a busted entrant who may still buy in again (the

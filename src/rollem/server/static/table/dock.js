@@ -7,6 +7,7 @@ import {
   actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, shownStack, shownWords, tagsFor, textWithCards,
   timerBar, winnersOf, wonBy, wonEl,
 } from "./felt.js";
+import { addonOffer } from "./tourney.js";
 
 // --------------------------------------------------------------- the dock
 // A tap (mouse or touch) on a button of the dock (your seat, the controls) does
@@ -91,6 +92,12 @@ function meParts(t, hand, me, s, hs, tagsHand) {
   if (s.acting && s.deadline) {
     parts.push(["timer", JSON.stringify([s.deadline, (t.config && t.config.decision_seconds) || null]),
       () => [timerBar(s, t)]]);
+  }
+  // The add-on's offer (stop 60), while its window is open and you have not answered.
+  const addon = tt && tt.addon;
+  if (addon && addon.open && (addon.waiting || []).includes(me.seat)) {
+    parts.push(["addon", JSON.stringify([addon.chips, addon.price, S.online]),
+      () => [addonOffer(t, tt, me)]]);
   }
   // A rebuy when the table's rules allow one now; else why not (the cap, the
   // tournament's rebuy levels: issues 27, 28), instead of a button refused.

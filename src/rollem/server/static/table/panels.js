@@ -495,6 +495,14 @@ function hostForm(t) {
   const worth = el("input"); worth.type = "text"; worth.name = "chip_value"; worth.inputMode = "decimal";
   worth.value = c.chip_value || ""; worth.placeholder = "chips only"; worth.maxLength = 9;
   if (!sitAndGo) field("Chip value", worth);
+  // A rebuy tournament's add-on (stop 60): until the rebuys close (then refused).
+  const addonKeys = [["addon_chips", "Add-on chips (0: none)"], ["addon_price", "Add-on price"]];
+  if (sitAndGo && t.tournament.rebuy_levels) {
+    for (const [k, label] of addonKeys) {
+      const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.max = 1000000; i.value = c[k] || 0;
+      i.inputMode = "numeric"; field(label, i);
+    }
+  }
   // Run it twice and bomb pots only where the game picked can have them (the
   // host's `you.option_refusals`, by game): elsewhere off, not offered, and why
   // (stop 53: offered at stud, the change refused by the server).
@@ -539,6 +547,9 @@ function hostForm(t) {
     changes.straddle = straddle.value;
     changes.run_twice = twice.value === "true";
     if (!sitAndGo) changes.chip_value = worth.value.trim();
+    for (const [k] of addonKeys) {  // (sent only when changed: refused once the rebuys closed)
+      if (form.elements[k] && Number(form.elements[k].value) !== c[k]) changes[k] = Number(form.elements[k].value);
+    }
     if (game.value === "dealers-choice") {  // (in the order listed, as the lobby sends them)
       changes.choices = [...offers.querySelectorAll("input:checked")].map((i) => i.name.slice("choice.".length));
     }
@@ -710,7 +721,10 @@ function renderTournamentLedger(t, tt, tbl) {
       : el("td", l.net >= 0 ? "plus" : "minus", (l.net > 0 ? "+" : "") + l.net);
     if (l.bot) tr.className = "bot-line";
     tr.append(el("td", null, seatName(t, l.seat) + (l.bot ? " · computer" : "")),
-      el("td", null, l.paid + (l.rebuys ? " (" + l.rebuys + " rebuy" + (l.rebuys === 1 ? ")" : "s)") : "")),
+      // (what the paid covers: rebuys, and the add-on, stop 60; a hyphen that does
+      // not break widened the column and broke the names: "Bot 1 (rando m)")
+      el("td", null, l.paid + ((bought) => (bought.length ? " (" + bought.join(", ") + ")" : ""))(
+        [...(l.rebuys ? [l.rebuys + " rebuy" + (l.rebuys === 1 ? "" : "s")] : []), ...(l.addon ? ["add-on"] : [])])),
       el("td", null, l.place !== null ? String(l.place) : !tt.started ? "seated"
         // (busted and free to rebuy: no place yet, stop 52)
         : tt.over || (tt.left || []).includes(l.seat) ? "playing"

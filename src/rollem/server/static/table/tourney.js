@@ -35,10 +35,13 @@ export function tournamentRows(t) {
       + ", from " + stakesText(first, t.config.structure) + " to " + stakesText(last, t.config.structure)],
     ["Breaks", breaks.length ? breaks.join(", ") : "none (the host may pause the table)"],
     ["Level now", tt.level + ": " + stakesText(tt.stakes, t.config.structure)],
-    ["Buy-in", String(tt.buy_in) + " (the prize pool: the buy-ins and rebuys, now " + tt.prize_pool + ")"],
+    ["Buy-in", String(tt.buy_in) + " (the prize pool: the buy-ins and rebuys" + (tt.addon_chips ? " and add-ons" : "")
+      + ", now " + tt.prize_pool + ")"],
     ["Rebuys", tt.rebuy_levels ? "in the first " + tt.rebuy_levels + " level" + (tt.rebuy_levels === 1 ? "" : "s")
       + ", a buy-in each" + (t.config.private || t.approve_joins ? ""
         : "; late registration as long, at a free seat") : "none"],
+    ...(tt.addon_chips ? [["Add-on", "+" + tt.addon_chips + " chips for " + tt.addon_price + ", once, to every player still in"
+      + " at the break after level " + tt.rebuy_levels + " (when the rebuys close)"]] : []),
     ["Payouts", pays || "the shipped table for the field"],
     ["Deal", "the players left may agree one when " + tt.deal_from + " or fewer are left"],
   ];
@@ -90,7 +93,7 @@ export function breakText(b, structure) {
   const held = b.until === null || b.until === undefined;
   const left = held ? Number(b.left || 0) : Number(b.until) - (Date.now() / 1000 + S.clockSkew);
   const secs = Math.max(0, Math.ceil(Math.max(0, left) - 0.001));
-  return "Break: " + Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0") + " left"
+  return (b.addon ? "Break for the add-on: " : "Break: ") + Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0") + " left"
     + (held ? " (held while the host pauses)" : "") + " · next level " + (b.after + 1) + ": "
     + stakesText(b.next, structure);
 }
@@ -146,6 +149,7 @@ export function renderTournament(t, me) {
     }
     box.appendChild(line);
   }
+  renderAddon(box, t, tt, me);
   // A level that rose during a hand: the hand in play keeps the stakes it was
   // dealt at (its `level`), the new ones start with the next hand.
   const hand = S.state && S.state.hand;
@@ -209,6 +213,35 @@ export function renderTournament(t, me) {
   });
   levels.appendChild(table);
   box.appendChild(levels);
+}
+
+// The add-on (stop 60): while its window is open (the break after the last rebuy
+// level), the offer with Take / No thanks to a player still in who has not
+// answered, and who took it; after, who took it.
+export function addonOffer(t, tt, me) {
+  const a = tt && tt.addon;
+  if (!a || !a.open || me.seat === null || !(a.waiting || []).includes(me.seat)) return null;
+  const row = el("div", "addon-offer");
+  row.append(el("span", "", "Add-on: +" + a.chips + " chips for " + a.price + " — "));
+  const yes = el("button", "small addon-take", "Take"), no = el("button", "small addon-decline", "No thanks");
+  yes.type = no.type = "button";
+  yes.dataset.action = "addon-take"; no.dataset.action = "addon-decline";
+  yes.onclick = () => send({ type: "addon", take: true });
+  no.onclick = () => send({ type: "addon", take: false });
+  row.append(yes, " ", no);
+  return row;
+}
+function renderAddon(box, t, tt, me) {
+  const a = tt.addon;
+  if (!a || !tt.started || tt.over || !(a.open || a.taken.length)) return;
+  const line = el("div", "tourney-addon");
+  const took = a.taken.map((s) => seatName(t, s));
+  line.append(el("span", "", (a.open ? "Add-on open: +" + a.chips + " chips for " + a.price + ", once, to every player still in"
+    + " until play resumes. " : "") + (took.length ? "Took the add-on: " + andList(took) + "."
+      : a.open ? "Nobody has taken it yet." : "")));
+  const offer = addonOffer(t, tt, me);
+  if (offer) line.appendChild(offer);
+  box.appendChild(line);
 }
 
 // When a proposal made during a hand is worked out: the server waits for the

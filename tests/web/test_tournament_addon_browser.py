@@ -1,0 +1,168 @@
+"""The add-on in a real browser (stop 60; Debian's Chromium through Playwright,
+390x844 and 1440x900): when level 1 (6 s, the last rebuy level) ends, the table
+takes the add-on's break; the player's seat and the tournament panel offer
+"Add-on: +500 chips for 5 — Take / No thanks", the chat says the computer player
+took it, and Take puts the chips on the player's stack and 5 in the pool; with
+nobody left to answer, play resumes at level 2 and the offer is gone.
+
+Screenshots: test-artifacts/web/tournament-addon-*.png."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from test_tournament_server import SCHEDULE
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+
+def _fits(page: Any, selector: str) -> None:
+    """Each element of ``selector`` lies within the page's width, and the page does
+    not scroll sideways."""
+    width = page.viewport_size["width"]
+    for i in range(page.locator(selector).count()):
+        box = page.locator(selector).nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (
+            selector, box, width)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_add_on_is_offered_at_its_break_and_taken(
+        browser: Any, tmp_path: Path, size: str) -> None:
+    server = ServerThread(tmp_path / "addon.db")
+    try:
+        schedule = SCHEDULE.replace("stack = 60", "stack = 900").replace(
+            "minutes = 1\n", "minutes = 0.1\n", 1)
+        tid, host = new_table(server.url, game="sdr", seats=2, bots=1, buy_in=10,
+                              tournament="custom", tournament_schedule=schedule,
+                              rebuy_levels=1, addon_chips=500, addon_price=5,
+                              between_hands=0.3)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 60
+        while table.tourney.break_left() is None:  # Ann plays until the break begins
+            assert time.monotonic() < end, "the add-on's break never began"
+            kind = decision_kind(ann)
+            if kind is not None:
+                take_decision(ann, kind)
+            ann.wait_for_timeout(50)
+        dealt = int(table.session["hand_no"])
+        offer = ann.locator("#me .addon-offer")
+        offer.wait_for(timeout=10_000)
+        assert " ".join(offer.inner_text().split()) == "Add-on: +500 chips for 5 — Take No thanks"
+        panel = ann.locator(".tourney-addon")
+        assert panel.inner_text().startswith(
+            "Add-on open: +500 chips for 5, once, to every player still in until play "
+            "resumes. Took the add-on: Bot 1 (random).")
+        status = ann.locator("#status .break-left")
+        assert re.match(r"^Break for the add-on: [12]:\d\d left · next level 2: .*4/8$",
+                        status.inner_text()), status.inner_text()
+        assert "Bot 1 (random) takes the add-on: +500 chips, 5 into the prize pool (now 25)." \
+            in ann.inner_text("#chat-lines")
+        assert "Prize pool 25" in ann.inner_text(".tourney-pool")
+        before = server.call(lambda: table.seats[0].row.stack)
+        _fits(ann, "#me .addon-offer")
+        _fits(ann, ".tourney-addon")
+        shot(ann, f"tournament-addon-offer-{size}")
+        ann.locator(".tourney-addon").scroll_into_view_if_needed()
+        shot(ann, f"tournament-addon-panel-{size}")
+        offer.locator("button[data-action='addon-take']").click()
+        offer.wait_for(state="detached", timeout=10_000)
+        assert server.call(lambda: table.seats[0].row.stack) == before + 500
+        ann.wait_for_function(
+            "() => document.querySelector('#chat-lines').innerText.includes("
+            "'Ann takes the add-on: +500 chips, 5 into the prize pool (now 30).')")
+        while int(table.session["hand_no"]) == dealt:  # nobody left to answer: play resumes
+            assert time.monotonic() < end + 30, "no hand after everyone answered"
+            ann.wait_for_timeout(50)
+        ann.wait_for_selector(".tourney-break", state="detached", timeout=10_000)
+        ann.wait_for_function(  # (the window closes with the deal of level 2's first hand)
+            "() => document.querySelector('.tourney-addon').innerText"
+            " === 'Took the add-on: Ann and Bot 1 (random).'")
+        assert server.call(lambda: table.session["tournament"]["addon_closed"])
+        assert "Prize pool 30" in ann.inner_text(".tourney-pool")
+        assert ann.locator("button[data-action='addon-take']").count() == 0
+        # the ledger's paid: the buy-in and the add-on (the computer player's staked)
+        ledger = [r.split("\t") for r in ann.locator("#ledger tr").all_inner_texts()]
+        assert [row[1] for row in ledger[1:]] == ["15 (add-on)"] * 2
+        shot(ann, f"tournament-addon-taken-{size}")
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_host_sets_the_add_on_in_the_lobby_form(browser: Any, tmp_path: Path,
+                                                    size: str) -> None:
+    server = ServerThread(tmp_path / "form.db")
+    try:
+        page = context(browser, size).new_page()
+        page.goto(server.url + "/")
+        page.select_option("select[name=tournament]", "turbo")
+        page.select_option("select[name=game]", "sdr")
+        assert page.input_value("input[name=addon_chips]") == "0"  # off by default
+        page.fill("input[name=addon_chips]", "300")
+        page.fill("input[name=addon_price]", "7")
+        page.click("#create-btn")  # no rebuys: refused, saying what to do
+        page.wait_for_function("() => /set rebuy_levels/.test(document.body.innerText)")
+        assert "an add-on is offered when the rebuys close" in page.inner_text("body")
+        page.locator("input[name=addon_chips]").scroll_into_view_if_needed()
+        shot(page, f"tournament-addon-form-refused-{size}")
+        assert server.manager.tables == {}
+        page.fill("input[name=rebuy_levels]", "4")
+        page.click("#create-btn")
+        page.wait_for_url("**/t/*")
+        tid = page.url.rsplit("/", 1)[1]
+        config = server.manager.tables[tid].config
+        assert (config.rebuy_levels, config.addon_chips, config.addon_price) == (4, 300, 7)
+        page.click("text=How to play")
+        row = page.locator("tr:has(th:text-is('Add-on')), tr:has(td:text-is('Add-on'))").first
+        row.wait_for()
+        assert " ".join(row.inner_text().split()) == (
+            "Add-on +300 chips for 7, once, to every player still in at the break after "
+            "level 4 (when the rebuys close)")
+        row.scroll_into_view_if_needed()
+        shot(page, f"tournament-addon-rules-{size}")
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_host_changes_the_add_on_in_the_host_form(browser: Any, tmp_path: Path,
+                                                      size: str) -> None:
+    server = ServerThread(tmp_path / "edit.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=3, bots=1, tournament="turbo",
+                              buy_in=10, rebuy_levels=2, addon_chips=100, addon_price=10)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 60
+        while not table.session.get("started"):
+            assert time.monotonic() < end, "the tournament never started"
+            ann.wait_for_timeout(20)
+        ann.evaluate("""() => { const f = document.querySelector('form.host-config');
+          const d = f && f.closest('details'); if (d) d.open = true; }""")
+        form = ann.locator("form.host-config")
+        form.wait_for()
+        assert form.locator("input[name=addon_chips]").input_value() == "100"
+        form.locator("input[name=addon_chips]").fill("250")
+        form.locator("input[name=addon_price]").fill("15")
+        form.locator("input[name=addon_price]").scroll_into_view_if_needed()
+        shot(ann, f"tournament-addon-host-form-{size}")
+        form.locator("[data-host=config]").click()
+        ann.wait_for_function(
+            "() => document.querySelector('#chat-lines').innerText.includes("
+            "'the add-on from +100 chips for 10 to +250 chips for 15')")
+        assert (table.config.addon_chips, table.config.addon_price) == (250, 15)
+    finally:
+        server.stop()
