@@ -766,6 +766,13 @@ LEFT_AFTER_HAND = ("You left the table: the clock plays your decisions in this h
                    "(check, else fold), and your seat is freed when it ends. Your chips "
                    "stay on the ledger.")
 
+LEFT_CLOSING = ("You left the table: you are watching now. Your chips stay on the "
+                "ledger, settled up with everyone's when the host's last hand ends.")
+LEFT_CLOSING_AFTER_HAND = ("You left the table: the clock plays your decisions in this "
+                           "last hand (check, else fold), and your seat is freed when it "
+                           "ends. Your chips stay on the ledger and in the settle-up.")
+"""A leave while the host closes the table (s60-table): nobody sits down again."""
+
 
 def gone_words(table: LiveTable) -> str:
     """What a player whose seat was given up after the grace period (R-C-15: every
@@ -785,6 +792,10 @@ def _leave(table: LiveTable, seat: int) -> None:
     they sit down again from the same browser.  Before, a player going home could
     only close the page: the table waited for each of their decisions until the
     reconnect grace (120 s) ran out.
+
+    While the host closes the table (its last hand in play) a player still leaves
+    so (s60-table): their chips stay on the ledger and count in the settle-up, as
+    any departed player's; once it is closed they are the final ledger's already.
 
     Raises :class:`TableError` (nothing changes): ``in_tournament`` (an entrant
     with chips, or one who may still rebuy: their chips or rebuy are their entry;
@@ -810,7 +821,9 @@ def _remove(table: LiveTable, seat: int, left: bool = False) -> None:
     s.get("seat_changes", {}).pop(str(seat), None)  # (leaving: no move, the seat it held
     info = table.seats[seat]                         # free again; s59-break)
     in_hand = table.hand is not None and seat in table.hand.seats and not table.hand.over
-    words = ((LEFT_AFTER_HAND if in_hand else LEFT_NOW) if left
+    closing = night_close.stopped(table)
+    words = (((LEFT_CLOSING_AFTER_HAND if in_hand else LEFT_CLOSING) if closing
+              else LEFT_AFTER_HAND if in_hand else LEFT_NOW) if left
              else REMOVED_AFTER_HAND if in_hand else REMOVED_NOW)
     told = error_message("removed", words)
     table.saving.send_after_commit([(client, told) for client in info.clients])

@@ -86,7 +86,8 @@ export function renderNotice(t, me) {
 export function renderEnded(t, me) {
   const box = $("ended");
   const e = t.ended && t.ended.final ? t.ended : null;
-  const key = JSON.stringify([e, e ? [t.ledger, t.settle] : null, me.seat !== null]);
+  const asks = e && me.host ? t.watch_requests || [] : [];
+  const key = JSON.stringify([e, e ? [t.ledger, t.settle] : null, me.seat !== null, asks]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.classList.toggle("hidden", !e);
@@ -103,6 +104,23 @@ export function renderEnded(t, me) {
   const settle = el("div", "settle");
   settleInto(settle, t);
   box.append(nets, settle);
+  // A private table's friends asking to watch, to see this settle-up (s60-table:
+  // the host's tools are gone once the table is closed; these two answers stay).
+  if (asks.length) {
+    const list = el("ul", "host-seats host-requests ended-asks");
+    for (const w of asks) {
+      const li = el("li"); li.dataset.watcher = w.id;
+      const answer = (text, op) => {
+        const b = el("button", "small", text); b.type = "button"; b.dataset.host = op;
+        b.onclick = () => send({ type: "host", op: op, watcher: w.id });
+        return b;
+      };
+      li.append(el("span", null, w.name + " asks to watch"),
+        answer("Let watch", "approve_watcher"), answer("Turn away", "reject_watcher"));
+      list.appendChild(li);
+    }
+    box.append(el("h3", null, "Asking to see the settle-up"), list);
+  }
 }
 
 // ------------------------------------------------------------------ join
