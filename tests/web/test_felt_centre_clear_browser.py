@@ -49,8 +49,9 @@ OVERLAPS = """() => {
       out.push([c.className, t.dataset.seat + (t.matches('.bet-chips') ? ' bet' : ''),
                 Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)]);
   }
-  return {out, tiles: tiles.filter(t => t.matches('.seat')).length,
-          bets: tiles.length - tiles.filter(t => t.matches('.seat')).length, cy: Number(document.querySelector('#center').dataset.cy || 0)};
+  const seats = tiles.filter(t => t.matches('.seat')).length;
+  return {out, tiles: seats, bets: tiles.length - seats,
+          cy: Number(document.querySelector('#center').dataset.cy || 0)};
 }"""
 
 

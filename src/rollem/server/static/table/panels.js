@@ -37,6 +37,11 @@ export function renderNotice(t, me) {
   const ended = t.ended || null;   // (the host closed the table: stop 59)
   if (ended && !ended.final) parts.push(["info", ended.by + " is closing the table: this hand is the last, then everyone settles up."]);
   else if (ended) parts.push(["info ended-notice", "The night is over: " + ended.by + " closed the table. The ledger is final."]);
+  const asking = ended && ended.final && me.host ? t.watch_requests || [] : [];
+  if (asking.length) {   // (answered in the settle-up's panel, below the felt on a phone: s60-table)
+    parts.push(["info", asking.map((w) => w.name).join(", ") + (asking.length > 1 ? " ask" : " asks")
+      + " to watch: answer under the settle-up."]);
+  }
   else if (t.waiting_for && !over && !(mineAway && forPlayers) && !(call && t.waiting_for.startsWith("Last call for a rebuy"))
     && !t.waiting_for.startsWith("Break: ")) parts.push(["info", t.waiting_for]);
   if (call) parts.push(["info last-call", lastCallText(call)]);
@@ -140,7 +145,8 @@ export function renderJoin(t, me) {
   box.classList.toggle("hidden", me.seat !== null || free.length === 0);
   const watch = $("watching");
   watch.classList.toggle("hidden", me.seat !== null);
-  const words = t.ended ? "You are watching — the host closed this table: the night is over."
+  const words = t.ended ? (t.ended.final ? "You are watching — the host closed this table: the night is over."
+    : "You are watching — the host is closing the table: this hand is the last.")
     : closed ? "You are watching — this tournament has started and takes no new players."
     : late && free.length
       ? "You are watching — late registration is open while rebuys are: type your name and press Enter "
