@@ -171,6 +171,9 @@ def test_a_friend_asks_to_see_a_closed_private_tables_settle_up(
         ask.wait_for()   # (main: the host's tools are gone, and refused "closed")
         ann.wait_for_selector("#notice :text('Fay asks to watch: answer under the "
                               "settle-up.')")
+        # (the felt's waiting words are not said again: the notice's line says it)
+        assert ann.locator("#notice .notice-line").count() == 2
+        assert "The host closed the table" not in ann.inner_text("#notice")
         assert ask.locator("span").inner_text() == "Fay asks to watch"
         ask.scroll_into_view_if_needed()
         shot(ann, f"s60-closed-asks-{name}")

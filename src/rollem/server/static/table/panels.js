@@ -37,13 +37,13 @@ export function renderNotice(t, me) {
   const ended = t.ended || null;   // (the host closed the table: stop 59)
   if (ended && !ended.final) parts.push(["info", ended.by + " is closing the table: this hand is the last, then everyone settles up."]);
   else if (ended) parts.push(["info ended-notice", "The night is over: " + ended.by + " closed the table. The ledger is final."]);
+  else if (t.waiting_for && !over && !(mineAway && forPlayers) && !(call && t.waiting_for.startsWith("Last call for a rebuy"))
+    && !t.waiting_for.startsWith("Break: ")) parts.push(["info", t.waiting_for]);
   const asking = ended && ended.final && me.host ? t.watch_requests || [] : [];
   if (asking.length) {   // (answered in the settle-up's panel, below the felt on a phone: s60-table)
     parts.push(["info", asking.map((w) => w.name).join(", ") + (asking.length > 1 ? " ask" : " asks")
       + " to watch: answer under the settle-up."]);
   }
-  else if (t.waiting_for && !over && !(mineAway && forPlayers) && !(call && t.waiting_for.startsWith("Last call for a rebuy"))
-    && !t.waiting_for.startsWith("Break: ")) parts.push(["info", t.waiting_for]);
   if (call) parts.push(["info last-call", lastCallText(call)]);
   if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
   if (me.seat !== null && (t.away_closed || []).includes(me.seat)) parts.push(["info", "Your page was closed for longer than the reconnect grace period, so you sit out as away: your hands are folded and your antes and blinds posted until you press “I'm back”."]);
