@@ -49,19 +49,25 @@ def test_a_player_leaves_while_the_host_closes_the_table() -> None:
         send(loop, table, people[0], "action", 1, action={"kind": "fold"})
         send(loop, table, people[0], "leave")
         assert _told(people[0]) == [{"code": "removed",
-                                     "message": host_module.LEFT_CLOSING_AFTER_HAND}]
+                                     "message": host_module.LEFT_CLOSING_FOLDED}]
         assert 0 in table.seats
-        end_hand(loop, table, people)
+        # P1 (small blind, still in it) leaves too: the clock folds for them at once,
+        # and the hand (P2's now) ends
+        send(loop, table, people[1], "leave")
+        assert _told(people[1]) == [{"code": "removed",
+                                     "message": host_module.LEFT_CLOSING_AFTER_HAND}]
+        loop.advance(0.1)
         public = table.table_public()
-        assert public["ended"]["final"] is True and 0 not in table.seats
+        assert table.hand is None and public["ended"]["final"] is True
+        assert sorted(table.seats) == [2]
         assert [(x["name"], x["stack"], x["net"], x["left"]) for x in public["ledger"]] == [
-            ("P1", 399, -1, False), ("P2", 401, 1, False), ("P3", 400, 0, True),
-            ("P0", 400, 0, True)]
+            ("P2", 401, 1, False), ("P3", 400, 0, True), ("P0", 400, 0, True),
+            ("P1", 399, -1, True)]
         assert public["settle"]["transfers"] == [
             {"from": "P1", "to": "P2", "chips": 1, "money": None}]
         # closed: nothing to leave (the final ledger holds everyone's chips)
-        send(loop, table, people[1], "leave")
-        assert errors(people[1]) == ["closed"]
+        send(loop, table, people[2], "leave")
+        assert errors(people[2]) == ["closed"]
 
 
 def test_the_host_lets_a_friend_watch_the_settle_up_of_a_closed_private_table() -> None:

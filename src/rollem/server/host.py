@@ -771,7 +771,11 @@ LEFT_CLOSING = ("You left the table: you are watching now. Your chips stay on th
 LEFT_CLOSING_AFTER_HAND = ("You left the table: the clock plays your decisions in this "
                            "last hand (check, else fold), and your seat is freed when it "
                            "ends. Your chips stay on the ledger and in the settle-up.")
-"""A leave while the host closes the table (s60-table): nobody sits down again."""
+LEFT_CLOSING_FOLDED = ("You left the table: you are watching now, and your seat is freed "
+                       "when this last hand ends. Your chips stay on the ledger and in "
+                       "the settle-up.")
+"""A leave while the host closes the table (s60-table): nobody sits down again (a
+player who folded the last hand has no decision left in it for the clock)."""
 
 
 def gone_words(table: LiveTable) -> str:
@@ -822,7 +826,9 @@ def _remove(table: LiveTable, seat: int, left: bool = False) -> None:
     info = table.seats[seat]                         # free again; s59-break)
     in_hand = table.hand is not None and seat in table.hand.seats and not table.hand.over
     closing = night_close.stopped(table)
-    words = (((LEFT_CLOSING_AFTER_HAND if in_hand else LEFT_CLOSING) if closing
+    folded = in_hand and table.hand is not None and bool(table.hand.hand.folded[seat])
+    words = (((LEFT_CLOSING_FOLDED if folded else LEFT_CLOSING_AFTER_HAND if in_hand
+               else LEFT_CLOSING) if closing
               else LEFT_AFTER_HAND if in_hand else LEFT_NOW) if left
              else REMOVED_AFTER_HAND if in_hand else REMOVED_NOW)
     told = error_message("removed", words)
