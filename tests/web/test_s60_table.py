@@ -137,3 +137,11 @@ def test_a_waiting_top_up_lapses_once_the_stack_is_near_the_buy_in() -> None:
         send(loop, table, people[2], "top_up")
         send(loop, table, host, "host", op="adjust_stack", seat=2, stack=396)
         assert errors(people[2]) == [] and table.table_public()["top_up_requests"] == [2]
+        # ... until the host doubles the stakes: 4 short is less than the new big bet
+        send(loop, table, host, "host", op="config", config={"small_bet": 4, "big_bet": 8})
+        assert errors(host) == []
+        loop.advance(0.01)
+        assert _told(people[2]) == [{"code": "top_up_lapsed", "message": (
+            "your top-up request lapsed: your stack is 396, less than a big bet (8) "
+            "below the buy-in of 400, so there is nothing to top up")}]
+        assert table.table_public()["top_up_requests"] == []

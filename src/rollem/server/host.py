@@ -202,7 +202,7 @@ def apply_pending_config(table: LiveTable) -> None:
     """At a deal: apply the settings the host changed during the last hand."""
     pending = table.session.pop("config_next", None)
     if pending:
-        _apply_config(table, pending)
+        table.saving.send_after_commit(_apply_config(table, pending))
 
 
 def note_timeout(table: LiveTable, seat: int, action: dict[str, Any]) -> None:
@@ -679,15 +679,16 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         before = _check_config(table, s["config_next"]) if s.get("config_next") else table.config
         told = config_note.change_words(before, _check_config(table, merged))
         later = table.hand is not None or bool(s.get("choice")) or bool(s.get("seeding"))
+        lapsed: list[tuple[Client, str]] = []
         if not later:
             s.pop("config_next", None)
-            _apply_config(table, merged)
+            lapsed = _apply_config(table, merged)
         else:
             s["config_next"] = merged
         sends = (_tell_table(table, config_note.note(_host_name(table, client), told, later))
                  if told else [])
         _changed(table)
-        table.saving.send_after_commit(sends)
+        table.saving.send_after_commit(sends + lapsed)
     elif op == "hand_over":
         seat = _seat_arg(table, body)
         if table.seats[seat].row.bot is not None:
@@ -901,12 +902,16 @@ def _tell_table(table: LiveTable, text: str) -> list[tuple[Client, str]]:
     return [(c, line) for c in table.all_clients() if host_tools.view_kind(table, c) != "locked"]
 
 
-def _apply_config(table: LiveTable, changes: dict[str, Any]) -> None:
+def _apply_config(table: LiveTable, changes: dict[str, Any]) -> list[tuple[Client, str]]:
+    """Apply the host's setting ``changes`` (checked); returns the messages of the
+    top-up requests a new big bet lapsed (:func:`host_tools.lapse_top_ups`, s60-table),
+    for the caller to queue after its commit."""
     table.config = _check_config(table, changes)
     overrides = table.session.setdefault("config_overrides", {})
     overrides.update(changes)
     if table.config.bomb_pot_refusal() is not None:  # (a called one would never come)
         table.session.pop("bomb_pot_next", None)
+    return host_tools.lapse_top_ups(table)
 
 
 def _chat(table: LiveTable, client: Client, text: object) -> None:

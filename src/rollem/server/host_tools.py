@@ -376,7 +376,7 @@ def lapse_top_ups(table: LiveTable) -> list[tuple[Client, str]]:
     """Drop the top-up requests waiting for the host (``session["top_up_requests"]``,
     and their ``rebuy_requests`` entries) whose seat's stack is now less than a big
     bet (:func:`top_up_least`) below the buy-in, or at it or above: the player won
-    chips back, or the host set the stack (s60-table: such a request stayed
+    chips back, the host set the stack or raised the big bet (s60-table: such a request stayed
     pending until the host declined it, its approval refused ``small_top_up``).
     Returns each lapsed seat's ``top_up_lapsed`` error message and its
     connections, for the caller to queue after its commit (the session is
