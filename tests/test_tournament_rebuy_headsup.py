@@ -108,7 +108,7 @@ def test_the_terminal_heads_up_decline_shows_the_final_places(tmp_path: Path) ->
     assert t.declined == {0} and t.rebuys == {}
     assert "You win the tournament" not in text
     assert "Finishing places (2 entrants, buy-in 20, prize pool 40):" in text
-    assert "  1. Ann, wins 40" in text and "  2. You" in text
+    assert "  1st: Ann, wins 40" in text and "  2nd: You" in text
 
 
 def test_simulate_counts_rebuys_from_heads_up_busts() -> None:

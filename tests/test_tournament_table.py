@@ -68,7 +68,7 @@ def test_rollem_play_a_turbo_to_the_end(tmp_path: object) -> None:
     assert "Level 2 of 18 (turbo tournament): ante 1, fixed limit 3/6; 6 hand(s) to go" in text
     tail = text[text.index("Finishing places (4 entrants, buy-in 10, prize pool 40):"):]
     lines = tail.splitlines()[1:5]
-    assert [line.split(".")[0].strip() for line in lines] == ["1", "2", "3", "4"]
+    assert [line.split(":")[0].strip() for line in lines] == ["1st", "2nd", "3rd", "4th"]
     assert lines[0].endswith("wins 26") and lines[1].endswith("wins 14")
     assert "To settle up" not in text and "Session ledger" not in text
     # the ledger in units, not chips (the places above: 26 and 14 of 40)

@@ -7,17 +7,30 @@ the tiles above and below it (table/centre.js): no piece of the middle overlaps 
 tile at the end of a hand, at a phone's and a desktop's size, seven and eight
 seats, the felt as tall as the page lets it be and at its shortest (a block as
 tall as the deal panel put above it).  Seed 11: at eight seats the top seat's
-tile reached 13-27 px into the unmoved middle.  Screenshots
-test-artifacts/web/felt-centre-{phone,desktop}-{7,8}.png."""
+tile reached 13-27 px into the unmoved middle.  A tile's bet (past the tile's
+edge on a wide screen) counts as a piece of the tile (s60-table: it was left out),
+checked during a hand of betting players too.  Screenshots
+test-artifacts/web/felt-centre-{phone,desktop}-{7,8}.png, felt-centre-bets-*.png."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
-from table_ui import DESKTOP, PHONE, shot
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    goto_as_host,
+    new_table,
+    shot,
+    sit_with_enter,
+    take_decision,
+    wait_played,
+)
 from test_table_ui import play_hand
-from web_harness import ServerThread, seeded_deals
+from web_harness import ServerThread, only_betting_bots, seeded_deals
 
 pytestmark = pytest.mark.browser
 
@@ -26,16 +39,19 @@ OVERLAPS = """() => {
   const centre = [...document.querySelectorAll(
     '#center > *, #center .slot, #center .card, #center .label')]
     .filter(e => e.getClientRects().length);
-  const tiles = [...document.querySelectorAll('#seats .seat')];
+  // a tile's bet sits past its edge on a wide screen (style.css): a piece of it too
+  const tiles = [...document.querySelectorAll('#seats .seat, #seats .bet-chips')];
   const out = [];
   for (const c of centre) for (const t of tiles) {
     const a = box(c), b = box(t);
     if (a.left < b.right - .5 && b.left < a.right - .5
         && a.top < b.bottom - .5 && b.top < a.bottom - .5)
-      out.push([c.className, t.dataset.seat,
+      out.push([c.className, t.dataset.seat + (t.matches('.bet-chips') ? ' bet' : ''),
                 Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)]);
   }
-  return {out, tiles: tiles.length, cy: Number(document.querySelector('#center').dataset.cy || 0)};
+  const seats = tiles.filter(t => t.matches('.seat')).length;
+  return {out, tiles: seats, bets: tiles.length - seats,
+          cy: Number(document.querySelector('#center').dataset.cy || 0)};
 }"""
 
 
@@ -69,5 +85,53 @@ def test_the_middle_keeps_clear_of_every_tile_at_a_hands_end(
             if seats == 8:   # (this deal's top tile reached into the unmoved middle)
                 assert got["cy"] > 0, got
         shot(page, f"felt-centre-{size}-{seats}-short")
+    finally:
+        ctx.close()
+
+
+SHORTEST = """() => { const f = document.querySelector('#felt');
+  const d = document.createElement('div'); d.style.height = '300px';
+  f.parentNode.insertBefore(d, f); f.scrollIntoView(); }"""
+"""The felt at its shortest: a block as tall as a tournament's deal panel above it."""
+
+
+@pytest.mark.parametrize("seats", [7, 8])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_middle_keeps_clear_of_every_bet_during_a_hand(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str,
+        seats: int) -> None:
+    """s60-table: a tile's bet (past the tile's edge on a wide screen, toward the
+    middle) was left out of the check above. Computer players that bet the least
+    they may (else call), Ann calling: at each of her decisions, the felt at its
+    shortest, no piece of the middle overlaps a tile or a bet."""
+    seeded_deals(monkeypatch, 11)
+    opts: dict[str, Any] = ({"viewport": PHONE, "is_mobile": True, "has_touch": True}
+                            if size == "phone" else {"viewport": DESKTOP})
+    ctx = browser.new_context(**opts)
+    try:
+        tid, host_token = new_table(live.url, game="rollyourown", seats=seats,
+                                    bots=seats - 1)
+        only_betting_bots(live, tid)
+        page = goto_as_host(ctx.new_page(), live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.evaluate(SHORTEST)
+        page.click("#start-btn")
+        made, bets, end = 0, 0, time.monotonic() + 60
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.monotonic() < end, f"the hand did not finish; {made} decisions"
+            kind = decision_kind(page)
+            if kind is None:
+                page.wait_for_timeout(30)
+                continue
+            page.wait_for_timeout(200)  # (the middle fitted after the layout)
+            got = page.evaluate(OVERLAPS)
+            assert got["out"] == [], (size, seats, made, got)
+            bets = max(bets, got["bets"])
+            if got["bets"] >= 2 and made < 6:
+                shot(page, f"felt-centre-bets-{size}-{seats}-{made}")
+            take_decision(page, kind, "rollyourown")
+            made += 1
+            wait_played(page, live, tid, made, f"decision {made}")
+        assert bets >= 4, bets   # (bets were on the felt to check)
     finally:
         ctx.close()

@@ -168,7 +168,8 @@ def test_a_private_table_refuses_an_unapproved_watcher() -> None:
         [state] = [m for m in _texts(stranger)]
         assert state == {"type": "state", "seq": 0,
                          "table": {"id": table.id, "name": "Home game", "locked": True,
-                                   "private": True, "has_password": False},
+                                   "private": True, "has_password": False,
+                                   "closed": False},
                          "you": state["you"], "hand": None}
         assert state["you"]["seat"] is None
         # Its request waits for the host; still nothing.

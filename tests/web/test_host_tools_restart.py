@@ -104,7 +104,7 @@ def test_host_tools_survive_kill_9(tmp_path: Path, kind: str,
                 assert (got.status_code, got.json()["error"]) == (403, "private"), path
             info = httpx.get(f"{base}/api/tables/{tid}", cookies=wc).json()
             assert info == {"id": tid, "name": "Home game", "locked": True, "private": True,
-                            "has_password": True, "you": None}
+                            "has_password": True, "closed": False, "you": None}
             # Between hands: Cy's stack to 0 (then a rebuy waits), Bob's +50.
             await a.send({"type": "host", "op": "adjust_stack", "seat": 2, "stack": 0})
             await a.send({"type": "host", "op": "adjust_stack", "seat": 1,

@@ -456,8 +456,12 @@ class TerminalGame:
         counts = Counter(places.values())  # (busted in one hand: a place shared)
         for seat, place in sorted(places.items(), key=lambda kv: (kv[1], kv[0])):
             won = f", wins {pay[seat]}" if pay[seat] else ""
-            shared = " (shared)" if counts[place] > 1 else ""
-            self.say(f"  {place}. {self.names[seat]}{won}{shared}")
+            # as the web table says them (s60-table): "1st: You, wins 52", a shared
+            # place "=3rd: Ann", as results tables write a tie
+            nth = f"{place}" + ("th" if place % 100 in (11, 12, 13)
+                                else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th"))
+            shared = "=" if counts[place] > 1 else ""
+            self.say(f"  {shared}{nth}: {self.names[seat]}{won}")
 
     def bots_rebuy(self, quiet: bool = False) -> None:
         """A tournament's busted computer players buy in again while rebuys are

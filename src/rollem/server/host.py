@@ -225,7 +225,7 @@ def apply_pending_config(table: LiveTable) -> None:
     """At a deal: apply the settings the host changed during the last hand."""
     pending = table.session.pop("config_next", None)
     if pending:
-        _apply_config(table, pending)
+        table.saving.send_after_commit(_apply_config(table, pending))
 
 
 def note_timeout(table: LiveTable, seat: int, action: dict[str, Any]) -> None:
@@ -705,9 +705,10 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         before = _check_config(table, s["config_next"]) if s.get("config_next") else table.config
         told = config_note.change_words(before, _check_config(table, merged))
         later = table.hand is not None or bool(s.get("choice")) or bool(s.get("seeding"))
+        lapsed: list[tuple[Client, str]] = []
         if not later:
             s.pop("config_next", None)
-            _apply_config(table, merged)
+            lapsed = _apply_config(table, merged)
         else:
             now = {k: merged.pop(k) for k in ADDON_FIELDS if k in merged}
             if now:  # (the add-on at once: the hand in play may end the rebuys)
@@ -716,7 +717,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         sends = (_tell_table(table, config_note.note(_host_name(table, client), told, later))
                  if told else [])
         _changed(table)
-        table.saving.send_after_commit(sends)
+        table.saving.send_after_commit(sends + lapsed)
     elif op == "hand_over":
         seat = _seat_arg(table, body)
         if table.seats[seat].row.bot is not None:
@@ -795,6 +796,17 @@ LEFT_AFTER_HAND = ("You left the table: the clock plays your decisions in this h
                    "(check, else fold), and your seat is freed when it ends. Your chips "
                    "stay on the ledger.")
 
+LEFT_CLOSING = ("You left the table: you are watching now. Your chips stay on the "
+                "ledger, settled up with everyone's when the host's last hand ends.")
+LEFT_CLOSING_AFTER_HAND = ("You left the table: the clock plays your decisions in this "
+                           "last hand (check, else fold), and your seat is freed when it "
+                           "ends. Your chips stay on the ledger and in the settle-up.")
+LEFT_CLOSING_FOLDED = ("You left the table: you are watching now, and your seat is freed "
+                       "when this last hand ends. Your chips stay on the ledger and in "
+                       "the settle-up.")
+"""A leave while the host closes the table (s60-table): nobody sits down again (a
+player who folded the last hand has no decision left in it for the clock)."""
+
 
 def gone_words(table: LiveTable) -> str:
     """What a player whose seat was given up after the grace period (R-C-15: every
@@ -814,6 +826,10 @@ def _leave(table: LiveTable, seat: int) -> None:
     they sit down again from the same browser.  Before, a player going home could
     only close the page: the table waited for each of their decisions until the
     reconnect grace (120 s) ran out.
+
+    While the host closes the table (its last hand in play) a player still leaves
+    so (s60-table): their chips stay on the ledger and count in the settle-up, as
+    any departed player's; once it is closed they are the final ledger's already.
 
     Raises :class:`TableError` (nothing changes): ``in_tournament`` (an entrant
     with chips, or one who may still rebuy: their chips or rebuy are their entry;
@@ -839,7 +855,11 @@ def _remove(table: LiveTable, seat: int, left: bool = False) -> None:
     s.get("seat_changes", {}).pop(str(seat), None)  # (leaving: no move, the seat it held
     info = table.seats[seat]                         # free again; s59-break)
     in_hand = table.hand is not None and seat in table.hand.seats and not table.hand.over
-    words = ((LEFT_AFTER_HAND if in_hand else LEFT_NOW) if left
+    closing = night_close.stopped(table)
+    folded = in_hand and table.hand is not None and bool(table.hand.hand.folded[seat])
+    words = (((LEFT_CLOSING_FOLDED if folded else LEFT_CLOSING_AFTER_HAND if in_hand
+               else LEFT_CLOSING) if closing
+              else LEFT_AFTER_HAND if in_hand else LEFT_NOW) if left
              else REMOVED_AFTER_HAND if in_hand else REMOVED_NOW)
     told = error_message("removed", words)
     table.saving.send_after_commit([(client, told) for client in info.clients])
@@ -911,12 +931,16 @@ def _tell_table(table: LiveTable, text: str) -> list[tuple[Client, str]]:
     return [(c, line) for c in table.all_clients() if host_tools.view_kind(table, c) != "locked"]
 
 
-def _apply_config(table: LiveTable, changes: dict[str, Any]) -> None:
+def _apply_config(table: LiveTable, changes: dict[str, Any]) -> list[tuple[Client, str]]:
+    """Apply the host's setting ``changes`` (checked); returns the messages of the
+    top-up requests a new big bet lapsed (:func:`host_tools.lapse_top_ups`, s60-table),
+    for the caller to queue after its commit."""
     table.config = _check_config(table, changes)
     overrides = table.session.setdefault("config_overrides", {})
     overrides.update(changes)
     if table.config.bomb_pot_refusal() is not None:  # (a called one would never come)
         table.session.pop("bomb_pot_next", None)
+    return host_tools.lapse_top_ups(table)
 
 
 def _chat(table: LiveTable, client: Client, text: object) -> None:

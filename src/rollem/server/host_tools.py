@@ -62,6 +62,7 @@ __all__ = [
     "gated",
     "hash_password",
     "host_op",
+    "lapse_top_ups",
     "locked_state",
     "may_see",
     "public",
@@ -247,7 +248,9 @@ def adjust_stack(table: LiveTable, seat: int, stack: object) -> None:
     log.append({"seat": seat, "name": row.name, "at": round(table.clock(), 3),
                 "after_hand": int(table.session.get("hand_no", 0)), "by": by, "stack": stack})
     _keep_newest_adjustments(table.session)
+    lapsed = lapse_top_ups(table)  # (set to within a big bet of the buy-in: s60-table)
     _changed(table, [row], deal=True)
+    table.saving.send_after_commit(lapsed)
 
 
 def _keep_newest_adjustments(session: dict[str, Any]) -> None:
@@ -367,6 +370,39 @@ def top_up_offer(table: LiveTable, seat: int | None) -> int | None:
     if config.rebuy_cap and made >= config.rebuy_cap:
         return None
     return config.stack - row.stack
+
+
+def lapse_top_ups(table: LiveTable) -> list[tuple[Client, str]]:
+    """Drop the top-up requests waiting for the host (``session["top_up_requests"]``,
+    and their ``rebuy_requests`` entries) whose seat's stack is now less than a big
+    bet (:func:`top_up_least`) below the buy-in, or at it or above: the player won
+    chips back, the host set the stack or raised the big bet (s60-table: such a request stayed
+    pending until the host declined it, its approval refused ``small_top_up``).
+    Returns each lapsed seat's ``top_up_lapsed`` error message and its
+    connections, for the caller to queue after its commit (the session is
+    changed in memory only).  A request whose seat has no chips is kept (its
+    approval makes it a rebuy of the same chips)."""
+    from rollem.server.protocol import error_message
+
+    s = table.session
+    top_ups = s.get("top_up_requests", [])
+    config = table.config
+    sends: list[tuple[Client, str]] = []
+    for seat in list(top_ups):
+        info = table.seats.get(seat)
+        stack = info.row.stack if info is not None else 0
+        if info is None or stack == 0 or config.stack - stack >= top_up_least(config):
+            continue
+        top_ups.remove(seat)
+        if seat in s.get("rebuy_requests", []):
+            s["rebuy_requests"].remove(seat)
+        why = (f"less than a big bet ({top_up_least(config)}) below the buy-in of "
+               f"{config.stack}" if stack < config.stack else
+               f"at the buy-in of {config.stack} or more")
+        told = error_message("top_up_lapsed", f"your top-up request lapsed: your stack "
+                             f"is {stack}, {why}, so there is nothing to top up")
+        sends += [(client, told) for client in info.clients]
+    return sends
 
 
 def _your_finish(table: LiveTable, t: Any, seat: int, over: bool) -> str:
@@ -715,12 +751,15 @@ def delayed_public(table: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
 
 def locked_state(table: LiveTable, you: dict[str, Any]) -> dict[str, Any]:
     """The whole state of a client who may not see the table: its name, and that it
-    is private or has a password (no sequence number, no moment: nothing that
-    changes with play)."""
+    is private or has a password, and whether the host closed it for good
+    (``closed``: the page then offers to ask to see the settle-up, and no seat;
+    s60-table) -- no sequence number, no moment: nothing that changes with play."""
+    ended = table.session.get("ended")
     return {
         "type": "state", "seq": 0,
         "table": {"id": table.id, "name": table.config.name, "locked": True,
                   "private": table.config.private,
-                  "has_password": bool(table.session.get("password"))},
+                  "has_password": bool(table.session.get("password")),
+                  "closed": bool(ended and ended.get("final"))},
         "you": you, "hand": None,
     }  # fmt: skip

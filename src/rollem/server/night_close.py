@@ -15,7 +15,11 @@ another process taking the table over, or a page opened a week later finds it
 closed: nothing deals it again (the dealer's every way to a new hand stops at
 :func:`stopped`), nobody sits down, and what would change the ledger is refused
 (:data:`REFUSED`, code ``closed``: a rebuy, a top-up, a seat change, sitting out,
-straddling, leaving, the host's tools and settings); the chat stays open.  A seat
+straddling, the host's tools and settings); the chat stays open.  While the
+last hand plays a player may still leave (:func:`refuses`: one going home need
+not wait for it; their chips stay on the ledger and in the settle-up, as at
+any leave), and once closed the host still answers watch requests (a private
+table's friends let in to see the settle-up).  A seat
 change that waited for the hand in play is dropped at the close (its mover told
 so, the seat it held free again).
 
@@ -36,7 +40,7 @@ from rollem.server.live_table.errors import TableError
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
 
-__all__ = ["REFUSED", "ask", "public", "refusal", "settle", "stopped"]
+__all__ = ["REFUSED", "ask", "public", "refusal", "refuses", "settle", "stopped"]
 
 REFUSED = ("start", "rebuy", "top_up", "seat_change", "sit_out", "straddle", "leave",
            "deal", "host")
@@ -47,6 +51,26 @@ change the ledger.  Actions in the last hand, showing cards and the chat go on."
 def stopped(table: LiveTable) -> bool:
     """Whether the host closed the table (or is closing it: the last hand plays on)."""
     return table.session.get("ended") is not None
+
+
+STILL_HOSTED = ("approve_watcher", "reject_watcher")
+"""Host ops taken at a closed (or closing) table: they change nothing of the
+ledger or the deal.  A private table's friends asked to see the settle-up, and
+the host could not let them in (s60-table)."""
+
+
+def refuses(table: LiveTable, kind: str, body: dict[str, Any]) -> bool:
+    """Whether a message of type ``kind`` (``body``: its fields) is refused
+    :func:`refusal` now: one of :data:`REFUSED` at a table the host closed or is
+    closing, except a ``leave`` while the last hand plays (the leaver's seat is
+    freed now, or when that hand ends, their chips kept on the ledger and in the
+    settle-up as at any leave: s60-table) and the host's :data:`STILL_HOSTED`
+    ops."""
+    if kind not in REFUSED or not stopped(table):
+        return False
+    if kind == "leave":
+        return bool(table.session["ended"].get("final"))
+    return not (kind == "host" and body.get("op") in STILL_HOSTED)
 
 
 def refusal(table: LiveTable) -> TableError:

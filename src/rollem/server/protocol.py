@@ -43,7 +43,9 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "host", "op": "end_break"}`` -- the host ends a tournament's break
   early ("Resume now"; refused ``no_break`` when none runs, stop 59).
 - ``{"type": "host", "op": "close", "confirm": true}`` -- the host closes the table
-  for good once the hand in play ends (stop 59, :mod:`rollem.server.night_close`).
+  for good once the hand in play ends (stop 59, :mod:`rollem.server.night_close`);
+  a player may still ``leave`` while that last hand plays, and the host still
+  answers watch requests once it is closed (s60-table).
 - ``{"type": "straddle", "on": bool}`` -- a seated player chooses to straddle
   (issue 27): honoured at every deal while on, when the table's ``straddle``
   setting lets that seat straddle in that hand (:mod:`rollem.server.host`).

@@ -364,6 +364,8 @@ class Dealer:
                 live.seats[number].row.stack = table.stacks[number]
                 changed.append(live.seats[number].row)
         live.session.update(in_hand=False, carried=table.carry)
+        # (a top-up asked before the hand, its stack now near the buy-in: s60-table)
+        lapsed = host_tools.lapse_top_ups(live)
         host.pause_if_asked(live)  # (the host's "pause after this hand": stop 58)
         live.tourney.save(table)  # bust-outs, the end (issue 28)
         live.hand = None  # (a deal proposed during the hand is worked out now)
@@ -386,7 +388,7 @@ class Dealer:
         self.schedule_next_hand(live.config.between_hands)  # (before: its time is in the state)
         night_close.settle(live)  # (the last hand of a table the host closes: stop 59)
         live.views.broadcast()
-        live.saving.send_after_commit(told)
+        live.saving.send_after_commit(told + lapsed)
 
     def rebuy(self, seat: int, *, by_host: bool = False,
               approved: bool = False) -> None:

@@ -147,7 +147,7 @@ class Messages:
             # count of its actions -- and whether its deal waited for seeds)
             raise TableError("not_dealt_in", "you are not dealt into the hand in play: you "
                              "see it once it ended, and are dealt the next")
-        if msg.type in night_close.REFUSED and night_close.stopped(table):
+        if night_close.refuses(table, msg.type, msg.body):
             raise night_close.refusal(table)  # (the host closed the table: stop 59)
         if msg.type == "client_seed":  # (issue 32: hands.take_client_seed)
             if client.seat is None or client.seat not in table.seats:

@@ -156,8 +156,13 @@ function meHead(t, hand, me, s, hs, tagsHand) {
   // for each decision until the reconnect grace ran out); a tournament entrant
   // still in it (or who may rebuy) cannot: their chips are their entry.
   // Not while you play a hand (the phone's dock is full then; Sit out, then Leave).
+  // While the host closes the table (its last hand in play) one may leave too, and
+  // having folded that hand, at once: the table freed the seat when it ends, the
+  // chips stay on the ledger and in the settle-up (s60-table).
   const playing = !!(hand && hs && hs.dealt && !hand.result);
-  if (!playing && !t.ended && (!tt || !tt.started || tt.over || (out && S.state.you.rebuy_closed))) {
+  const closing = !!(t.ended && !t.ended.final);
+  if ((!playing || (closing && hs.folded)) && (!t.ended || closing)
+      && (!tt || !tt.started || tt.over || (out && S.state.you.rebuy_closed))) {
     head.appendChild(leaveButton());
   }
   // A top-up (stop 58): between hands, a stack below the buy-in back up to it; the

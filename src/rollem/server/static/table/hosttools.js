@@ -8,6 +8,7 @@ import { $, el, reconnect, S, seatWord, send, tid, toast } from "./state.js";
 // A private table (or one with a password) shows a stranger only its name and
 // how to ask: to watch (the host approves) or to sit down (the host lets in).
 let asked = false;  // this page asked to watch (the host has not answered yet)
+let closedTable = false;  // the host closed it for good: Enter asks to watch
 export function renderLocked(state) {
   const t = state.table;
   document.body.classList.add("locked");
@@ -15,13 +16,19 @@ export function renderLocked(state) {
   box.classList.remove("hidden");
   $("table-name").textContent = t.name;
   $("locked-head").textContent = t.private ? "Private table" : "Table with a password";
-  $("locked-text").textContent = (t.private
+  // A table the host closed for good (s60-table): nobody sits down, but the host
+  // may still let a friend watch, to see the final ledger and who pays whom.
+  $("locked-text").textContent = (t.closed
+    ? "The host closed this table: the night is over. Ask to watch to see the settle-up; the host lets you in."
+    : t.private
     ? "This table is private: the host lets each watcher and new player in."
     : "This table has a password.") + (state.you.seat !== null
     ? " You have a seat: wait for the host to let you in."
     : asked ? " Asked: you see the table once the host lets you watch." : "");
   $("locked-password-row").classList.toggle("hidden", !t.has_password);
   $("locked-form").classList.toggle("hidden", state.you.seat !== null);
+  closedTable = !!t.closed;
+  $("locked-join").classList.toggle("hidden", closedTable);
   if (state.you.seat === null) findOwnHands();
 }
 // One who played here and left (or was removed) keeps their own hands: the server
@@ -65,9 +72,10 @@ async function ask(what) {
 export function initHostTools() {
   $("locked-watch").onclick = () => ask("watch");
   $("locked-join").onclick = () => ask("join");
-  // Enter in the name or password sits you down, as on an open table's page
+  // Enter in the name or password sits you down, as on an open table's page (at
+  // a closed one, where nobody sits down, it asks to watch)
   for (const id of ["locked-name", "locked-password"]) {
-    $(id).addEventListener("keydown", (e) => { if (e.key === "Enter") ask("join"); });
+    $(id).addEventListener("keydown", (e) => { if (e.key === "Enter") ask(closedTable ? "watch" : "join"); });
   }
 }
 

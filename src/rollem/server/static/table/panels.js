@@ -39,6 +39,11 @@ export function renderNotice(t, me) {
   else if (ended) parts.push(["info ended-notice", "The night is over: " + ended.by + " closed the table. The ledger is final."]);
   else if (t.waiting_for && !over && !(mineAway && forPlayers) && !(call && t.waiting_for.startsWith("Last call for a rebuy"))
     && !t.waiting_for.startsWith("Break: ")) parts.push(["info", t.waiting_for]);
+  const asking = ended && ended.final && me.host ? t.watch_requests || [] : [];
+  if (asking.length) {   // (answered in the settle-up's panel, below the felt on a phone: s60-table)
+    parts.push(["info", asking.map((w) => w.name).join(", ") + (asking.length > 1 ? " ask" : " asks")
+      + " to watch: answer under the settle-up."]);
+  }
   if (call) parts.push(["info last-call", lastCallText(call)]);
   if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
   if (me.seat !== null && (t.away_closed || []).includes(me.seat)) parts.push(["info", "Your page was closed for longer than the reconnect grace period, so you sit out as away: your hands are folded and your antes and blinds posted until you press “I'm back”."]);
@@ -86,7 +91,8 @@ export function renderNotice(t, me) {
 export function renderEnded(t, me) {
   const box = $("ended");
   const e = t.ended && t.ended.final ? t.ended : null;
-  const key = JSON.stringify([e, e ? [t.ledger, t.settle] : null, me.seat !== null]);
+  const asks = e && me.host ? t.watch_requests || [] : [];
+  const key = JSON.stringify([e, e ? [t.ledger, t.settle] : null, me.seat !== null, asks]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.classList.toggle("hidden", !e);
@@ -103,6 +109,23 @@ export function renderEnded(t, me) {
   const settle = el("div", "settle");
   settleInto(settle, t);
   box.append(nets, settle);
+  // A private table's friends asking to watch, to see this settle-up (s60-table:
+  // the host's tools are gone once the table is closed; these two answers stay).
+  if (asks.length) {
+    const list = el("ul", "host-seats host-requests ended-asks");
+    for (const w of asks) {
+      const li = el("li"); li.dataset.watcher = w.id;
+      const answer = (text, op) => {
+        const b = el("button", "small", text); b.type = "button"; b.dataset.host = op;
+        b.onclick = () => send({ type: "host", op: op, watcher: w.id });
+        return b;
+      };
+      li.append(el("span", null, w.name + " asks to watch"),
+        answer("Let watch", "approve_watcher"), answer("Turn away", "reject_watcher"));
+      list.appendChild(li);
+    }
+    box.append(el("h3", null, "Asking to see the settle-up"), list);
+  }
 }
 
 // ------------------------------------------------------------------ join
@@ -122,7 +145,8 @@ export function renderJoin(t, me) {
   box.classList.toggle("hidden", me.seat !== null || free.length === 0);
   const watch = $("watching");
   watch.classList.toggle("hidden", me.seat !== null);
-  const words = t.ended ? "You are watching — the host closed this table: the night is over."
+  const words = t.ended ? (t.ended.final ? "You are watching — the host closed this table: the night is over."
+    : "You are watching — the host is closing the table: this hand is the last.")
     : closed ? "You are watching — this tournament has started and takes no new players."
     : late && free.length
       ? "You are watching — late registration is open while rebuys are: type your name and press Enter "

@@ -137,7 +137,11 @@ export function renderTournament(t, me) {
     clock.id = "level-clock";
     head.append(" · next ", el("span", "", stakesText(tt.next, t.config.structure)), " in ", clock);
   } else if (tt.started && !tt.over) head.append(" · the last level");
-  if (tt.rotate) head.append(" · the games rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level"));
+  // (not on a break: no game is dealt then, and the head wrapped on a phone, "On a
+  // break after level 1 of 3 · the games rotate by / level", s60-table; How to
+  // play's Games row still says it)
+  const onBreak = tt.started && !tt.over && tt.break;
+  if (tt.rotate && !onBreak) head.append(" · the games rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level"));
   box.appendChild(head);
   if (tt.started && !tt.over && tt.break) {   // the break's countdown, and the host's "Resume now"
     const line = el("div", "tourney-break");

@@ -1,0 +1,188 @@
+"""Stop 60 (s60-table) in Debian's Chromium through Playwright, on a phone
+(390x844) and a desktop (1440x900):
+
+- a tournament's break: the panel's head ("On a break after level 1 of 3 · the
+  games rotate by level") stays on one line on a phone;
+- a player sitting out the host's last hand leaves (Leave, confirmed): watching,
+  and their chips in the final nets;
+- a closed private table: a friend's page says so and offers only to ask to
+  watch; the host lets them in from the settle-up panel, and they see it.
+
+Screenshots: test-artifacts/web/s60-*.png.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    context,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+    viewport_context,
+)
+from test_tournament_server import SCHEDULE
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+LINES = """sel => {
+  const e = document.querySelector(sel);
+  const r = document.createRange(); r.selectNodeContents(e);
+  return new Set([...r.getClientRects()].filter(x => x.width > 0)
+                 .map(x => Math.round(x.top))).size;
+}"""
+"""How many lines an element's text takes (its text boxes' distinct tops)."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_break_panels_head_is_one_line(browser: Any, tmp_path: Path, size: str) -> None:
+    server = ServerThread(tmp_path / "break.db")
+    try:
+        schedule = SCHEDULE.replace("stack = 60", "stack = 900").replace(
+            "minutes = 1\n", "minutes = 0.1\nbreak = 0.5\n", 1)
+        tid, host = new_table(server.url, game="dealers-choice", seats=2, bots=1, buy_in=10,
+                              choices=["rollyourown", "sdr", "rollem521"], rotate="level",
+                              tournament="custom", tournament_schedule=schedule,
+                              between_hands=0.3)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 90
+        while table.tourney.break_left() is None:  # Ann plays until the break begins
+            assert time.monotonic() < end, "the break never began"
+            kind = decision_kind(ann)
+            if kind is not None:
+                take_decision(ann, kind)
+            ann.wait_for_timeout(50)
+        ann.locator(".tourney-break .break-left").wait_for(timeout=10_000)
+        head = ann.inner_text(".tourney-head")
+        assert head.startswith("On a break after level 1 of 3"), head
+        shot(ann, f"s60-break-{size}")
+        assert ann.evaluate(LINES, ".tourney-head") == 1, head
+    finally:
+        server.stop()
+
+
+def _play_out(page: Any, live: ServerThread, table: Any) -> None:
+    """``page``'s player takes each decision until no hand is in play."""
+    end = time.monotonic() + 60
+    while live.call(lambda: table.hand is not None):
+        assert time.monotonic() < end, "the hand never ended"
+        kind = decision_kind(page)
+        if kind is not None:
+            take_decision(page, kind)
+        page.wait_for_timeout(100)
+
+
+def _close(ann: Any) -> None:
+    """The host closes the table (Host controls, "Close the table…", confirmed)."""
+    if not ann.is_visible("#host-controls"):
+        ann.click("#host-box summary")
+    ann.once("dialog", lambda d: d.accept())
+    ann.click("#host-controls [data-host=close]")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_player_leaves_while_the_host_closes_the_table(
+        browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
+    name = "phone" if viewport is PHONE else "desktop"
+    ann_ctx, bob_ctx = (viewport_context(browser, viewport) for _ in range(2))
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=4, bots=1, stack=400)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        ann = open_as_host(ann_ctx, live.url, tid, host_token)
+        sit(ann, "Ann")
+        bob = bob_ctx.new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit(bob, "Bob")
+        bob.click(".me [data-action=sit-out]")  # (Bob sits this hand out)
+        bob.wait_for_selector(".me [data-action=sit-in]")
+        ann.click("#start-btn")
+        _close(ann)
+        bob.wait_for_selector("#notice :text('Ann is closing the table: this hand is the "
+                              "last, then everyone settles up.')")
+        leave = bob.locator(".me [data-action=leave]")
+        leave.wait_for()   # (main: no Leave once the host closes)
+        leave.click()
+        assert bob.locator(".me .confirm-leave").inner_text() == "Leave the table?"
+        bob.locator(".me .confirm-leave").click()
+        bob.wait_for_selector("#watching:not(.hidden)")
+        assert bob.inner_text("#watching") == (
+            "You are watching — the host is closing the table: this hand is the last.")
+        assert live.call(lambda: 1 not in table.seats and table.hand is not None)
+        shot(bob, f"s60-left-closing-{name}")
+        _play_out(ann, live, table)
+        ended = bob.locator("#ended:not(.hidden)")
+        ended.wait_for()
+        nets = ended.locator(".ended-nets li").all_inner_texts()
+        assert "Bob 0" in nets and len(nets) == 2, nets   # (his chips: on the ledger)
+        shot(bob, f"s60-left-closed-{name}")
+    finally:
+        ann_ctx.close()
+        bob_ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_friend_asks_to_see_a_closed_private_tables_settle_up(
+        browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
+    name = "phone" if viewport is PHONE else "desktop"
+    ann_ctx, fay_ctx = (viewport_context(browser, viewport) for _ in range(2))
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1, stack=400,
+                                    private=True)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        ann = open_as_host(ann_ctx, live.url, tid, host_token)
+        sit(ann, "Ann")
+        ann.click("#start-btn")
+        end = time.monotonic() + 30
+        while live.call(lambda: table.hand is None):
+            assert time.monotonic() < end, "hand 1 never dealt"
+            ann.wait_for_timeout(50)
+        _close(ann)
+        _play_out(ann, live, table)
+        ann.locator("#ended:not(.hidden)").wait_for()
+        fay = fay_ctx.new_page()
+        fay.goto(f"{live.url}/t/{tid}")
+        fay.wait_for_selector("#locked:not(.hidden)")
+        assert fay.inner_text("#locked-text") == (
+            "The host closed this table: the night is over. Ask to watch to see the "
+            "settle-up; the host lets you in.")
+        assert fay.locator("#locked-join").is_hidden()   # (nobody sits down now)
+        fay.fill("#locked-name", "Fay")
+        fay.click("#locked-watch")
+        fay.wait_for_selector("#locked-text:has-text('Asked: you see the table once the "
+                              "host lets you watch.')")
+        shot(fay, f"s60-closed-ask-{name}")
+        ask = ann.locator("#ended .ended-asks li[data-watcher]")
+        ask.wait_for()   # (main: the host's tools are gone, and refused "closed")
+        ann.wait_for_selector("#notice :text('Fay asks to watch: answer under the "
+                              "settle-up.')")
+        # (the felt's waiting words are not said again: the notice's line says it)
+        assert ann.locator("#notice .notice-line").count() == 2
+        assert "The host closed the table" not in ann.inner_text("#notice")
+        assert ask.locator("span").inner_text() == "Fay asks to watch"
+        ask.scroll_into_view_if_needed()
+        shot(ann, f"s60-closed-asks-{name}")
+        ask.locator("[data-host=approve_watcher]").click()
+        fay.wait_for_selector("#ended:not(.hidden)")
+        assert fay.locator("#ended h2").inner_text() == "The night is over"
+        ann.wait_for_selector("#ended .ended-asks", state="detached")
+        assert live.call(lambda: table.session["watchers"][0]["name"]) == "Fay"
+        shot(fay, f"s60-closed-watching-{name}")
+    finally:
+        ann_ctx.close()
+        fay_ctx.close()
