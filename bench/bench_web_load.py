@@ -133,7 +133,7 @@ def start_server(db: Path | str, trace_dir: str | None = None,
          # Every client runs on this machine: one address, bots acting at once.
          "--connections-per-address", "100000", "--connections-per-table", "100000",
          "--tables-per-hour", "100000", "--messages-per-second", "100000",
-         "--no-access-log"],
+         "--joins-per-minute", "100000", "--no-access-log"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
     )
     end = time.time() + 30

@@ -295,3 +295,33 @@ def test_the_server_finds_the_hands_sat_out_since_the_previous_one() -> None:
     assert DealProof.from_json(old).seated == {}
     assert sat_out_records(numbers, {**setups, 3: {"proof": old}}.get) is None
     assert sat_out_records(numbers, {2: setups[2]}.get) is None
+
+
+def test_the_hands_before_one_are_found_by_bisection_not_a_walk_from_the_last() -> None:
+    """s60-safe: the whole-session download asks this of each of a player's hands
+    (up to 500) on the event loop; walked from the table's last hand, 500 early
+    hands at a table of 20,000 took 0.85 s.  Now the hands looked at are a
+    bisection's and those between the two hands of the player's."""
+    from collections.abc import Sequence
+
+    from rollem.server.app_context import FinishedHand
+    from rollem.server.sat_out import sat_out_hands
+
+    class Counted(Sequence[FinishedHand]):
+        def __init__(self, items: list[FinishedHand]) -> None:
+            self.items, self.reads = items, 0
+
+        def __len__(self) -> int:
+            return len(self.items)
+
+        def __getitem__(self, k: Any) -> Any:
+            self.reads += 1
+            return self.items[k]
+
+    hands = Counted([FinishedHand(n, "sdr", (0, 1), (), ("Ann" if n < 3 else "Zed", "Bob"), "")
+                     for n in range(1, 10_001)])
+    assert sat_out_hands(hands, 3, "Ann") == range(3, 3)  # (she played hand 2)
+    assert hands.reads <= 20, hands.reads  # (main: 9,999, every later hand skipped)
+    hands.reads = 0
+    assert sat_out_hands(hands, 10_001, "Bob") == range(10_001, 10_001)
+    assert hands.reads <= 20, hands.reads

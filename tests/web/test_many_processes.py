@@ -74,6 +74,7 @@ class Server:
                  # (every person comes through the proxy from one address, and
                  # reconnects every 0.2 s while a process is down)
                  "--seats-per-address", "10000", "--connects-per-minute", "100000",
+                 "--joins-per-minute", "100000",
                  "--shortest-decision", "0.5"],
                 stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
 

@@ -34,7 +34,7 @@ ARTIFACTS = ROOT / "test-artifacts"
 
 UNLIMITED = ServerSettings(
     messages_per_second=100_000, message_burst=100_000, connections_per_address=100_000,
-    connects_per_minute=1e9, connect_burst=100_000,
+    connects_per_minute=1e9, connect_burst=100_000, joins_per_minute=1e9, join_burst=100_000,
     connections_per_table=100_000, tables_per_address_per_hour=100_000, seats_per_address=100_000,
     costly_requests_per_minute=1e9, costly_burst=100_000, shortest_decision=0.05,
     hand_seconds=0, unattended_hand_seconds=0, unattended_seconds=1e9,

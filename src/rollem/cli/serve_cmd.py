@@ -250,6 +250,11 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       type=click.FloatRange(0, min_open=True),
       help="Websockets one address may open a minute (bursts of 64), a seat's own "
            "too; beyond: refused, and the page tries again within 5 s.")
+@_opt("--joins-per-minute", default=30.0, show_default=True,
+      type=click.FloatRange(0, min_open=True),
+      help="Attempts one address may make a minute to sit down or to ask to watch, "
+           "at all tables together (bursts of two thirds of it); beyond: HTTP 429 "
+           "with Retry-After.")
 @_opt("--connections-per-table", default=64, show_default=True, type=click.IntRange(1),
       help="Open websockets to one table: players and watchers each (a watcher never "
            "takes a player's place).")
@@ -305,7 +310,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                   unattended_hand_seconds: float, unattended_minutes: float,
                   table_storage_mb: float, storage_mb: float,
                   messages_per_second: float, connections_per_address: int,
-                  connects_per_minute: float, connections_per_table: int, connections_per_seat: int,
+                  connects_per_minute: float, joins_per_minute: float,
+                  connections_per_table: int, connections_per_seat: int,
                   http_timeout: float, http_connections_per_address: int,
                   tables_per_hour: int, seats_per_address: int,
                   costly_requests_per_minute: float, max_tables: int,
@@ -345,6 +351,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         messages_per_second=messages_per_second, message_burst=max(1, int(messages_per_second * 3)),
         connections_per_address=connections_per_address,
         connects_per_minute=connects_per_minute,
+        joins_per_minute=joins_per_minute,
+        join_burst=max(1, round(joins_per_minute * 2 / 3)),
         connections_per_table=connections_per_table,
         connections_per_seat=connections_per_seat,
         http_timeout=http_timeout, http_connections_per_address=http_connections_per_address,

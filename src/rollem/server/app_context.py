@@ -115,6 +115,9 @@ class AppContext:
                                              settings.costly_burst)
         self.password_buckets = AddressBuckets(PASSWORD_TRIES_PER_MINUTE,
                                                PASSWORD_TRIES_PER_MINUTE)
+        self.join_buckets = AddressBuckets(settings.joins_per_minute, settings.join_burst)
+        """Every attempt of an address to sit down or to watch, at all tables
+        together (:meth:`join_refusal`)."""
         self.replays = ReplayCache()
         self.histories = ReplayCache(max_bytes=8 * 2**20)
         """Each player's copy of a finished hand (TOML bytes), built once and kept
@@ -187,6 +190,25 @@ class AppContext:
             return await handler(request)
 
         return limited
+
+    def join_refusal(self, request: Request) -> Response | None:
+        """Spend one of the asking address's attempts to get in (sitting down, asking
+        to watch: :attr:`ServerSettings.joins_per_minute`, all tables together); past
+        them the 429 ``rate_limited`` answer (``Retry-After``, seconds; a JSON body
+        saying what and when), else ``None``.  Asked before the table is looked up
+        or the body read, so a refused attempt costs about what a plain ``GET``
+        does (s60-safe)."""
+        wait = self.join_buckets.wait(limit_key_of(request))
+        if wait == 0.0:
+            return None
+        s = self.settings
+        seconds = max(1, math.ceil(wait))
+        resp = error(429, "rate_limited", (
+            "too many attempts to sit down or watch from your address (at most "
+            f"{s.join_burst} at once, then {s.joins_per_minute:g} a minute, all tables "
+            f"together); try again in {seconds} s"), retry_after=seconds)
+        resp.headers["Retry-After"] = str(seconds)
+        return resp
 
     def seat_held(self, table_id: str, digest: str, stored: bool = True) -> bool:
         """Whether the seat token of ``digest`` holds a seat at table ``table_id`` now

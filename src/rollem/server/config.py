@@ -999,6 +999,18 @@ class ServerSettings:
     read, and the page tries again within 5 s.  The counts bound what is open at once; this,
     how fast it is closed and opened again (try-out of stop 52)."""
     connect_burst: int = 64
+    joins_per_minute: float = 30.0
+    """Attempts to get in at a table one address (IPv6: /64) may make a minute, at
+    all tables together: sitting down (``POST /api/tables/<id>/join``) and asking
+    to watch a gated table (``POST .../watch``, a password try each), answered or
+    refused (a token bucket, bursts of :attr:`join_burst`).  Past it HTTP 429
+    ``rate_limited`` with ``Retry-After``, before the table is looked up or the
+    body read (s60-safe: a flood of refused joins had no rate of its own; each
+    judges a name against the table's, up to 3 ms of the event loop, and a
+    password try is a 50 ms scrypt check).  A private table's newcomers and
+    password tries keep their own rate at each table besides
+    (:data:`rollem.server.app_context.PASSWORD_TRIES_PER_MINUTE`)."""
+    join_burst: int = 20
     connections_per_table: int = 64
     connections_per_seat: int = 4
     """Open websockets of one seat (and of the host's cookie): a newer one replaces
@@ -1113,13 +1125,14 @@ class ServerSettings:
         for name in ("messages_per_second", "idle_seconds", "retention_days", "lease_seconds",
                      "unplayed_seconds", "unattended_seconds", "table_storage_mb",
                      "storage_mb", "http_timeout", "costly_requests_per_minute",
-                     "connects_per_minute"):
+                     "connects_per_minute", "joins_per_minute"):
             if not getattr(self, name) > 0:
                 raise ConfigError(f"{name} must be more than 0, not {getattr(self, name)}")
         for name in ("message_burst", "connections_per_address", "connections_per_table",
                      "connections_per_seat", "http_connections_per_address",
                      "tables_per_address_per_hour", "max_tables", "max_body_bytes",
-                     "max_json_depth", "costly_burst", "connect_burst"):
+                     "max_json_depth", "costly_burst", "connect_burst",
+                     "join_burst"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1, not {getattr(self, name)}")
         for name in ("hand_seconds", "unattended_hand_seconds"):

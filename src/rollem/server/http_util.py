@@ -44,9 +44,10 @@ def unreadable(err: TableUnreadable) -> str:
             f"longer read ({err.reason}); other tables are not affected")
 
 
-def error(status: int, code: str, message: str, **more: str) -> JSONResponse:
+def error(status: int, code: str, message: str, **more: str | int) -> JSONResponse:
     """The JSON error reply ``{"error": code, "message": message}`` (and ``more``'s
-    fields, e.g. ``form_message``: the refusal in the lobby form's words)."""
+    fields, e.g. ``form_message``: the refusal in the lobby form's words;
+    ``retry_after``: whole seconds until a refused request may be made again)."""
     return JSONResponse({"error": code, "message": message, **more}, status_code=status)
 
 

@@ -73,9 +73,10 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         if not sees and not table.seating.left_hands_here(token):
             return private()
         out = []
+        seat_in = table.seats_in_hands(token)  # (the cookie's stints found once: s60-safe)
         for hand in ctx.finished_hands(table):  # (each stored row read once, kept)
             # Only the viewer's own hands show its result (never a predecessor's).
-            seat = table.seat_in_hand(token, hand.hand_no, list(hand.seats))
+            seat = seat_in(hand.hand_no, hand.seats)
             if seat is None and not sees:
                 continue  # (a gated table's former player: their own hands only)
             out.append({

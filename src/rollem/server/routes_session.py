@@ -260,8 +260,9 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         mine: list[tuple[int, int, list[str]]] = []
         current = table.names()
         finished = ctx.finished_hands(table)  # (each stored row read once, kept)
+        seat_in = table.seats_in_hands(token)  # (the cookie's stints found once: s60-safe)
         for hand in finished:
-            seat = table.seat_in_hand(token, hand.hand_no, list(hand.seats))
+            seat = seat_in(hand.hand_no, hand.seats)
             if seat is not None:
                 mine.append((hand.hand_no, seat,
                              list(hand.names) if hand.names is not None else current))

@@ -150,7 +150,11 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
     async def watch(request: Request) -> Response:
         """Ask to watch a gated table (issue 27): ``{"name", "password"}``
         (:data:`WATCH_FIELDS`); answers ``{"watch": "open" | "approved" |
-        "waiting"}`` and sets the watcher cookie."""
+        "waiting"}`` and sets the watcher cookie.  Counted in the address's attempts
+        to get in (:meth:`AppContext.join_refusal`) before anything is read."""
+        refused = ctx.join_refusal(request)
+        if refused is not None:
+            return refused
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
@@ -198,7 +202,12 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
     async def join(request: Request) -> Response:
         """Sit down: ``{"name", "seat", "password"}`` (:data:`JOIN_FIELDS`; ``seat``
         ``null`` or left out: any free seat); answers ``{"seat", "token"}`` and sets
-        the seat cookie."""
+        the seat cookie.  Counted in the address's attempts to get in
+        (:meth:`AppContext.join_refusal`: 429 ``rate_limited`` past them) before the
+        table is looked up or the body read."""
+        refused = ctx.join_refusal(request)
+        if refused is not None:
+            return refused
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")

@@ -17,6 +17,7 @@ tells a delayed watcher nothing (it is in no view or feed).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,10 +34,13 @@ def sat_out_hands(hands: Sequence[FinishedHand], hand_no: int, name: str) -> ran
     ``hand_no`` (``hands``: the table's finished hands, in order): a range, empty
     when they played the hand before too; ``None`` when it cannot be recorded
     (no earlier hand of theirs, a hand stored without its players' names, or
-    more than :data:`~rollem.engine.commit_reveal.SAT_OUT_MAX` hands between)."""
-    for hand in reversed(hands):
-        if hand.hand_no >= hand_no:
-            continue
+    more than :data:`~rollem.engine.commit_reveal.SAT_OUT_MAX` hands between).
+    The hands before ``hand_no`` are found by bisection (s60-safe: walked from
+    the last hand, the whole-session download of a player's 500 early hands at a
+    table of 20,000 took 0.85 s of the event loop)."""
+    start = bisect_left(hands, hand_no, key=lambda hand: hand.hand_no)
+    for k in range(start - 1, -1, -1):
+        hand = hands[k]
         if hand_no - hand.hand_no - 1 > SAT_OUT_MAX or hand.names is None:
             return None
         if any(s < len(hand.names) and hand.names[s] == name for s in hand.seats):

@@ -63,7 +63,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rollem.server import host
@@ -418,6 +418,9 @@ class LiveTable:
 
     def seat_in_hand(self, token: str | None, hand_no: int, seats: list[int]) -> int | None:
         return self.seating.seat_in_hand(token, hand_no, seats)
+
+    def seats_in_hands(self, token: str | None) -> Callable[[int, Iterable[int]], int | None]:
+        return self.seating.seats_in_hands(token)
 
     def is_host(self, host_token: str | None) -> bool:
         return self.seating.is_host(host_token)

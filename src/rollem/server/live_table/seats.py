@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from rollem.lookalike import whole_script
@@ -319,19 +320,36 @@ class Seating:
         """The seat the holder of seat cookie ``token`` played in past hand ``hand_no``
         (dealt to ``seats``), or ``None``: their seat now if they sat down before that
         deal, else a seat they held then and have left since (``session["stints"]``).
-        A later occupant of the seat never gets a predecessor's hands."""
-        table = self.table
+        A later occupant of the seat never gets a predecessor's hands.  For many
+        hands, :meth:`seats_in_hands`."""
+        return self.seats_in_hands(token)(hand_no, seats)
+
+    def seats_in_hands(self, token: str | None) -> Callable[[int, Iterable[int]], int | None]:
+        """:meth:`seat_in_hand` of ``token`` for many hands: ``seat(hand_no, seats)``.
+        The cookie's digest, its seat now and its own stints are found once (one
+        pass over the table's stints); each hand then costs a look at those alone.
+        The hand list and the whole-session download ask it of every finished
+        hand: asked afresh for each (a digest, the seats and every stint of every
+        person walked per hand), a made-up cookie at a table of 5,000 hands and
+        200 stints held the event loop 0.4 s a request (s60-safe)."""
         if not token:
-            return None
+            return lambda hand_no, seats: None
         now = self.seat_for_token(token)
-        if now is not None and self.seats[now].row.joined_hand < hand_no:
-            return now if now in seats else None
+        joined = self.seats[now].row.joined_hand if now is not None else None
         digest = token_digest(token)
-        for stint in table.session.get("stints", []):
-            if (stint["first"] <= hand_no <= stint["last"] and stint["seat"] in seats
-                    and secrets.compare_digest(str(stint["digest"]), digest)):
-                return int(stint["seat"])
-        return None
+        mine = [(int(st["first"]), int(st["last"]), int(st["seat"]))
+                for st in self.table.session.get("stints", [])
+                if secrets.compare_digest(str(st["digest"]), digest)]
+
+        def seat(hand_no: int, seats: Iterable[int]) -> int | None:
+            if now is not None and joined is not None and joined < hand_no:
+                return now if now in seats else None
+            for first, last, where in mine:
+                if first <= hand_no <= last and where in seats:
+                    return where
+            return None
+
+        return seat
 
     def left_hands_here(self, token: str | None) -> bool:
         """Whether the holder of seat cookie ``token`` played hands at this table in a
