@@ -16,7 +16,16 @@ from typing import Any
 
 import httpx
 import pytest
-from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from table_ui import (
+    context,
+    decision_kind,
+    level_clock_to,
+    new_table,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+)
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -35,16 +44,6 @@ big_bet = 8
 minutes = 30
 """
 """A first level of 24 s (rebuys, and late registration, open in it), then 30 minutes."""
-FIRST_LEVEL_SECONDS = 24.0
-
-
-def _level_1_run_out(table: Any) -> None:
-    """(On the server's loop.) The level clock moved on to level 1's end, as if its
-    24 s had run: the test does not wait them out in real time (stop 60: some 15 s
-    of each test's 25); the level is still read from the clock
-    (:meth:`Tourney.clock_seconds`), so the rebuys close as they do when it runs out."""
-    t = table.session["tournament"]
-    t["elapsed"] = max(float(t["elapsed"]), FIRST_LEVEL_SECONDS + 0.1)
 
 
 def _play(page: Any) -> None:
@@ -102,7 +101,7 @@ def test_a_late_friend_buys_in_while_rebuys_are_open(browser: Any, tmp_path: Pat
             eve.wait_for_timeout(50)
         shot(eve, f"tourney-late-registration-{size}-dealt")
         # the rebuys close with level 1: nobody new after it
-        server.call(_level_1_run_out, table)
+        level_clock_to(server, table, 24.1)  # (level 1's 24 s not waited out: stop 60)
         while server.call(table.tourney.public)["level"] < 2:
             assert time.monotonic() < end + 120, "level 2 never came"
             _play(ann)
