@@ -80,7 +80,8 @@ if command -v npm >/dev/null 2>&1 && [ ! -f .node/node_modules/axe-core/axe.min.
     npm install -q --prefix .node --no-save --no-package-lock --no-audit --no-fund axe-core@4.14.1 >/dev/null
 fi
 
-echo "== ruff"
+# (the seconds each stage took: what a fresh clone spends before pytest, stop 60)
+echo "== ruff (setup took ${SECONDS} s)"
 .venv/bin/ruff check src tests bench scripts
 # mypy runs beside pytest, at a low priority, and its report comes after pytest's: on
 # a fresh clone (no .mypy_cache) it takes about 45 CPU-s, while pytest's two workers
@@ -98,10 +99,13 @@ trap 'kill "$mypy_pid" 2>/dev/null || true; rm -f "$mypy_log"' EXIT
 unset PYTHONDONTWRITEBYTECODE
 echo "== pytest (two workers, each test file on one: pytest-xdist)"
 pytest_rc=0
+pytest_from=$SECONDS
 .venv/bin/pytest -n 2 --dist loadfile "$@" || pytest_rc=$?
-echo "== mypy (strict, library; ran beside pytest)"
+echo "== mypy (strict, library; ran beside pytest, which took $((SECONDS - pytest_from)) s)"
 mypy_rc=0
+mypy_from=$SECONDS
 wait "$mypy_pid" || mypy_rc=$?
+echo "== (mypy done $((SECONDS - mypy_from)) s after pytest; the whole command ${SECONDS} s)"
 trap 'rm -f "$mypy_log"' EXIT  # (its process is gone: nothing to stop)
 cat "$mypy_log"
 if [ "$pytest_rc" -ne 0 ]; then exit "$pytest_rc"; fi

@@ -193,6 +193,20 @@ def new_table(base: str, **config: Any) -> tuple[str, str]:
     return tid, r.cookies[host_cookie(tid)]
 
 
+def level_clock_to(server: Any, table: Any, seconds: float) -> None:
+    """Move ``table``'s tournament level clock on to ``seconds`` run (never back), on
+    ``server``'s loop (a :class:`web_harness.ServerThread`), as if they had passed: a
+    test of what a level's end does need not wait out the level in real time (stop 60).
+    The level, the rebuys' close and a break's start are still worked out from the
+    clock as when it runs out (:meth:`Tourney.clock_seconds`)."""
+
+    def move() -> None:
+        t = table.session["tournament"]
+        t["elapsed"] = max(float(t["elapsed"]), seconds)
+
+    server.call(move)
+
+
 def open_as_host(ctx: Any, base: str, tid: str, host_token: str, query: str = "") -> Any:
     """A page of ``ctx`` holding the table's host cookie, the table loaded in it;
     ``query``: what follows the table's address (``"?motion=none"``)."""

@@ -56,37 +56,45 @@ OVERLAPS = """() => {
 
 
 @pytest.mark.parametrize("seats", [7, 8])
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_middle_keeps_clear_of_every_tile_at_a_hands_end(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str,
-        seats: int) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, seats: int) -> None:
+    # The hand is played once, on the phone; the same player's page at a desktop's
+    # size then loads the table at the same hand's end (stop 60: the same seeded hand
+    # was played twice, once a size).
     seeded_deals(monkeypatch, 11)
-    opts: dict[str, Any] = ({"viewport": PHONE, "is_mobile": True, "has_touch": True}
-                            if size == "phone" else {"viewport": DESKTOP})
-    ctx = browser.new_context(**opts)
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    desktop = browser.new_context(viewport=DESKTOP)
     try:
-        page, _, _ = play_hand(live, ctx.new_page(), "rollyourown", seats,
-                               f"felt-centre-{size}-{seats}", checking=True)
-        page.wait_for_selector("#center .wild-rank")
-        page.wait_for_timeout(300)
-        got = page.evaluate(OVERLAPS)
-        assert got["tiles"] == seats - 1 and got["out"] == [], (size, seats, got)
-        shot(page, f"felt-centre-{size}-{seats}")
-        # the felt at its shortest: a block as tall as a tournament's deal panel above it
-        page.evaluate("""() => { const f = document.querySelector('#felt');
-          const d = document.createElement('div'); d.style.height = '300px';
-          f.parentNode.insertBefore(d, f); f.scrollIntoView(); }""")
-        page.wait_for_timeout(300)
-        got = page.evaluate(OVERLAPS)
-        assert got["out"] == [], (size, seats, "shortest", got)
-        if size == "desktop":
-            height = page.evaluate("() => document.querySelector('#felt').offsetHeight")
-            assert height == 30 * 16  # (its min-height, 30em: as short as it gets)
-            if seats == 8:   # (this deal's top tile reached into the unmoved middle)
-                assert got["cy"] > 0, got
-        shot(page, f"felt-centre-{size}-{seats}-short")
+        played, tid, _ = play_hand(live, phone.new_page(), "rollyourown", seats,
+                                   f"felt-centre-{seats}", checking=True)
+        desktop.add_cookies(phone.cookies())
+        for size, page in (("phone", played), ("desktop", desktop.new_page())):
+            if size == "desktop":
+                page.goto(f"{live.url}/t/{tid}")
+            _check_the_middle(page, size, seats)
     finally:
-        ctx.close()
+        phone.close()
+        desktop.close()
+
+
+def _check_the_middle(page: Any, size: str, seats: int) -> None:
+    """No piece of the middle overlaps a seat tile at the hand's end on ``page``,
+    the felt as tall as the page lets it be, then at its shortest."""
+    page.wait_for_selector("#center .wild-rank")
+    page.wait_for_timeout(300)
+    got = page.evaluate(OVERLAPS)
+    assert got["tiles"] == seats - 1 and got["out"] == [], (size, seats, got)
+    shot(page, f"felt-centre-{size}-{seats}")
+    page.evaluate(SHORTEST)
+    page.wait_for_timeout(300)
+    got = page.evaluate(OVERLAPS)
+    assert got["out"] == [], (size, seats, "shortest", got)
+    if size == "desktop":
+        height = page.evaluate("() => document.querySelector('#felt').offsetHeight")
+        assert height == 30 * 16  # (its min-height, 30em: as short as it gets)
+        if seats == 8:   # (this deal's top tile reached into the unmoved middle)
+            assert got["cy"] > 0, got
+    shot(page, f"felt-centre-{size}-{seats}-short")
 
 
 SHORTEST = """() => { const f = document.querySelector('#felt');

@@ -26,22 +26,31 @@ def _card(code: str) -> str:
     return ("10" if code[0] == "T" else code[0]) + SUIT[code[1]]
 
 
-SEEN = """() => [...document.querySelectorAll('#replay-seats .card:not(.back)')]
-  .map(c => c.dataset.card)"""
+STEP = """() => ({
+  pos: document.querySelector('#replay-pos').innerText,
+  words: document.querySelector('#replay-what').innerText,
+  seen: [...document.querySelectorAll('#replay-seats .card:not(.back)')].map(c => c.dataset.card),
+})"""
+"""A step's position and words (as ``inner_text`` reads them) and the cards face up
+in its seats, in one call (stop 60: three calls a step before)."""
 
 
 @pytest.mark.parametrize(("game", "roll_ups"), [("rollyourown", 3), ("rollem521", 4)])
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
-        browser: Any, live: ServerThread, size: str, game: str, roll_ups: int) -> None:
-    opts: dict[str, Any] = ({"viewport": PHONE, "is_mobile": True, "has_touch": True}
-                            if size == "phone" else {"viewport": DESKTOP})
-    ctx, watch_ctx = browser.new_context(**opts), browser.new_context(**opts)
+        browser: Any, live: ServerThread, game: str, roll_ups: int) -> None:
+    # One hand played (on the phone), its replay stepped through at both sizes, by
+    # the player and by a watcher (stop 60: a hand a size played the same twice).
+    phone = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+    contexts = {(size, who): browser.new_context(**(phone if size == "phone"
+                                                    else {"viewport": DESKTOP}))
+                for size in ("phone", "desktop") for who in ("player", "watcher")}
     errors: list[str] = []
     try:
-        _, tid, _ = play_hand(live, ctx.new_page(), game, 4, f"replay-{game}-{size}",
-                                 bot_level="basic", checking=True)
-        for who, c in (("player", ctx), ("watcher", watch_ctx)):
+        ctx = contexts[("phone", "player")]
+        _, tid, _ = play_hand(live, ctx.new_page(), game, 4, f"replay-{game}",
+                              bot_level="basic", checking=True)
+        contexts[("desktop", "player")].add_cookies(ctx.cookies())  # (the same player)
+        for (size, who), c in contexts.items():
             p = c.new_page()
             p.on("pageerror", lambda e: errors.append(str(e)))
             p.goto(f"{live.url}/t/{tid}#hand=1")
@@ -54,8 +63,9 @@ def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
             public: set[str] = set()   # the cards turned up so far, for everyone
             rolls = 0
             for k, f in enumerate(frames):
-                pos, words = p.inner_text("#replay-pos"), p.inner_text("#replay-what")
-                assert pos == f"Hand 1 · step {k} of {len(frames)}", (who, pos)
+                step = p.evaluate(STEP)
+                pos, words = step["pos"], step["words"]
+                assert pos == f"Hand 1 · step {k} of {len(frames)}", (size, who, pos)
                 added = events[(frames[k - 1]["events_n"] if k else 0):f["events_n"]]
                 ups = [e for e in added if e["kind"] in ("expose", "roll")]
                 public.update(e["card"] for e in ups)
@@ -71,7 +81,7 @@ def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
                 if (f.get("last_action") or {}).get("kind") in ("expose", "stack") and not ups:
                     assert words.endswith(" chosen"), (who, words)   # (the hidden pick)
                 if who == "watcher" and f.get("result") is None:
-                    shown = [c for c in p.evaluate(SEEN) if c]
+                    shown = [c for c in step["seen"] if c]
                     assert set(shown) <= public, (k, shown, public)  # (no hidden card)
                 if ups and rolls == 1:
                     shot(p, f"replay-{game}-{size}-{who}-roll-up")
@@ -82,5 +92,5 @@ def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
             shot(p, f"replay-{game}-{size}-{who}-end")
             assert errors == [], (who, errors)
     finally:
-        ctx.close()
-        watch_ctx.close()
+        for c in contexts.values():
+            c.close()

@@ -59,7 +59,10 @@ def test_the_ledger_settles_up_and_away_is_shown(browser: Any, live: ServerThrea
         assert {r["name"]: int(r["net"]) for r in rows} == {
             line["name"]: line["net"] for line in info["ledger"]}
         shot(page, f"staples-settle-{name}")
-        # Away: Ann stops acting; the clock acts for her twice in a row.
+        # Away: Ann stops acting; the clock acts for her twice in a row (its 5 s,
+        # there for her page's decisions of hand 1, now 1 s: stop 60, two 5 s waits
+        # a test before).
+        live.call(lambda: setattr(table.config, "decision_seconds", 1.0))
         end = time.monotonic() + 90
         while 0 not in table.session.get("idle_away", []):
             assert time.monotonic() < end, "Ann was never made away"

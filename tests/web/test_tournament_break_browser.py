@@ -13,7 +13,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from table_ui import (
+    context,
+    decision_kind,
+    level_clock_to,
+    new_table,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+)
 from test_tournament_server import SCHEDULE
 from web_harness import ServerThread
 
@@ -48,8 +57,12 @@ def test_a_break_counts_down_on_the_felt_and_the_host_resumes_it(
         ann.click("#start-btn")
         table = server.manager.tables[tid]
         end = time.monotonic() + 60
+        moved = False
         while table.tourney.break_left() is None:  # Ann plays until the break begins
             assert time.monotonic() < end, "the break never began"
+            if table.hand is not None and not moved:  # (level 1's 6 s not waited out: stop 60)
+                level_clock_to(server, table, 6.1)
+                moved = True
             kind = decision_kind(ann)
             if kind is not None:
                 take_decision(ann, kind)

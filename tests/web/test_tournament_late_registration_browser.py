@@ -16,7 +16,16 @@ from typing import Any
 
 import httpx
 import pytest
-from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from table_ui import (
+    context,
+    decision_kind,
+    level_clock_to,
+    new_table,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+)
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -92,6 +101,7 @@ def test_a_late_friend_buys_in_while_rebuys_are_open(browser: Any, tmp_path: Pat
             eve.wait_for_timeout(50)
         shot(eve, f"tourney-late-registration-{size}-dealt")
         # the rebuys close with level 1: nobody new after it
+        level_clock_to(server, table, 24.1)  # (level 1's 24 s not waited out: stop 60)
         while server.call(table.tourney.public)["level"] < 2:
             assert time.monotonic() < end + 120, "level 2 never came"
             _play(ann)

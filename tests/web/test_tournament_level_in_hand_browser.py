@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from table_ui import (
+    context,
+    decision_kind,
+    level_clock_to,
+    new_table,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+)
 from test_tournament_server import SCHEDULE
 from web_harness import ServerThread
 
@@ -44,6 +53,7 @@ def test_the_panel_says_the_hand_in_play_keeps_its_levels_stakes(browser: Any, t
         assert table.hand is not None and table.hand.setup["tournament"]["level"] == 1
         # level 1's clock runs out while she thinks; her check or call (the hand goes
         # on) brings the next state, at level 2
+        level_clock_to(server, table, 6.1)  # (its 6 s not waited out: stop 60)
         while table.tourney.public()["level"] < 2:  # type: ignore[index]
             assert time.monotonic() < end, "level 2 never came"
             ann.wait_for_timeout(100)

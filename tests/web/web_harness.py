@@ -220,11 +220,20 @@ async def _call(fn: Any, *args: Any) -> Any:
 
 
 class ServerProcess:
-    """``rollem serve`` as a child process (to be killed hard)."""
+    """``rollem serve`` as a child process (to be killed hard).
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    ``numba``: the practice odds' compiled loops as in production; without it (the
+    default) the child runs with ``ROLLEM_NO_NUMBA`` set, the odds on their numpy
+    paths (the same figures, rollem.odds.compiled): its practice-odds workers' fork
+    server, which ``rollem serve`` waits for before serving, then neither imports
+    numba nor loads its cache, about a second of each start's 3-4 (stop 60). No test
+    of this class asks for odds."""
+
+    def __init__(self, db: Path, port: int | None = None, numba: bool = False) -> None:
         self.port = port or free_port()
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        if not numba:
+            env["ROLLEM_NO_NUMBA"] = "1"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "rollem", "serve", "--port", str(self.port), "--db", str(db)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
