@@ -417,6 +417,10 @@ def test_a_card_to_turn_up_is_numbered_by_its_place_in_the_row_shown() -> None:
         parse_answer("5", expose, row[:1], row)
     with pytest.raises(AnswerError, match=r"^turn up exactly one card, from 2:Qd 3:2s 4:3h$"):
         parse_answer("2 3", expose, row[:1], row)
+    # an empty answer lists the same numbers (s60-fresh: it said "from 1:Qd 2:2s 3:3h")
+    with pytest.raises(AnswerError, match=r"^please answer: turn up 1 card, from 2:Qd 3:2s "
+                                          r"4:3h$"):
+        parse_answer("", expose, row[:1], row)
     with pytest.raises(AnswerError, match=r"; choose from your cards 2:Qd 3:2s 4:3h, by name "
                                           r"\(Qd\) or by position \(2\)$"):
         parse_answer("zz", expose, row[:1], row)  # ("c": a card choice, s57-tidy)

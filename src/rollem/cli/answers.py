@@ -368,7 +368,7 @@ def parse_answer(text: str, legal: Legal, up: Collection[Card] = (),
     if low in _COMMANDS:
         return _COMMANDS[low]
     if not raw:
-        raise AnswerError("please answer: " + choices_text(legal))
+        raise AnswerError("please answer: " + choices_text(legal, held=held))
     acts = legal.actions
     if any(a in _BETTING for a in acts):
         word, _, rest = low.partition(" ")
