@@ -925,3 +925,28 @@ def test_a_standard_phh_file_with_times_is_not_verified_and_its_chain_not_checke
     code, out, err = run_cli(["verify", "--json", str(path)], capsys)
     chain = json.loads(out)["chain"]
     assert code == 1 and chain["ok"] is False and chain["reason"].startswith("not checked: 0 of")
+
+
+def test_no_commitment_is_said_without_an_issue_number(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """s60-fresh: ``rollem verify`` said "a hand dealt before issue 32" (an
+    internal issue number) for a history with no commitment; a history converted
+    from PHH (``rollem convert --to rollem``, its ``_phh`` kept) is named as such."""
+    path = next(iter(sorted(HISTORIES.glob("*.toml"))))
+    verdict = verify_text(path.read_text(encoding="utf-8"))
+    assert verdict.reason == ("no commitment recorded (a hand dealt before rollem "
+                              "committed to its decks, or written by hand): nothing to "
+                              "verify")
+    phh = tmp_path / "hand.phh"
+    phh.write_text('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n'
+                   'min_bet = 2\nstarting_stacks = [200, 200]\nactions = [\n'
+                   '  "d dh p1 AsKs", "d dh p2 7c2d", "p2 f",\n]\n', encoding="utf-8")
+    converted = tmp_path / "hand.toml"
+    code, _, err = run_cli(["convert", "--to", "rollem", str(phh), "-o", str(converted)],
+                           capsys)
+    assert code == 0, err
+    code, out, _ = run_cli(["verify", str(converted)], capsys)
+    assert code == 1
+    assert out == (f"{converted}: not verified: no commitment recorded: a hand converted "
+                   "from PHH (rollem convert --to rollem) keeps the PHH file's cards, with "
+                   "no committed deck to check them against: nothing to verify\n")
