@@ -783,7 +783,11 @@ class TerminalGame:
         are only the score)."""
         t = self.tournament
         assert t is not None
-        self.say_fitted(Text(f"Tournament ledger after {done} hand(s) (buy-in {t.buy_in}, prize "
+        # (after you were out the computer players played on: ``done`` counts only
+        # the hands you were at the table for, the tournament's own count them all)
+        hands = (f"{t.hands_played} hand(s), {done} with you" if t.hands_played > done
+                 else f"{done} hand(s)")
+        self.say_fitted(Text(f"Tournament ledger after {hands} (buy-in {t.buy_in}, prize "
                       f"pool {t.prize_pool}; in the buy-in's units):", style="bold"))
         for row in t.ledger(self.table.stacks):
             name = self.names[row["seat"]]
