@@ -950,3 +950,21 @@ def test_no_commitment_is_said_without_an_issue_number(
     assert out == (f"{converted}: not verified: no commitment recorded: a hand converted "
                    "from PHH (rollem convert --to rollem) keeps the PHH file's cards, with "
                    "no committed deck to check them against: nothing to verify\n")
+
+
+@pytest.mark.parametrize("command", [["verify"], ["replay"], ["convert", "--to", "phh"],
+                                     ["export", "--phh"], ["odds", "--seat", "0", "--history"]])
+def test_a_game_file_without_format_is_named_a_game_file(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """s60-fresh: ``format`` is optional in a game file (write-your-own-game.md), but
+    only a file with it was told apart from a hand history; one without it was
+    "there is no variant: a rollem history names its game ..."."""
+    text = games.get("sdr").spec.text  # type: ignore[union-attr]
+    assert "\nformat = 1\n" in text
+    game_file = tmp_path / "mine.toml"
+    game_file.write_text(text.replace("\nformat = 1\n", "\n", 1), encoding="utf-8")
+    code, out, err = run_cli([*command, str(game_file)], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"rollem: error: {game_file}: this is a game file, not a hand history: "
+                   "play it with rollem play --game-file FILE (rollem check-game FILE "
+                   "checks it)\n")
