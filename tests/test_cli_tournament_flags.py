@@ -166,3 +166,17 @@ def test_the_ledger_counts_the_hands_played_out_after_you_are_out(tmp_path: Path
     assert ("Tournament ledger after 21 hand(s), 18 with you (buy-in 10, prize pool 30; in "
             "the buy-in's units):") in text
     assert "Your play: 18 hand(s);" in text
+
+
+def test_simulates_rotate_help_names_its_games_not_a_games_flag_it_lacks(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """s60-fresh: ``rollem simulate --help`` said --rotate turns "the games ... in the
+    order of --games", and simulate has no --games (it deals the three home games)."""
+    code, out, _ = run(["simulate", "--help"], capsys)
+    text = " ".join(out.split())
+    assert code == 0 and "--games" not in text
+    assert ("--rotate [level|orbit] With --tournament and dealers-choice: the three home "
+            "games rotate in turn, sdr, rollyourown then rollem521 (like H.O.R.S.E.)") in text
+    code, out, _ = run(["play", "--help"], capsys)
+    assert ("the games rotate in the order of --games (like H.O.R.S.E.)"
+            in " ".join(out.split()))
