@@ -607,3 +607,15 @@ def test_backup_of_a_postgresql_database_says_to_use_pg_dump(
     assert code == 2 and "postgres://ann:***@db/club is a PostgreSQL database" in err, err
     assert "secret" not in err
     assert not target.exists()
+
+
+def test_a_refused_betting_answer_is_echoed_as_typed() -> None:
+    """s60-fresh: ``s Qh`` typed at a bet (the show of the last hand, too early) was
+    echoed lower-cased, "'s qh' is not an answer here", as if typed so."""
+    from rollem.cli.answers import AnswerError, parse_answer
+    from rollem.engine.decisions import Legal
+
+    open_bet = Legal(kind="bet", actions=("check", "bet", "fold"), min_to=2, max_to=2)
+    with pytest.raises(AnswerError, match=r"^'s Qh' is not an answer here: c = check, "
+                                          r"b 2 = bet 2, f = fold$"):
+        parse_answer("  s   Qh ", open_bet)
