@@ -306,8 +306,9 @@ class TerminalGame:
             self._refused = 0  # the last answer was taken
         self._asked += 1
         if not self.rich and self._refused >= MAX_REFUSED:
-            self.say(Text(f"{MAX_REFUSED} answers in a row were refused; stopping (the "
-                          "answers come from a script, not a terminal).", style="red"))
+            self.say_fitted(Text(f"{MAX_REFUSED} answers in a row were refused; stopping "
+                                 "(the answers come from a script, not a terminal).",
+                                 style="red"))
             raise _Quit(status=2)
         try:
             answer = self.read_line(prompt)
@@ -651,10 +652,11 @@ class TerminalGame:
 
         name = get(hand.game.id).name
         self.say()
-        self.say(Text(f"=== Hand {self.hand_no}: {name}, {self.names[hand.button]} "
-                      f"{'have' if hand.button == 0 else 'has'} the button ===", style="bold"))
+        self.say_fitted(Text(f"=== Hand {self.hand_no}: {name}, {self.names[hand.button]} "
+                             f"{'have' if hand.button == 0 else 'has'} the button ===",
+                             style="bold"))
         if self.tournament is not None:
-            self.say(self.level_line(hand))
+            self.say_fitted(self.level_line(hand))
             t = self.tournament  # (the hand's level, for its history)
             self.hand_level = {"schedule": t.schedule.name, "level": t.level + 1,
                                **t.stakes.to_dict()}
