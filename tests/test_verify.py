@@ -709,6 +709,14 @@ def test_play_sessions_verify_as_a_chain(tmp_path: Path,
     assert "_deal_key" not in first and first["_openings"]
     again = session(tmp_path / "b")
     assert again[0].read_text(encoding="utf-8") == files[0].read_text(encoding="utf-8")
+    # a hand left out between them: said to the player reading their own copies
+    # (s60-fresh: "You's copies hold only the hands You was dealt into")
+    code, out, err = run_cli(["verify", str(files[0]), str(files[2])], capsys)
+    assert code == 0, out + err
+    assert out.splitlines()[-1] == (
+        "chain: ok (each hand's commitment includes the previous hand; hand 2 is not in the "
+        "files: not checked across it (your copies hold only the hands you were dealt "
+        "into))")
 
 
 def test_copies_of_one_hand_must_agree() -> None:
