@@ -168,15 +168,16 @@ def test_the_ledger_counts_the_hands_played_out_after_you_are_out(tmp_path: Path
     assert "Your play: 18 hand(s);" in text
 
 
-def test_simulates_rotate_help_names_its_games_not_a_games_flag_it_lacks(
+def test_rotate_help_names_simulates_games_not_a_games_flag_it_lacks(
         capsys: pytest.CaptureFixture[str]) -> None:
     """s60-fresh: ``rollem simulate --help`` said --rotate turns "the games ... in the
-    order of --games", and simulate has no --games (it deals the three home games)."""
-    code, out, _ = run(["simulate", "--help"], capsys)
-    text = " ".join(out.split())
-    assert code == 0 and "--games" not in text
-    assert ("--rotate [level|orbit] With --tournament and dealers-choice: the three home "
-            "games rotate in turn, sdr, rollyourown then rollem521 (like H.O.R.S.E.)") in text
-    code, out, _ = run(["play", "--help"], capsys)
-    assert ("the games rotate in the order of --games (like H.O.R.S.E.)"
-            in " ".join(out.split()))
+    order of --games", and simulate has no --games (it deals the three home games):
+    the help (shared by play and simulate) says what each turns."""
+    for command in ("simulate", "play"):
+        code, out, _ = run([command, "--help"], capsys)
+        assert code == 0 and ("--rotate [level|orbit] With --tournament and dealers-choice: "
+                              "the games rotate in turn (like H.O.R.S.E.; rollem play: in the "
+                              "order of --games; simulate: sdr, rollyourown then rollem521) "
+                              "instead of the button choosing") in " ".join(out.split())
+    code, _, err = run(["simulate", "dealers-choice", "--games", "sdr"], capsys)
+    assert code == 2 and "No such option '--games'" in err  # (its three home games)

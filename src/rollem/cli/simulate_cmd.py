@@ -20,11 +20,7 @@ from rollem.cli.table_options import (
     staples_from_flags,
     table_option_flags,
 )
-from rollem.cli.tourney_flags import (
-    TournamentFlags,
-    simulate_tournament_flags,
-    tournament_from_flags,
-)
+from rollem.cli.tourney_flags import TournamentFlags, tournament_flags, tournament_from_flags
 from rollem.parallel import ClusterError
 
 if TYPE_CHECKING:
@@ -49,7 +45,7 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
               help="Play sit-and-go tournaments instead of a cash session: turbo, regular "
                    "or slow (the shipped level schedules), or a schedule file (TOML). "
                    "Each is played to one winner; the stakes rise by hands.")
-@simulate_tournament_flags
+@tournament_flags
 @click.option("--tournaments", type=int, default=200, show_default=True,
               help="With --tournament: how many to play, 1 to 100,000.")
 @click.option("--hands-max", type=int, default=5000, show_default=True,

@@ -15,8 +15,7 @@ import click
 from rollem.cli.errors import fail
 from rollem.tournament.session import ROTATIONS
 
-__all__ = ["TournamentFlags", "simulate_tournament_flags", "tournament_flags",
-           "tournament_from_flags"]
+__all__ = ["TournamentFlags", "tournament_flags", "tournament_from_flags"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -27,23 +26,7 @@ MAX_REBUY_LEVELS = 10
 
 
 def tournament_flags(func: F) -> F:
-    """Add ``--buy-in --payouts --rebuy-levels --rotate`` to a command whose
-    dealer's choice offers the games of its ``--games`` (``rollem play``)."""
-    return _tournament_flags(func, "the games rotate in the order of --games")
-
-
-def simulate_tournament_flags(func: F) -> F:
-    """:func:`tournament_flags` for ``rollem simulate``, which has no ``--games``:
-    its dealer's choice offers the three home games, in that order."""
-    from rollem.games import DEFAULT_CHOICE
-
-    *first, last = DEFAULT_CHOICE
-    return _tournament_flags(func, "the three home games rotate in turn, "
-                             f"{', '.join(first)} then {last}")
-
-
-def _tournament_flags(func: F, rotation: str) -> F:
-    """Add the flags; ``rotation``: what ``--rotate`` turns in turn."""
+    """Add ``--buy-in --payouts --rebuy-levels --rotate`` to a command."""
     decorators = [
         click.option("--buy-in", type=int, default=None, metavar="UNITS",
                      help="With --tournament: each entrant's buy-in, 0 to 1,000,000 whole "
@@ -59,10 +42,11 @@ def _tournament_flags(func: F, rotation: str) -> F:
                           "to 10 (default 0: no rebuys). Computer players always rebuy "
                           "while they may."),
         click.option("--rotate", type=click.Choice(ROTATIONS), default=None,
-                     help=f"With --tournament and dealers-choice: {rotation} (like "
-                          "H.O.R.S.E.) instead of the button "
-                          "choosing: level (a game a level) or orbit (a game each time "
-                          "the button has gone once round the table)."),
+                     help="With --tournament and dealers-choice: the games rotate in turn "
+                          "(like H.O.R.S.E.; rollem play: in the order of --games; "
+                          "simulate: sdr, rollyourown then rollem521) instead of the "
+                          "button choosing: level (a game a level) or orbit (a game each "
+                          "time the button has gone once round the table)."),
     ]
     for deco in reversed(decorators):
         func = deco(func)
