@@ -473,12 +473,6 @@ def test_a_house_option_given_a_bad_word_is_one_line_naming_the_flag_typed(
     code, _, err = run(["play", "sdr", "--house", "burn_before_roll=maybe"], capsys)
     assert (code, err) == (2, "rollem: error: --house burn_before_roll=maybe: burn_before_roll "
                               "is a switch: give true or false\n")
-    # s60-fresh: --failed-both-rule split at a game without it was named as
-    # "--house failed_both_rule", a flag nobody typed
-    code, _, err = run([command[0], "sdr", *command[2:], "--failed-both-rule", "split"],
-                       capsys)
-    assert (code, err) == (2, "rollem: error: --failed-both-rule split: not a house option "
-                              "of sdr (theirs: burn_before_roll)\n")
 
 
 def test_an_answer_that_is_not_utf8_is_refused_like_any_other(tmp_path: Path) -> None:

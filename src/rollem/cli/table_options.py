@@ -265,8 +265,6 @@ def check_house(options: Any, games: list[Any]) -> None:
     for name, value in options.house.items():
         flag = f"--{name.replace('_', '-')}" if name in HOUSE_FLAGS else f"--house {name}"
         if name not in known:
-            if name == "failed_both_rule":  # (its own flag, as the docs give it)
-                flag = f"--failed-both-rule {value}"
             have = ", ".join(sorted(known)) or "none"
             from rollem.games import is_shipped
             from rollem.games.gamefile import house_option_would_apply
