@@ -417,6 +417,10 @@ def test_a_card_to_turn_up_is_numbered_by_its_place_in_the_row_shown() -> None:
         parse_answer("5", expose, row[:1], row)
     with pytest.raises(AnswerError, match=r"^turn up exactly one card, from 2:Qd 3:2s 4:3h$"):
         parse_answer("2 3", expose, row[:1], row)
+    # an empty answer lists the same numbers (s60-fresh: it said "from 1:Qd 2:2s 3:3h")
+    with pytest.raises(AnswerError, match=r"^please answer: turn up 1 card, from 2:Qd 3:2s "
+                                          r"4:3h$"):
+        parse_answer("", expose, row[:1], row)
     with pytest.raises(AnswerError, match=r"; choose from your cards 2:Qd 3:2s 4:3h, by name "
                                           r"\(Qd\) or by position \(2\)$"):
         parse_answer("zz", expose, row[:1], row)  # ("c": a card choice, s57-tidy)
@@ -597,3 +601,15 @@ def test_backup_of_a_postgresql_database_says_to_use_pg_dump(
     assert code == 2 and "postgres://ann:***@db/club is a PostgreSQL database" in err, err
     assert "secret" not in err
     assert not target.exists()
+
+
+def test_a_refused_betting_answer_is_echoed_as_typed() -> None:
+    """s60-fresh: ``s Qh`` typed at a bet (the show of the last hand, too early) was
+    echoed lower-cased, "'s qh' is not an answer here", as if typed so."""
+    from rollem.cli.answers import AnswerError, parse_answer
+    from rollem.engine.decisions import Legal
+
+    open_bet = Legal(kind="bet", actions=("check", "bet", "fold"), min_to=2, max_to=2)
+    with pytest.raises(AnswerError, match=r"^'s Qh' is not an answer here: c = check, "
+                                          r"b 2 = bet 2, f = fold$"):
+        parse_answer("  s   Qh ", open_bet)

@@ -93,6 +93,9 @@ BAD = [
      "steps[2].cards: discards 6 cards but only 5 were dealt to each player before it"),
     ("", 'rules = "Ante, five cards, a round, showdown."', "",
      "rules: missing; give the players' rules text"),
+    # one card is "1 card" (s60-fresh: "players end with 1 cards")
+    ("", "cards = 5", "cards = 1",
+     "steps[3]: players end with 1 card and the board has 0; a hand needs 5"),
     ("", 'name = "Mini"', 'name = "Mini"\nsteps_extra = 1', "steps_extra: unknown key; allowed:"),
     ("", 'id = "mini"', 'id = "mini', "game file: not valid TOML:"),
     ("", 'cap = 3', 'cap = 3\n[[steps]]\nstep = "blinds"',

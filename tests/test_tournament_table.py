@@ -63,9 +63,15 @@ def test_rollem_play_a_turbo_to_the_end(tmp_path: object) -> None:
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "=== Hand 1: Stop, Drop and Roll" in text
+    # (the level line wrapped at 78 columns, its later part indented four spaces:
+    # s60-fresh, it was one line of 134)
+    assert all(len(line) <= 80 for line in text.splitlines() if line.startswith("Level "))
+    assert ("Level 1 of 18 (turbo tournament): ante 1, fixed limit 2/4; 6 hand(s) to go,\n"
+            "    this one included, then level 2 (ante 1, fixed limit 3/6)") in text
+    words = " ".join(text.split())
     assert ("Level 1 of 18 (turbo tournament): ante 1, fixed limit 2/4; 6 hand(s) to go, this one "
-            "included, then level 2 (ante 1, fixed limit 3/6)") in text
-    assert "Level 2 of 18 (turbo tournament): ante 1, fixed limit 3/6; 6 hand(s) to go" in text
+            "included, then level 2 (ante 1, fixed limit 3/6)") in words
+    assert "Level 2 of 18 (turbo tournament): ante 1, fixed limit 3/6; 6 hand(s) to go" in words
     tail = text[text.index("Finishing places (4 entrants, buy-in 10, prize pool 40):"):]
     lines = tail.splitlines()[1:5]
     assert [line.split(":")[0].strip() for line in lines] == ["1st", "2nd", "3rd", "4th"]

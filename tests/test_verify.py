@@ -709,6 +709,14 @@ def test_play_sessions_verify_as_a_chain(tmp_path: Path,
     assert "_deal_key" not in first and first["_openings"]
     again = session(tmp_path / "b")
     assert again[0].read_text(encoding="utf-8") == files[0].read_text(encoding="utf-8")
+    # a hand left out between them: said to the player reading their own copies
+    # (s60-fresh: "You's copies hold only the hands You was dealt into")
+    code, out, err = run_cli(["verify", str(files[0]), str(files[2])], capsys)
+    assert code == 0, out + err
+    assert out.splitlines()[-1] == (
+        "chain: ok (each hand's commitment includes the previous hand; hand 2 is not in the "
+        "files: not checked across it (your copies hold only the hands you were dealt "
+        "into))")
 
 
 def test_copies_of_one_hand_must_agree() -> None:
@@ -925,3 +933,46 @@ def test_a_standard_phh_file_with_times_is_not_verified_and_its_chain_not_checke
     code, out, err = run_cli(["verify", "--json", str(path)], capsys)
     chain = json.loads(out)["chain"]
     assert code == 1 and chain["ok"] is False and chain["reason"].startswith("not checked: 0 of")
+
+
+def test_no_commitment_is_said_without_an_issue_number(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """s60-fresh: ``rollem verify`` said "a hand dealt before issue 32" (an
+    internal issue number) for a history with no commitment; a history converted
+    from PHH (``rollem convert --to rollem``, its ``_phh`` kept) is named as such."""
+    path = next(iter(sorted(HISTORIES.glob("*.toml"))))
+    verdict = verify_text(path.read_text(encoding="utf-8"))
+    assert verdict.reason == ("no commitment recorded (a hand dealt before rollem "
+                              "committed to its decks, or written by hand): nothing to "
+                              "verify")
+    phh = tmp_path / "hand.phh"
+    phh.write_text('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n'
+                   'min_bet = 2\nstarting_stacks = [200, 200]\nactions = [\n'
+                   '  "d dh p1 AsKs", "d dh p2 7c2d", "p2 f",\n]\n', encoding="utf-8")
+    converted = tmp_path / "hand.toml"
+    code, _, err = run_cli(["convert", "--to", "rollem", str(phh), "-o", str(converted)],
+                           capsys)
+    assert code == 0, err
+    code, out, _ = run_cli(["verify", str(converted)], capsys)
+    assert code == 1
+    assert out == (f"{converted}: not verified: no commitment recorded: a hand converted "
+                   "from PHH (rollem convert --to rollem) keeps the PHH file's cards, with "
+                   "no committed deck to check them against: nothing to verify\n")
+
+
+@pytest.mark.parametrize("command", [["verify"], ["replay"], ["convert", "--to", "phh"],
+                                     ["export", "--phh"], ["odds", "--seat", "0", "--history"]])
+def test_a_game_file_without_format_is_named_a_game_file(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """s60-fresh: ``format`` is optional in a game file (write-your-own-game.md), but
+    only a file with it was told apart from a hand history; one without it was
+    "there is no variant: a rollem history names its game ..."."""
+    text = games.get("sdr").spec.text  # type: ignore[union-attr]
+    assert "\nformat = 1\n" in text
+    game_file = tmp_path / "mine.toml"
+    game_file.write_text(text.replace("\nformat = 1\n", "\n", 1), encoding="utf-8")
+    code, out, err = run_cli([*command, str(game_file)], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"rollem: error: {game_file}: this is a game file, not a hand history: "
+                   "play it with rollem play --game-file FILE (rollem check-game FILE "
+                   "checks it)\n")

@@ -208,8 +208,12 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
                            "commitment; check the hand's own copy (hand-N.toml) instead",
                            hand_no=number if type(number) is int else None,
                            owner=_owner(data))
-        return Verdict(NO_COMMITMENT, "no commitment recorded (a hand dealt before "
-                       "issue 32, or not from a committed deck): nothing to verify")
+        if isinstance(data.get("_phh"), dict):  # (rollem convert --to rollem's history)
+            return Verdict(NO_COMMITMENT, "no commitment recorded: a hand converted from "
+                           "PHH (rollem convert --to rollem) keeps the PHH file's cards, "
+                           "with no committed deck to check them against: nothing to verify")
+        return Verdict(NO_COMMITMENT, "no commitment recorded (a hand dealt before rollem "
+                       "committed to its decks, or written by hand): nothing to verify")
     commitment = str(data.get("_commitment")).upper()
     verdict = Verdict(FAILED, "", commitment=commitment,
                       prev_hash=str(data.get("_prev_hash")).upper(),

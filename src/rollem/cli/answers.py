@@ -285,7 +285,9 @@ def _amount(word: str, rest: str, legal: Legal) -> int:
     return amount
 
 
-def _betting(word: str, rest: str, legal: Legal) -> object:
+def _betting(word: str, rest: str, legal: Legal, raw: str = "") -> object:
+    """A betting answer (``word`` and ``rest``: lower case); ``raw``: as typed, echoed
+    in a refusal (default: ``word rest``)."""
     acts = legal.actions
     if word in ("c", "call", "check", "k", "x") and not rest:
         if word in ("c",):
@@ -316,8 +318,8 @@ def _betting(word: str, rest: str, legal: Legal) -> object:
                 return Raise(amount)
             return Raise(_amount("r", rest, legal))
         raise AnswerError("no more raises are allowed now: " + choices_text(legal))
-    raise AnswerError(f"{(word + ' ' + rest).strip()!r} is not an answer here: "
-                      + choices_text(legal))
+    raise AnswerError(f"{' '.join((raw or word + ' ' + rest).split())!r} is not an answer "
+                      "here: " + choices_text(legal))
 
 
 def _turn_up_answer(text: str, legal: Legal, places: dict[int, Card]) -> Card | None:
@@ -368,11 +370,11 @@ def parse_answer(text: str, legal: Legal, up: Collection[Card] = (),
     if low in _COMMANDS:
         return _COMMANDS[low]
     if not raw:
-        raise AnswerError("please answer: " + choices_text(legal))
+        raise AnswerError("please answer: " + choices_text(legal, held=held))
     acts = legal.actions
     if any(a in _BETTING for a in acts):
         word, _, rest = low.partition(" ")
-        return _betting(word, rest.strip(), legal)
+        return _betting(word, rest.strip(), legal, raw)
     if "declare" in acts:
         side = _SIDES.get(low)
         if side is None or side not in legal.sides:

@@ -306,8 +306,9 @@ class TerminalGame:
             self._refused = 0  # the last answer was taken
         self._asked += 1
         if not self.rich and self._refused >= MAX_REFUSED:
-            self.say(Text(f"{MAX_REFUSED} answers in a row were refused; stopping (the "
-                          "answers come from a script, not a terminal).", style="red"))
+            self.say_fitted(Text(f"{MAX_REFUSED} answers in a row were refused; stopping "
+                                 "(the answers come from a script, not a terminal).",
+                                 style="red"))
             raise _Quit(status=2)
         try:
             answer = self.read_line(prompt)
@@ -708,10 +709,11 @@ class TerminalGame:
 
         name = get(hand.game.id).name
         self.say()
-        self.say(Text(f"=== Hand {self.hand_no}: {name}, {self.names[hand.button]} "
-                      f"{'have' if hand.button == 0 else 'has'} the button ===", style="bold"))
+        self.say_fitted(Text(f"=== Hand {self.hand_no}: {name}, {self.names[hand.button]} "
+                             f"{'have' if hand.button == 0 else 'has'} the button ===",
+                             style="bold"))
         if self.tournament is not None:
-            self.say(self.level_line(hand))
+            self.say_fitted(self.level_line(hand))
             t = self.tournament  # (the hand's level, for its history)
             self.hand_level = t.hand_record()
         nar = Narrator(self.names, 0, options=hand.options.to_dict(), carry_in=hand.carry_in,
@@ -839,7 +841,11 @@ class TerminalGame:
         are only the score)."""
         t = self.tournament
         assert t is not None
-        self.say_fitted(Text(f"Tournament ledger after {done} hand(s) (buy-in {t.buy_in}, prize "
+        # (after you were out the computer players played on: ``done`` counts only
+        # the hands you were at the table for, the tournament's own count them all)
+        hands = (f"{t.hands_played} hand(s), {done} with you" if t.hands_played > done
+                 else f"{done} hand(s)")
+        self.say_fitted(Text(f"Tournament ledger after {hands} (buy-in {t.buy_in}, prize "
                       f"pool {t.prize_pool}; in the buy-in's units):", style="bold"))
         for row in t.ledger(self.table.stacks):
             name = self.names[row["seat"]]

@@ -55,10 +55,11 @@ def tournament_flags(func: F) -> F:
                      help="With --addon: what an add-on costs, 0 to 1,000,000 whole units "
                           "(default: the buy-in)."),
         click.option("--rotate", type=click.Choice(ROTATIONS), default=None,
-                     help="With --tournament and dealers-choice: the games rotate in the "
-                          "order of --games (like H.O.R.S.E.) instead of the button "
-                          "choosing: level (a game a level) or orbit (a game each time "
-                          "the button has gone once round the table)."),
+                     help="With --tournament and dealers-choice: the games rotate in turn "
+                          "(like H.O.R.S.E.; rollem play: in the order of --games; "
+                          "simulate: sdr, rollyourown then rollem521) instead of the "
+                          "button choosing: level (a game a level) or orbit (a game each "
+                          "time the button has gone once round the table)."),
     ]
     for deco in reversed(decorators):
         func = deco(func)

@@ -211,8 +211,12 @@ def _not_given(runs: list[tuple[int, int, str]]) -> str:
         return ""
     words = ", ".join(f"{lo}" if lo == hi else f"{lo} to {hi}" for lo, hi, _ in runs)
     whose = sorted({who for _, _, who in runs})
-    why = (f"{whose[0]}'s copies hold only the hands {whose[0]} was dealt into"
-           if len(whose) == 1 else "a player's copies hold only the hands they were dealt into")
+    if whose == ["You"]:  # (rollem play's copies: "You's copies ... You was dealt")
+        why = "your copies hold only the hands you were dealt into"
+    elif len(whose) == 1:
+        why = f"{whose[0]}'s copies hold only the hands {whose[0]} was dealt into"
+    else:
+        why = "a player's copies hold only the hands they were dealt into"
     if len(runs) == 1 and runs[0][0] == runs[0][1]:
         return f"hand {words} is not in the files: not checked across it ({why})"
     return f"hands {words} are not in the files: not checked across them ({why})"

@@ -560,8 +560,9 @@ def _check_cards(steps: list[StepSpec], max_players: int, deck: str = "standard"
                                         f"got pot = {p['pot']!r}, {own} cards, a board of "
                                         f"{board}")
             elif not (hole or need_board) and own + board < 5:
-                raise GameFileError(f"steps[{s.index}]: players end with {own} cards and the "
-                                    f"board has {board}; a hand needs 5")
+                raise GameFileError(f"steps[{s.index}]: players end with {own} "
+                                    f"card{'' if own == 1 else 's'} and the board has "
+                                    f"{board}; a hand needs 5")
             if p["pot"] == "declare" and (board or own != 5):
                 raise GameFileError(f"steps[{s.index}].pot: \"declare\" needs exactly five "
                                     f"cards per player and no board, got {own} and {board}")

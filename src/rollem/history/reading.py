@@ -30,11 +30,11 @@ def _variant_game_id(data: Mapping[str, Any]) -> str:
     """The game id of a history's ``variant`` (``rollem-<id>``).
 
     Raises:
-        HistoryError: no such variant; a game file (``format`` and ``steps``, no
-            ``variant``) is told apart from a hand history (issue 33).
+        HistoryError: no such variant; a game file (``steps``, no ``variant``) is
+            told apart from a hand history (issue 33).
     """
     variant = data.get("variant")
-    if variant is None and "steps" in data and "format" in data:
+    if variant is None and "steps" in data:  # (``format`` is optional in a game file)
         raise HistoryError("this is a game file, not a hand history: play it with "
                            "rollem play --game-file FILE (rollem check-game FILE checks it)")
     if variant is None and data and all(isinstance(v, dict) for v in data.values()):

@@ -135,6 +135,10 @@
       idle();
       err.textContent = "the server cannot be reached";
     }
+    // A refusal is said under the form's last field, below the floating button:
+    // brought into view, or a phone (or a desktop's long form) showed nothing
+    // happen when the button was pressed (s60-fresh).
+    if (err.textContent) err.scrollIntoView({ block: "nearest" });
   });
   // The form sent: true once the table is made and its page is on its way.
   async function create() {
@@ -153,7 +157,7 @@
         const label = el.closest("label");
         const what = label ? label.textContent.trim() : el.name;
         err.textContent = what + ": enter a number" + (el.min !== "" ? " (at least " + el.min + ")" : "");
-        el.focus();
+        el.focus({ preventScroll: true });  // (the refusal, which names it, is scrolled to)
         return false;
       }
       if (el.name === "payouts") {  // "65/35" -> [65, 35] (the server checks them)
