@@ -1046,9 +1046,6 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             if shared is not None:
                 shared[key] = owners
     order, named, origin, weight, later = _layout(seen, k, gen, shares, owners)
-    named_early = named >= 0  # (labels the layout named: never shuffled, :func:`_shuffle_labels`)
-    shuffle = SHUFFLE_FROM > 0 and len(seen.opponents) >= SHUFFLE_FROM and _all_up(seen)
-    read: list[int] = []
     trace = _TRACE.get()
     trace_steps: list[dict[str, Any]] = []
     expose = _expose_table(seen, policy, tremble)
@@ -1069,9 +1066,6 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
                 order[pick], named[pick], avail[pick], eve[pick], origin[pick], later[pick])
             finals = {i: h[pick] for i, h in finals.items()}
             kept_all = kept_all[pick]
-            named_early = named_early[pick]
-        if shuffle and read:
-            order = _shuffle_labels(seen, order, named_early, read, gen)
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
                                            tremble, gen, guides, candidates, expose)
         weight = weight * factor * np.exp(later[:, j])
@@ -1093,7 +1087,6 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         if opp.live:
             finals[j] = np.concatenate([kept, val[:, 3:]], axis=1)
         kept_all[:, j] = kept
-        read.append(j)
     if weight.sum() <= 0:
         raise ValueError("no world fits what was seen")
     found = [found_at[j] for j in range(len(seen.opponents))]
@@ -1134,61 +1127,6 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         trace.append({"worlds": k, "moves": moves, "steps": trace_steps,
                       "ancestors": int((by > 0).sum()), "ancestor_kish": _kish(by) * len(by)})
     return np.stack(hands, axis=1), weight, turned, eve, found
-
-
-SHUFFLE_FROM = 5
-"""With at least this many opponents (6 players), from the third card up
-(every opponent showing three cards), before each opponent's step after the
-first, the labels :func:`_shuffle_labels` may move are put in a random
-order among their places (0: never; issue 33, branch s60-ryo)."""
-
-
-def _shuffle_labels(seen: SeenPool, order: Ints, named_early: Bools, read: list[int],
-                    gen: np.random.Generator) -> Ints:
-    """A move between opponents' steps (resample-move; issue 33, branch
-    s60-ryo): in each world, the labels (``order`` ``(k, n)`` entries from 52
-    on) that the layout left unnamed (``named_early`` ``(k, 3 m)``, per label)
-    and that lie at a place no opponent in ``read`` drew, put in a uniformly
-    random order among those places; returns the new order.
-
-    Why it leaves the weights exact: after the steps of ``read``, a world's
-    weight is the prior over orders times those opponents' likelihoods times,
-    for each opponent not read, the part of the layout's proposal put off to
-    its step (:func:`_layout`'s ``later``). The prior is uniform over orders;
-    a read opponent's likelihood depends on the labels at its own draws (not
-    moved) and the cards named for its own labels (they move with the
-    label); and the put-off parts depend on where the seat's discards lie
-    (not moved), on which places hold a label not yet named when each
-    opponent's origins were drawn (every label moved is such a label, and it
-    lands on a place that held one) and on the owners of named places (not
-    moved). So the target is the same for every order of those labels among
-    those places, and drawing one uniformly is an exact Gibbs step: copies
-    made by resampling then differ in what the next opponents drew.
-
-    >>> o = lambda at: SeenOpponent(seat=1, ups=[1, 2, 3], draws=[at, at + 1], live=True)
-    >>> seen = SeenPool([], [40, 41, 42], [], [o(0), o(2)], 4, None)
-    >>> order = np.array([[52, 55, 40, 56, 41, 57, 42, 53, 54]])
-    >>> early = np.zeros((1, 6), dtype=bool)
-    >>> new = _shuffle_labels(seen, order, early, [0], np.random.default_rng(1))
-    >>> new[0, [0, 1, 2, 4, 6]].tolist(), sorted(new[0, [3, 5, 7, 8]].tolist())
-    ([52, 55, 40, 41, 42], [53, 54, 56, 57])
-    """
-    k, n = order.shape
-    rows = np.arange(k)
-    fixed = np.zeros(n, dtype=bool)
-    for j in read:
-        fixed[seen.opponents[j].draws] = True
-    is_lab = order >= 52
-    lab = np.maximum(order - 52, 0)
-    free = is_lab & ~fixed[None, :] & ~named_early[rows[:, None], lab]
-    # the free places in place order, and the same places in a random order
-    places = np.argsort(~free, axis=1, kind="stable")
-    shuffled = np.argsort(np.where(free, gen.random((k, n)), 2.0), axis=1)
-    count = free.sum(axis=1)
-    r_i, c_i = np.nonzero(np.arange(n)[None, :] < count[:, None])
-    new = order.copy()
-    new[r_i, places[r_i, c_i]] = order[r_i, shuffled[r_i, c_i]]
-    return new
 
 
 def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
