@@ -21,6 +21,7 @@ from rollem.cli.table_options import (
     table_option_flags,
 )
 from rollem.cli.tourney_flags import TournamentFlags, tournament_flags, tournament_from_flags
+from rollem.limits import MAX_STACK
 from rollem.parallel import ClusterError
 
 if TYPE_CHECKING:
@@ -59,7 +60,8 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
                    "cards; slower).")
 @seed_option("Seed for a reproducible session.")
 @click.option("--stack", type=int, default=200, show_default=True,
-              help="Starting stack; a broke player rebuys it (counted as chips brought).")
+              help=f"Starting stack, 1 to {MAX_STACK:,} chips; a broke player rebuys it "
+                   "(counted as chips brought).")
 @click.option("--workers", type=int, default=1, show_default=True,
               help="Processes to split the hands over, each playing its own table (the "
                    "chips add up over the tables); the same seed and workers give the "
