@@ -613,3 +613,52 @@ def test_a_refused_betting_answer_is_echoed_as_typed() -> None:
     with pytest.raises(AnswerError, match=r"^'s Qh' is not an answer here: c = check, "
                                           r"b 2 = bet 2, f = fold$"):
         parse_answer("  s   Qh ", open_bet)
+
+
+@pytest.mark.parametrize("command", [["play", "sdr", "--players", "2"],
+                                     ["simulate", "sdr", "--players", "2", "--hands", "1"]])
+@pytest.mark.parametrize("stack", ["99999999999999999999", "100000001", "0"])
+def test_a_stack_past_the_web_tables_range_is_refused(
+        command: list[str], stack: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """s60-tidy: ``rollem play --stack 99999999999999999999`` was taken and played,
+    while the web table caps a stack at 100,000,000; both commands take the web
+    table's range (one constant, :data:`rollem.limits.MAX_STACK`)."""
+    code, out, err = run([*command, "--stack", stack], capsys)
+    assert (code, out, err) == (
+        2, "", f"rollem: error: --stack {stack}: expected 1 to 100,000,000 chips "
+               "(the web table's range too)\n")
+
+
+def test_the_stack_cap_is_one_constant() -> None:
+    from rollem.limits import MAX_STACK
+    from rollem.server.config import ConfigError, parse_config
+
+    assert MAX_STACK == 100_000_000
+    assert parse_config({"stack": MAX_STACK}).stack == MAX_STACK
+    with pytest.raises(ConfigError, match="stack must be from 1 to 100000000"):
+        parse_config({"stack": MAX_STACK + 1})
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--port", "abc"], "'--port' (env var: 'ROLLEM_PORT'): 'abc' is not a whole number: "
+                        "expected 0 to 65535"),
+    (["--port", "70000"], "'--port' (env var: 'ROLLEM_PORT'): 70000 is out of range: "
+                          "expected 0 to 65535"),
+    (["--port", "8.5"], "'8.5' is not a whole number: expected 0 to 65535"),
+    (["--max-head", "5"], "'--max-head' (env var: 'ROLLEM_MAX_HEAD'): 5 is out of range: "
+                          "expected 1024 or more"),
+    (["--tables-per-hour", "lots"], "'lots' is not a whole number: expected 1 or more"),
+])
+def test_serve_names_the_range_of_a_bad_number(
+        args: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """s60-tidy: ``rollem serve --port abc`` said click's "'abc' is not a valid integer
+    range"; every whole-number option of serve says what it takes."""
+    code, out, err = run(["serve", *args], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("rollem: error: Invalid value for ") and err.endswith(said + "\n"), err
+
+
+def test_serve_help_still_shows_the_ranges(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["serve", "--help"], capsys)
+    assert code == 0
+    assert "0<=x<=65535" in out and "x>=1024" in out

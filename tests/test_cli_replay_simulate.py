@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -133,3 +134,35 @@ def test_simulate_counts_the_tables_it_played_and_refuses_hands_in_a_tournament(
                               "--hands", "50"], capsys)
     assert (code, out) == (2, "")
     assert err.startswith("rollem: error: --hands: a tournament plays to one winner")
+
+
+def test_too_few_hands_give_no_interval_and_one_number_format(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """s60-tidy: ``simulate sdr --players 3 --hands 2 --workers 100`` printed a 95%
+    interval "+4.000 .. +4.000" from two hands, and actions per hand as "38.9033"
+    here and "7.6" there. Under MIN_INTERVAL_HANDS hands there is no interval (the
+    text says so, the JSON gives null); rates have one format."""
+    from rollem.simulate import MIN_INTERVAL_HANDS
+
+    assert MIN_INTERVAL_HANDS == 30
+    code, out, err = run(["simulate", "sdr", "--players", "3", "--hands", "2",
+                          "--workers", "100", "--seed", "4"], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert re.fullmatch(r"sdr: 2 hands, 3 players, \d+\.\d hands/s, \d+\.\d\d actions/hand",
+                        lines[0]), lines[0]
+    assert len(lines) == 5
+    for s, line in enumerate(lines[2:]):
+        assert re.fullmatch(rf"seat {s} \(random\): net [+-]\d+, [+-]\d+\.\d{{3}}/hand "
+                            r"\(too few hands for a 95% interval: 30 or more give one\)",
+                            line), line
+    for hands, has_interval in ((29, False), (30, True)):
+        code, out, err = run(["simulate", "sdr", "--players", "3", "--hands", str(hands),
+                              "--seed", "4", "--json"], capsys)
+        assert code == 0, err
+        for s in json.loads(out)["seats"]:
+            if has_interval:
+                lo, hi = s["ci95"]
+                assert lo < s["net_per_hand"] < hi
+            else:
+                assert s["ci95"] is None

@@ -12,6 +12,7 @@ import importlib.util
 import json
 import os
 import pkgutil
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -283,3 +284,25 @@ def test_every_computer_player_level_is_described_alike_everywhere() -> None:
     bullets = [b.split()[0] for b in section.split("\n- ")[1:]]
     assert bullets == ["`random`", "`basic`", "`strong`"], bullets
     assert "built for the three home games" in flat(section)
+
+
+USER_DOCS = sorted([ROOT / "README.md", *DOCS.glob("*.md"), *(DOCS / "rules").glob("*.md")])
+INTERNAL_NUMBER = re.compile(r"\b(?:issues?|stops?)\s+#?\d+\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("page", USER_DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_user_docs_cite_no_internal_numbers(page: Path) -> None:
+    """User docs say how to use rollem: no "issue 29" or "stop 59" (the project's
+    own bookkeeping, kept to docs/dev/)."""
+    hits = [
+        f"{page.relative_to(ROOT)}:{n}: {m.group(0)!r}"
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+        for m in INTERNAL_NUMBER.finditer(line)
+    ]
+    assert hits == []
+
+
+def test_internal_number_pattern() -> None:
+    assert INTERNAL_NUMBER.search("Close the table (stop 59): the end")
+    assert INTERNAL_NUMBER.search("passwords (Issue 27):")
+    assert not INTERNAL_NUMBER.search("a stop 'n' go; the Stop card; issues a 403")

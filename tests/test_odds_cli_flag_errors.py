@@ -5,6 +5,8 @@ cards" and the other refusals already said ``--board``); exit 2, one line."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rollem.cli.app import main
@@ -21,7 +23,27 @@ from rollem.cli.app import main
         ),
         (
             ["--hand", "Qs Qd", "--dead", "2c 3c", "--board", "4c 5c 6c 7c"],
-            "rollem: error: --board: expected at most three Roll cards, got 4",
+            "rollem: error: --board: expected none or all three Roll cards (the Roll's three "
+            "cards are dealt at once), got 4 (4c 5c 6c 7c)",
+        ),
+        (  # s60-tidy: a two-card Roll never happens (R-SDR-5); it was taken
+            ["--hand", "Ts Td", "--dead", "Qh 7c", "--board", "Kc 7d"],
+            "rollem: error: --board: expected none or all three Roll cards (the Roll's three "
+            "cards are dealt at once), got 2 (Kc 7d)",
+        ),
+        (
+            ["--hand", "Ts Td", "--dead", "Qh 7c", "--board", "Kc"],
+            "rollem: error: --board: expected none or all three Roll cards (the Roll's three "
+            "cards are dealt at once), got 1 (Kc)",
+        ),
+        (
+            ["--hand", "Ts Td", "--dead", "Qh", "--board", "Kc 7d 2s"],
+            "rollem: error: --board: the Roll is dealt after the Stop and the Drop are turned "
+            "up; give both with --dead",
+        ),
+        (
+            ["--hand", "Ts Td", "--dead", "Qh 7c", "--board", "Kc 7x 2s"],
+            "rollem: error: --board: bad card '7x'",
         ),
         (
             ["--hand", "Qs Qd", "--vs", "As Kd Kc"],
@@ -43,3 +65,17 @@ def test_odds_sdr_refusal_names_the_option(
     assert out == ""
     assert err.startswith(expected)
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("dead", "board"), [("", ""), ("Qh", ""), ("Qh 7c", ""),
+                                             ("Qh 7c", "Kc 7d 2s")])
+def test_every_point_of_a_hand_is_taken(
+        dead: str, board: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The points a hand of Stop, Drop and Roll reaches (R-SDR-3 to 5): before the
+    Stop, after it, after the Drop, after the Roll."""
+    with pytest.raises(SystemExit) as stop:
+        main(["odds", "sdr", "--hand", "Ts Td", "--dead", dead, "--board", board,
+              "--samples", "200", "--seed", "1", "--json"])
+    out, err = capsys.readouterr()
+    assert (stop.value.code or 0, err) == (0, "")
+    assert 0 < json.loads(out)["equity"] <= 1

@@ -291,3 +291,34 @@ def test_every_shipped_games_histories_and_copies_load_in_pokerkit(game: str) ->
         loaded = [pk.HandHistory.loads(t) for t in texts]
     assert {h.variant for h in loaded} == {f"rollem-{game}"}
     assert [list(h.starting_stacks) for h in loaded] == [list(hand.start_stacks)] * len(texts)
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+def test_a_stud_players_copy_converts_only_when_all_show_and_the_help_says_so(
+        game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """s60-tidy: ``convert --help`` listed what ``--to rollem`` refuses but not a
+    player's copy of a stud or razz hand: another player who does not show has
+    down cards hidden and up cards shown, and the copy is refused; it converts only
+    when every other player showed down."""
+    refused = 0
+    for seed in range(4):
+        hand = _hand(game, seed, STANDARD[game])
+        for seat in range(hand.n):
+            phh = history_to_phh(tomllib.loads(write_own_copy(hand, seat)))
+            me = f"p{phh['_seats'].index(seat) + 1}"
+            deal = {w[2] for w in (str(a).split() for a in phh["actions"]) if w[1] == "dh"}
+            shown = {w[0] for w in (str(a).split() for a in phh["actions"])
+                     if w[1] == "sm" and len(w) == 3 and "?" not in w[2]}
+            if deal - {me} <= shown:
+                assert replay(phh_to_history(_toml(phh))).stacks is not None
+            else:
+                refused += 1
+                with pytest.raises(PHHError, match="hidden"):
+                    phh_to_history(_toml(phh))
+    assert refused >= 5
+    code, out, _ = run_cli(["convert", "--help"], capsys)
+    text = " ".join(out.split())
+    assert code == 0
+    assert ("a player with some cards hidden and some shown (so a player's copy of a stud "
+            "or razz hand converts only when every other player shows down: one who folds "
+            "has their down cards hidden and their up cards shown)") in text

@@ -976,3 +976,31 @@ def test_a_game_file_without_format_is_named_a_game_file(
     assert err == (f"rollem: error: {game_file}: this is a game file, not a hand history: "
                    "play it with rollem play --game-file FILE (rollem check-game FILE "
                    "checks it)\n")
+
+
+def test_a_521_copy_stops_at_the_hidden_stacking_not_at_a_bet() -> None:
+    """s60-tidy: a 5-2-1 copy said "not checked from line 20 of actions (p2 cbr 4)",
+    a bet, though the step it cannot follow is p2's hidden stacking before the
+    roll-up (R-521-5: the stacking order decides the cards rolled up, and so who
+    acts first); it names that stacking, in the file's terms and in players'."""
+    hand = _play("rollem521", 3, 0)
+    text = write_own_copy(hand, 0, players=["Ann", "Bob", "Cat"])
+    assert tomllib.loads(text)["actions"][15:20] == [
+        "p2 stack ?? ?? ?? ?? ??", "p1 stack 7c 4h 9h 2c 9d", "# roll p2 9s",
+        "# roll p1 7c", "p2 cbr 4"]
+    verdict = verify_text(text)
+    assert verdict.status == "partial" and verdict.ok
+    assert verdict.reason == (
+        "7 cards are where the committed deck put them; not checked from line 16 of "
+        "actions (p2 stack ?? ?? ?? ?? ??) on: what follows depends on p2's hidden stacking "
+        "order: with stand-in cards in its place, line 20 (p2 cbr 4) cannot be played")
+    assert verdict.told == (
+        "7 cards are where the committed deck put them; not checked from Bob's hidden "
+        "stacking order (after the ninth action) on: what follows depends on it, and you "
+        "do not see it")
+    several = verify_text(write_own_copy(_play("rollem521", 4, 0), 1,
+                                         players=["Ann", "Bob", "Cat", "Dan"]))
+    assert "not checked from line 23 of actions (p4 stack ?? ?? ?? ?? ??) on: what follows " \
+           "depends on p4's and p1's hidden stacking orders" in several.reason
+    assert "not checked from Dan's and Ann's hidden stacking orders (after the 14th " \
+           "action) on" in several.told

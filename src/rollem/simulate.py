@@ -21,12 +21,18 @@ from rollem.hand_ends import tell_hand_end
 from rollem.parallel import child_seed, job_seed, run_parts, split_counts
 from rollem.table import DEALERS_CHOICE, Table
 
-__all__ = ["MAX_HANDS", "SimulationResult", "run_simulation"]
+__all__ = ["MAX_HANDS", "MIN_INTERVAL_HANDS", "SimulationResult", "run_simulation"]
 
 MAX_HANDS = 1_000_000
 """The most hands one simulation plays (``rollem simulate --hands``): every
 hand's net per seat is kept for the confidence interval (about 100 MB for ten
 seats at the most), and a million hands of random bots take minutes."""
+
+MIN_INTERVAL_HANDS = 30
+"""The fewest hands a seat's 95% confidence interval is given from (the mean
+plus or minus 1.96 standard errors, a normal approximation a handful of hands
+cannot carry: two hands that netted +4 each gave "+4.000 .. +4.000"); with
+fewer, ``ci95`` is ``None``."""
 
 
 @dataclass
@@ -50,20 +56,20 @@ class SimulationResult:
     CPU second falling when parts run at once means the cores slow each other."""
 
     def to_dict(self) -> dict[str, Any]:
-        """CLI.md ``simulate --json``."""
+        """CLI.md ``simulate --json``: each seat's ``ci95`` is ``[low, high]`` chips a
+        hand, or ``None`` below :data:`MIN_INTERVAL_HANDS` hands."""
         seats = []
         h = max(self.hands, 1)
         for s, nets in enumerate(self.per_hand):
             total = sum(nets)
             mean = total / h
-            if len(nets) > 1:
+            ci95: list[float] | None = None
+            if len(nets) >= MIN_INTERVAL_HANDS:
                 var = sum((x - mean) ** 2 for x in nets) / (len(nets) - 1)
                 half = 1.96 * math.sqrt(var / len(nets))
-            else:
-                half = 0.0
+                ci95 = [round(mean - half, 4), round(mean + half, 4)]
             seats.append({"seat": s, "bot": self.bots[s], "net": total,
-                          "net_per_hand": round(mean, 4),
-                          "ci95": [round(mean - half, 4), round(mean + half, 4)]})
+                          "net_per_hand": round(mean, 4), "ci95": ci95})
         return {
             "game": self.game,
             "hands": self.hands,

@@ -293,7 +293,7 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
         verdict.reason = f"{cards} cards are where the committed deck put them; " \
             f"not checked from {stopped.where} on: {stopped.why}"
         verdict.told = f"{cards} cards are where the committed deck put them; " \
-            f"not checked from {_told_where(data, stopped)}: {stopped.why}"
+            f"not checked from {_told_where(data, stopped)}: {stopped.told_why or stopped.why}"
     else:
         verdict.status = VERIFIED
         verdict.reason = f"all {cards} cards {'dealt' if full else 'named'} are where the " \
@@ -448,6 +448,12 @@ class _Stop:
     actions: int
     where: str
     why: str
+    choosers: tuple[int, ...] = ()
+    """Another player's hidden choice the check stopped at: the seats that made it."""
+    kind: str = ""
+    """That choice in words (``"stacking order"``)."""
+    told_why: str = ""
+    """``why`` for a player at the table (no line numbers); empty: ``why``."""
 
 
 def _told_where(data: Mapping[str, Any], stop: _Stop) -> str:
@@ -459,6 +465,15 @@ def _told_where(data: Mapping[str, Any], stop: _Stop) -> str:
     from rollem.narration.history import copy_line_words
     from rollem.narration.words import ordinal
 
+    if stop.choosers:  # told by whose hidden choice it is (the story tells none)
+        from rollem.text import name_safe
+
+        names = data.get("players")
+        named = [(name_safe(str(names[s])) if isinstance(names, list) and s < len(names)
+                  else "") or f"seat {s + 1}" for s in stop.choosers]
+        after = f" (after the {ordinal(stop.actions)} action)" if stop.actions else ""
+        return f"{_possessive(named)} hidden {stop.kind}{'s' if len(named) > 1 else ''}" \
+            f"{after} on"
     line = str(data["actions"][stop.index]).split("#", 1)[0].split()
     deal = bool(line) and line[0] == "d"
     words = copy_line_words(data, stop.index)
@@ -603,7 +618,9 @@ def _check_copy(data: Mapping[str, Any], opened: Mapping[int, int],
             exchanged.add(parts[0])
     checked = 0
     actions = 0
+    before: list[int] = []  # players' actions before each line
     for i, line in enumerate(raw):
+        before.append(actions)
         body = str(line).split("#", 1)[0]
         parts = _card_tokens(body.split())
         if not parts:
@@ -642,12 +659,63 @@ def _check_copy(data: Mapping[str, Any], opened: Mapping[int, int],
         try:
             hand.apply(seat, action)
         except EngineError as err:
-            if exchanged:  # the stand-in cards may not allow it: stop there
-                return checked, _Stop(i, actions, where,
-                                      "it depends on another player's hidden choice")
+            if exchanged:  # the stand-in cards may not allow it: stop at the choice
+                return checked, _hidden_choice_stop(raw, i, before, actions, where)
             raise HistoryError(f"{where}: {_one_line(str(err))}") from None
         actions += 1
     return checked, None
+
+
+_CHOICE_WORDS = {"stack": "stacking order", "dis": "discard", "draw": "draw", "sd": "draw"}
+"""A hidden choice's kind (a copy line's code, ``_HIDDEN_CHOICES``) in words."""
+
+
+def _hidden_choice_stop(raw: Sequence[object], index: int, before: Sequence[int],
+                        actions: int, where: str) -> _Stop:
+    """Where a copy's check stops when line ``index`` (0-based) cannot be played
+    after another player's hidden choice was played with stand-in cards: at that
+    choice, not at the line that failed (s60-tidy: a 5-2-1 copy said "not checked
+    from line 20 of actions (p2 cbr 4)", a bet, when the step it cannot follow is
+    p2's hidden stacking before the roll-up, R-521-5). The choice named is the
+    first hidden one of the run of choice lines (the same code: every player's
+    stacking of one step) holding the last hidden choice before ``index``; each
+    hidden chooser of that run is named. Without one, the failed line itself."""
+    def tokens(k: int) -> list[str]:
+        return _card_tokens(str(raw[k]).split("#", 1)[0].split())
+
+    def hidden(w: Sequence[str]) -> bool:
+        return len(w) >= 3 and w[1] in _HIDDEN_CHOICES and "??" in w
+
+    last = next((k for k in range(index - 1, -1, -1) if hidden(tokens(k))), None)
+    if last is None:
+        return _Stop(index, actions, where, "it depends on another player's hidden choice")
+    code = tokens(last)[1]
+    first = last
+    for k in range(last - 1, -1, -1):
+        w = tokens(k)
+        if not w:
+            continue  # a comment
+        if len(w) < 2 or w[1] != code:
+            break
+        if hidden(w):
+            first = k
+    who = [w[0] for w in map(tokens, range(first, last + 1)) if hidden(w)]
+    kind = _CHOICE_WORDS.get(code, "choice")
+    plural = "s" if len(who) > 1 else ""
+    return _Stop(first, before[first],
+                 f"line {first + 1} of actions ({_one_line(str(raw[first]))})",
+                 f"what follows depends on {_possessive(who)} hidden {kind}{plural}: with "
+                 f"stand-in cards in {'their' if plural else 'its'} place, line {index + 1} "
+                 f"({_one_line(str(raw[index]))}) cannot be played",
+                 choosers=tuple(int(p[1:]) - 1 for p in who), kind=kind,
+                 told_why=f"what follows depends on {'them' if plural else 'it'}, and you "
+                          "do not see it")
+
+
+def _possessive(names: Sequence[str]) -> str:
+    """``"p2's"``, ``"p2's and p3's"``, ``"p2's, p3's and p4's"``."""
+    owned = [f"{n}'s" for n in names]
+    return owned[0] if len(owned) == 1 else ", ".join(owned[:-1]) + " and " + owned[-1]
 
 
 def _seat(token: str, n: int, where: str) -> int:

@@ -128,9 +128,13 @@ def convert_command(files: tuple[Path, ...], to: str, output: Path | None,
     --to rollem: a standard PHH hand as a rollem history that rollem replays
     to the same stacks (the PHH file's own fields kept in _phh), amounts with
     a fraction in whole chips of the hand's smallest unit. Refused: a hand
-    whose hidden cards (??) reach the showdown, or that stops before its end,
-    or antes counted as the players' chips in hold'em or Omaha. A rollem
-    history of an older version is written again as this version's.
+    whose hidden cards (??) reach the showdown, a player with some cards
+    hidden and some shown (so a player's copy of a stud or razz hand converts
+    only when every other player shows down: one who folds has their down
+    cards hidden and their up cards shown), a hand that stops before its end,
+    or antes counted as the players' chips in hold'em or Omaha. A rollem history of an older version
+    is written again as this version's; a rollem player's own copy converts
+    --to phh only.
 
     Errors name the file, the hand ([k] of a .phhs) and the field or line.
     """

@@ -13,7 +13,7 @@ import click
 from rollem.cli.errors import fail, one_line
 from rollem.cli.seed_opt import seed_option
 from rollem.odds import Odds, OddsError, sdr_odds
-from rollem.odds.common import MAX_SAMPLES
+from rollem.odds.common import MAX_SAMPLES, card_list
 from rollem.odds.history import history_odds
 from rollem.odds.result import HistoryOddsError
 from rollem.odds.ryoseen import MIN_WORLDS
@@ -113,6 +113,24 @@ def _as_flag(message: str) -> str:
     return f"--{name}: {rest}" if sep and name in _SDR_FLAGS else message
 
 
+def _check_sdr_point(dead: str, board: str) -> None:
+    """Exit with a one-line error unless ``dead`` and ``board`` are a point a hand of
+    Stop, Drop and Roll reaches: the Stop, then the Drop (0, 1 or 2 dead cards,
+    R-SDR-3/4), then the Roll's three cards at once (R-SDR-5), so 0 board cards, or
+    3 once both dead cards are known. (:func:`rollem.odds.sdr_odds` takes a partial
+    Roll too, for what-ifs; a player never sees one.) Bad card text is left to it."""
+    try:
+        dead_c, board_c = card_list(dead, "dead"), card_list(board, "board")
+    except OddsError as err:
+        fail(_as_flag(str(err)))
+    if len(board_c) not in (0, 3):
+        fail(f"--board: expected none or all three Roll cards (the Roll's three cards "
+             f"are dealt at once), got {len(board_c)} ({board.strip()})")
+    if board_c and len(dead_c) < 2:
+        fail("--board: the Roll is dealt after the Stop and the Drop are turned up; "
+             "give both with --dead")
+
+
 def render(odds: Odds) -> str:
     """Human-readable lines for ``odds`` (:func:`rollem.odds.display.odds_lines`)."""
     from rollem.odds.display import odds_lines
@@ -144,7 +162,7 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
 @click.option("--dead", "dead", metavar="CARDS", default="",
               help="sdr: the Stop and the Drop (0 to 2 cards).")
 @click.option("--board", "board", metavar="CARDS", default="",
-              help="sdr: the Roll cards known (0 to 3).")
+              help="sdr: the Roll, once dealt: its three cards (dealt at once).")
 @click.option("--vs", "vs", metavar="CARDS", multiple=True,
               help="sdr: an opponent's two hole cards; may repeat.")
 @click.option("--opponents", "opponents", type=int, default=None, metavar="N",
@@ -232,9 +250,7 @@ def _odds(game: str | None, hand: str | None, dead: str, board: str,
                  "--history FILE --seat N (rollem play saves one for every hand)")
         if not hand:
             fail('sdr needs --hand CARDS (your two hole cards, e.g. --hand "As Kd")')
-        if board.split() and len(dead.replace(",", " ").split()) < 2:
-            fail("--board: the Roll is dealt after the Stop and the Drop are turned up; "
-                 "give both with --dead")
+        _check_sdr_point(dead, board)
         try:
             with _progress(samples or 0) as progress:
                 odds = sdr_odds(hand, dead=dead, board=board, vs=list(vs),

@@ -58,6 +58,7 @@ from rollem.engine.commit_reveal import (
     new_client_seed,
     seeded_proof,
 )
+from rollem.limits import MAX_STACK
 from rollem.rules.game_help import choose_game_help, explain_decision
 from rollem.settle import settle
 from rollem.stats import SessionStats
@@ -938,7 +939,7 @@ class TerminalGame:
                    "simulate, which tests the engine).")
 @click.option("--stack", type=int, default=200, show_default=True,
               help="Starting chips of every player; also what a rebuy buys when you go "
-                   "broke (counted in the ledger).")
+                   f"broke (counted in the ledger); from 1 to {MAX_STACK:,}.")
 @seed_option("Seed the shuffles and the computer players, to replay the same session "
              "(default: secure shuffles).")
 @click.option("--show-odds", is_flag=True,

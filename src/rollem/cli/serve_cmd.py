@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 import click
 
 from rollem.cli.errors import fail
+from rollem.cli.numbers import WholeRange
 from rollem.server.config import DECISION_SECONDS, STORED_SHORTEST_DECISION
 
 DEFAULT_DB = "rollem.db"
@@ -189,7 +190,7 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
 @_opt("--host", default="127.0.0.1", show_default=True,
       help="Address to listen on; 0.0.0.0 (or :: for IPv6 too) lets friends "
            "on your network join.")
-@_opt("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+@_opt("--port", default=8000, show_default=True, type=WholeRange(0, 65535),
       help="TCP port; 0 picks a free one (the URL printed shows it).")
 @_opt("--db", "db", default=DEFAULT_DB, show_default=True,
       help="SQLite file holding every table and hand (created if missing), or a "
@@ -244,7 +245,7 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       type=click.FloatRange(min=0, min_open=True),
       help="Messages a connection may send each second (bursts of 3 seconds' worth); "
            "beyond: an error, then the connection is closed.")
-@_opt("--connections-per-address", default=32, show_default=True, type=click.IntRange(1),
+@_opt("--connections-per-address", default=32, show_default=True, type=WholeRange(1),
       help="Open websockets from one address.")
 @_opt("--connects-per-minute", default=60.0, show_default=True,
       type=click.FloatRange(0, min_open=True),
@@ -255,10 +256,10 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       help="Attempts one address may make a minute to sit down or to ask to watch, "
            "at all tables together (bursts of two thirds of it); beyond: HTTP 429 "
            "with Retry-After.")
-@_opt("--connections-per-table", default=64, show_default=True, type=click.IntRange(1),
+@_opt("--connections-per-table", default=64, show_default=True, type=WholeRange(1),
       help="Open websockets to one table: players and watchers each (a watcher never "
            "takes a player's place).")
-@_opt("--connections-per-seat", default=4, show_default=True, type=click.IntRange(1),
+@_opt("--connections-per-seat", default=4, show_default=True, type=WholeRange(1),
       help="Open websockets of one seat (tabs or devices; the host's cookie too): a "
            "newer one replaces the oldest, which is told why. A seat's own connection "
            "is never refused for the two counts above.")
@@ -268,14 +269,14 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
            "when it opens or its last answer went out; then it is closed, so idle and "
            "slow connections cannot hold the server's file handles.")
 @_opt("--http-connections-per-address", default=64, show_default=True,
-      type=click.IntRange(1),
+      type=WholeRange(1),
       help="Open HTTP connections (not yet websockets) from one address; a trusted "
            "proxy's are not counted. Past it the address's oldest connection still "
            "waiting for its request is closed to make room.")
-@_opt("--tables-per-hour", default=30, show_default=True, type=click.IntRange(1),
+@_opt("--tables-per-hour", default=30, show_default=True, type=WholeRange(1),
       help="New tables one address may create in an hour (with a PostgreSQL --db: "
            "over all the servers on it).")
-@_opt("--seats-per-address", default=20, show_default=True, type=click.IntRange(1),
+@_opt("--seats-per-address", default=20, show_default=True, type=WholeRange(1),
       help="Seats one address may hold at once, at all tables together (with a "
            "PostgreSQL --db: all the servers' tables); past it a sit-down is refused "
            "until the address leaves one.")
@@ -284,12 +285,12 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       help="Requests one address may make each minute for hand lists, replays, hand "
            "histories, rules and /healthz (bursts of a quarter minute's worth); "
            "beyond: HTTP 429 with Retry-After.")
-@_opt("--max-tables", default=10_000, show_default=True, type=click.IntRange(1),
+@_opt("--max-tables", default=10_000, show_default=True, type=WholeRange(1),
       help="Tables the database may hold (until the retention deletes old ones).")
-@_opt("--max-body", default=16_384, show_default=True, type=click.IntRange(1),
+@_opt("--max-body", default=16_384, show_default=True, type=WholeRange(1),
       help="Largest request body in bytes (cut off while read: 413); creating a table "
            "may send 128 KB more (a game file of up to 64 KB).")
-@_opt("--max-head", default=65_536, show_default=True, type=click.IntRange(1024),
+@_opt("--max-head", default=65_536, show_default=True, type=WholeRange(1024),
       help="Largest request line and headers (cookies included) of one HTTP request "
            "in bytes; beyond: 431, and the connection is closed.")
 @_opt("--shortest-decision", default=DECISION_SECONDS[0], show_default=True,

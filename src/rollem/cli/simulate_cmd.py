@@ -21,6 +21,7 @@ from rollem.cli.table_options import (
     table_option_flags,
 )
 from rollem.cli.tourney_flags import TournamentFlags, tournament_flags, tournament_from_flags
+from rollem.limits import MAX_STACK
 from rollem.parallel import ClusterError
 
 if TYPE_CHECKING:
@@ -59,7 +60,8 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
                    "cards; slower).")
 @seed_option("Seed for a reproducible session.")
 @click.option("--stack", type=int, default=200, show_default=True,
-              help="Starting stack; a broke player rebuys it (counted as chips brought).")
+              help=f"Starting stack, 1 to {MAX_STACK:,} chips; a broke player rebuys it "
+                   "(counted as chips brought).")
 @click.option("--workers", type=int, default=1, show_default=True,
               help="Processes to split the hands over, each playing its own table (the "
                    "chips add up over the tables); the same seed and workers give the "
@@ -85,11 +87,12 @@ def simulate_command(
     omaha8, stud, stud8, razz, draw5, deuces-wild) or dealers-choice; or give
     --game-file FILE. JSON: game, hands,
     chips_start (all chips brought, rebuys included), chips_end, actions_per_hand,
-    hands_per_second, seats (seat, bot, net, net_per_hand, ci95).
+    hands_per_second, seats (seat, bot, net, net_per_hand, ci95: the 95% interval
+    of net_per_hand, null under 30 hands).
     """
     from rollem.bots import LEVELS, make_bot
     from rollem.games import get
-    from rollem.simulate import MAX_HANDS, run_simulation
+    from rollem.simulate import MAX_HANDS, MIN_INTERVAL_HANDS, run_simulation
 
     if game_file is not None:
         from rollem.cli.gamefile_opt import register_game_file
@@ -169,16 +172,22 @@ def simulate_command(
         click.echo(json.dumps(data))
         return
     click.echo(f"{data['game']}: {hands} hands, {players} players, "
-               f"{data['hands_per_second']} hands/s, {data['actions_per_hand']} actions/hand")
+               f"{data['hands_per_second']:.1f} hands/s, "
+               f"{data['actions_per_hand']:.2f} actions/hand")
     parts = min(workers, hands)  # (rollem.parallel.split_counts: a part a hand at most)
     tables = f" (summed over {parts} tables: each worker plays its own table)" \
         if parts > 1 else ""
     click.echo(f"chips brought {data['chips_start']}, at the table "
                f"{data['chips_end']}{tables}")
     for s in data["seats"]:
-        lo, hi = s["ci95"]
+        if s["ci95"] is None:
+            ci = (f"too few hands for a 95% interval: {MIN_INTERVAL_HANDS} or more "
+                  "give one")
+        else:
+            lo, hi = s["ci95"]
+            ci = f"95% CI {lo:+.3f} .. {hi:+.3f}"
         click.echo(f"seat {s['seat']} ({s['bot']}): net {s['net']:+d}, "
-                   f"{s['net_per_hand']:+.3f}/hand (95% CI {lo:+.3f} .. {hi:+.3f})")
+                   f"{s['net_per_hand']:+.3f}/hand ({ci})")
 
 
 def _tournaments(game: str, levels: list[str], schedule_name: str, count: int,

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import click
 
 from rollem.cli.errors import fail
+from rollem.limits import MAX_STACK
 
 __all__ = [
     "HOUSE_FLAGS",
@@ -288,10 +289,11 @@ def check_house(options: Any, games: list[Any]) -> None:
 
 
 def check_stack(stack: int, options: Any) -> None:
-    """Exit with a one-line error (status 2) unless ``stack`` chips cover the ante
-    plus one small bet of ``options`` (otherwise nobody could bet)."""
-    if stack < 1:
-        fail(f"--stack {stack}: expected at least 1 chip")
+    """Exit with a one-line error (status 2) unless ``stack`` is from 1 to
+    :data:`~rollem.limits.MAX_STACK` chips (the web table's range) and covers the
+    ante plus one small bet of ``options`` (otherwise nobody could bet)."""
+    if not 1 <= stack <= MAX_STACK:
+        fail(f"--stack {stack}: expected 1 to {MAX_STACK:,} chips (the web table's range too)")
     if options.ante + options.small_bet > stack:
         fail(f"--stack {stack} must cover the ante plus one small bet "
              f"({options.ante} + {options.small_bet}); otherwise nobody could bet")

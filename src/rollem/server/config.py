@@ -18,6 +18,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, cast
 
+from rollem.limits import MAX_STACK
 from rollem.text import hidden_character
 
 if TYPE_CHECKING:
@@ -743,7 +744,7 @@ def parse_config(data: dict[str, Any],
     if big < small:
         # (the forms' labels: stop 54)
         raise ConfigError(f"Big bet ({big}) must be at least Small bet ({small})")
-    stack = _int(data, "stack", 200, 1, 100_000_000)
+    stack = _int(data, "stack", 200, 1, MAX_STACK)
     sit_and_go = _tournament(data)
     if sit_and_go is not None:  # the schedule sets the stack and the first level's stakes
         schedule = sit_and_go[0]

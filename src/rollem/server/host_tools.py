@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from rollem.limits import MAX_STACK
 from rollem.server.store import token_digest
 
 log = logging.getLogger("rollem.server")
@@ -123,8 +124,9 @@ a host's flood of ``password`` messages may not hold up the table)."""
 
 
 def most_stack(table: LiveTable) -> int:
-    """The largest stack the host may set: 100 starting stacks (at most 100,000,000)."""
-    return min(100_000_000, 100 * table.config.stack)
+    """The largest stack the host may set: 100 starting stacks (at most
+    :data:`~rollem.limits.MAX_STACK`, 100,000,000)."""
+    return min(MAX_STACK, 100 * table.config.stack)
 
 
 def _changed(table: LiveTable, seats: Sequence[Any] = (), deal: bool = False) -> None:
