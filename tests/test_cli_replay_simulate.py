@@ -156,13 +156,16 @@ def test_too_few_hands_give_no_interval_and_one_number_format(
         assert re.fullmatch(rf"seat {s} \(random\): net [+-]\d+, [+-]\d+\.\d{{3}}/hand "
                             r"\(too few hands for a 95% interval: 30 or more give one\)",
                             line), line
+    # the JSON keeps CLI.md's shape, [low, high], whatever the hands
+    code, out, err = run(["simulate", "sdr", "--players", "3", "--hands", "2",
+                          "--seed", "4", "--json"], capsys)
+    assert code == 0, err
+    for s in json.loads(out)["seats"]:
+        lo, hi = s["ci95"]
+        assert lo <= s["net_per_hand"] <= hi
     for hands, has_interval in ((29, False), (30, True)):
         code, out, err = run(["simulate", "sdr", "--players", "3", "--hands", str(hands),
-                              "--seed", "4", "--json"], capsys)
+                              "--seed", "4"], capsys)
         assert code == 0, err
-        for s in json.loads(out)["seats"]:
-            if has_interval:
-                lo, hi = s["ci95"]
-                assert lo < s["net_per_hand"] < hi
-            else:
-                assert s["ci95"] is None
+        assert ("95% CI" in out) is has_interval, out
+        assert ("too few hands" in out) is not has_interval, out

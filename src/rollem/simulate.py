@@ -29,10 +29,11 @@ hand's net per seat is kept for the confidence interval (about 100 MB for ten
 seats at the most), and a million hands of random bots take minutes."""
 
 MIN_INTERVAL_HANDS = 30
-"""The fewest hands a seat's 95% confidence interval is given from (the mean
-plus or minus 1.96 standard errors, a normal approximation a handful of hands
-cannot carry: two hands that netted +4 each gave "+4.000 .. +4.000"); with
-fewer, ``ci95`` is ``None``."""
+"""The fewest hands the text output shows a seat's 95% confidence interval
+from (the mean plus or minus 1.96 standard errors, a normal approximation a
+handful of hands cannot carry: two hands that netted +4 each gave "+4.000 ..
++4.000"). The JSON's ``ci95`` is always ``[low, high]`` (CLI.md's shape), to be
+read with ``hands``."""
 
 
 @dataclass
@@ -57,19 +58,20 @@ class SimulationResult:
 
     def to_dict(self) -> dict[str, Any]:
         """CLI.md ``simulate --json``: each seat's ``ci95`` is ``[low, high]`` chips a
-        hand, or ``None`` below :data:`MIN_INTERVAL_HANDS` hands."""
+        hand (a normal approximation: below :data:`MIN_INTERVAL_HANDS` hands it means
+        little, and the text output says so instead)."""
         seats = []
         h = max(self.hands, 1)
         for s, nets in enumerate(self.per_hand):
             total = sum(nets)
             mean = total / h
-            ci95: list[float] | None = None
-            if len(nets) >= MIN_INTERVAL_HANDS:
+            half = 0.0
+            if len(nets) > 1:
                 var = sum((x - mean) ** 2 for x in nets) / (len(nets) - 1)
                 half = 1.96 * math.sqrt(var / len(nets))
-                ci95 = [round(mean - half, 4), round(mean + half, 4)]
             seats.append({"seat": s, "bot": self.bots[s], "net": total,
-                          "net_per_hand": round(mean, 4), "ci95": ci95})
+                          "net_per_hand": round(mean, 4),
+                          "ci95": [round(mean - half, 4), round(mean + half, 4)]})
         return {
             "game": self.game,
             "hands": self.hands,

@@ -88,7 +88,7 @@ def simulate_command(
     --game-file FILE. JSON: game, hands,
     chips_start (all chips brought, rebuys included), chips_end, actions_per_hand,
     hands_per_second, seats (seat, bot, net, net_per_hand, ci95: the 95% interval
-    of net_per_hand, null under 30 hands).
+    of net_per_hand as [low, high]; the text shows it from 30 hands).
     """
     from rollem.bots import LEVELS, make_bot
     from rollem.games import get
@@ -180,7 +180,7 @@ def simulate_command(
     click.echo(f"chips brought {data['chips_start']}, at the table "
                f"{data['chips_end']}{tables}")
     for s in data["seats"]:
-        if s["ci95"] is None:
+        if data["hands"] < MIN_INTERVAL_HANDS:
             ci = (f"too few hands for a 95% interval: {MIN_INTERVAL_HANDS} or more "
                   "give one")
         else:
