@@ -252,7 +252,11 @@ export function addonOffer(t, tt, me) {
   yes.dataset.action = "addon-take"; no.dataset.action = "addon-decline";
   yes.onclick = () => send({ type: "addon", take: true });
   no.onclick = () => send({ type: "addon", take: false });
-  row.append(yes, " ", no);
+  // (the two buttons kept together, the words above them where the line is narrow:
+  // a phone's seat wrapped "No thanks" alone onto a second line, s60-polish)
+  const answers = el("span", "addon-answers");
+  answers.append(yes, " ", no);
+  row.append(answers);
   return row;
 }
 function renderAddon(box, t, tt, me) {
