@@ -5,7 +5,11 @@ phone (390x844) and a desktop (1440x900):
   · fixed limit 4/8"), in the panel and on the felt's status line, wraps after
   the countdown, the next level whole on the next line (a phone's felt read
   "… · fixed limit / 4/8"), and on the desktop's oval the status line keeps
-  clear of the rim below it.
+  clear of the rim below it;
+- the settle-up with computer players: what they won, which the host collects
+  (or lost, which the host pays), then the host's own net and the two together
+  ("Ann's own net is -25; with the computer players' +47, Ann settles at +22"),
+  so that "Cat pays Ann 22" beside "Ann -25" reads plainly.
 
 Screenshots: test-artifacts/web/s60p-*.png.
 """
@@ -17,9 +21,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from table_ui import (
+    Pages,
+    context,
+    decision_kind,
+    goto_as_host,
+    new_table,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+    wait_until,
+)
 from test_tournament_server import SCHEDULE
-from web_harness import ServerThread
+from web_harness import ServerThread, create_table, join
 
 pytestmark = pytest.mark.browser
 
@@ -110,3 +125,45 @@ def test_the_break_countdown_wraps_between_phrases(browser: Any, tmp_path: Path,
         shot(ann, f"s60p-break-{size}")
     finally:
         server.stop()
+
+
+SETTLE = "() => document.getElementById('settle').innerText"
+
+
+@pytest.mark.parametrize("name", ["phone", "desktop"])
+def test_the_settle_up_says_the_hosts_own_net_and_the_computer_players_apart(
+        pages: Pages, live: ServerThread, name: str) -> None:
+    """Ann (host) lost 25, Cat 22, the computer players won 47: Ann collects their 47,
+    so she is paid though down herself; the panel says why."""
+    tid, host = create_table(live.url, game="sdr", seats=4, bots=2, bot_delay=0.02,
+                             decision_seconds=300, between_hands=600, chip_value="0.25",
+                             bot_level="random")
+    table = live.manager.get(tid)
+    with pages.open(name) as page:
+        goto_as_host(page, live.url, tid, host)
+        sit(page, "Ann")
+        join(live.url, tid, "Cat")
+
+        def night() -> None:
+            by_name = {s.row.name: s for s in table.seats.values()}
+            by_name["Ann"].row.stack -= 25
+            by_name["Cat"].row.stack -= 22
+            by_name["Bot 1 (random)"].row.stack += 40
+            by_name["Bot 2 (random)"].row.stack += 7
+            table.views.broadcast()
+
+        live.call(night)
+        page.locator("#ledger-box").evaluate("(d) => { d.open = true; }")
+        wait_until(page, f"() => ({SETTLE})().includes('Cat pays Ann')")
+        # (main: "Ann (host) covers the computer players: +47 chips (11.75)" alone)
+        assert page.locator("#settle .settle-house").inner_text() == (
+            "Ann (host) collects what the computer players won: 47 chips (11.75).")
+        assert page.locator("#settle .settle-house-own").inner_text() == (
+            "Ann's own net is -25; with the computer players' +47, Ann settles at +22.")
+        assert page.locator("#settle li").all_inner_texts() == ["Cat pays Ann 22 chips (5.50)"]
+        width = page.viewport_size["width"]
+        for line in ("#settle .settle-house", "#settle .settle-house-own"):
+            box = page.locator(line).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        page.locator("#settle").scroll_into_view_if_needed()
+        shot(page, f"s60p-house-own-{name}")
