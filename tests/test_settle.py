@@ -254,7 +254,7 @@ def test_the_host_covers_the_computer_players() -> None:
         {"name": "Bot 2 (basic)", "net": 10, "bot": "basic"},      # (left)
         {"name": "3 earlier players", "net": -10, "bot_net": -3}]  # (one of them a bot)
     nets, covered = house_nets(lines, "Ann")
-    assert covered == {"by": "Ann", "host": True, "amount": 47, "players": 3}
+    assert covered == {"by": "Ann", "host": True, "amount": 47, "own": 0, "players": 3}
     assert nets == [("Ann", 47), ("Cat", -47), ("Eve", 7), ("3 earlier players", -7)]
     assert sum(n for _, n in nets) == 0
     transfers = settle(nets)
@@ -288,7 +288,7 @@ def test_a_computer_players_prize_goes_to_the_host() -> None:
         {"from": PRIZE_POOL, "to": "Ann", "units": 20, "for": "Bot 1 (basic)"},
         {"from": PRIZE_POOL, "to": "Cat", "units": 10}]
     assert out["transfers"] == []  # (Ann +10 for the bot, -10 her own; Cat 0)
-    assert out["house"] == {"by": "Ann", "host": True, "units": 10, "players": 1}
+    assert out["house"] == {"by": "Ann", "host": True, "units": 10, "own": -10, "players": 1}
     out = settle_tournament([{**lines[0], "payout": 10}, lines[1], {**lines[2], "payout": 0}],
                             True, None)
     assert out["payouts"][1] == {"from": PRIZE_POOL, "to": "the house", "units": 20,

@@ -118,7 +118,8 @@ def house_nets(lines: Sequence[dict[str, object]], host: str | None,
     ``nets`` the ``(name, net)`` pairs of the people (a name that repeats summed, in
     ledger order), which add up to what all the lines add up to; ``covered``
     ``{"by": host or HOUSE, "host": whether a host covers, "amount": the computer
-    players' nets added up, "players": how many lines were theirs}``, or ``None``
+    players' nets added up, "own": the host's own net before them (0 for
+    :data:`HOUSE`), "players": how many lines were theirs}``, or ``None``
     when no line is a computer player's.  (A host with no line of their own, such
     as one seated with no chips before a tournament's start, is added last.)
     """
@@ -138,9 +139,10 @@ def house_nets(lines: Sequence[dict[str, object]], host: str | None,
     if not players:
         return list(nets.items()), None
     party = host if host is not None else HOUSE
-    nets[party] = nets.get(party, 0) + covered
+    own = nets.get(party, 0)
+    nets[party] = own + covered
     return list(nets.items()), {"by": party, "host": host is not None, "amount": covered,
-                                "players": players}
+                                "own": own, "players": players}
 
 
 def _zero_sum_groups(nets: list[int]) -> list[list[int]]:
@@ -273,8 +275,8 @@ def settle_tournament(lines: Sequence[dict[str, object]], over: bool,
     :data:`HOUSE`) staked its buy-ins, so its prize is paid to the host --
     ``{"from": PRIZE_POOL, "to": host, "units", "for": the computer player}`` --
     and its net is added to the host's before the transfers (:func:`house_nets`);
-    ``house`` says so (``{"by", "host", "units", "players"}``: the computer
-    players' nets added up), ``None`` with none.
+    ``house`` says so (``{"by", "host", "units", "own", "players"}``: the computer
+    players' nets added up, the host's own net before them), ``None`` with none.
 
     Raises:
         ValueError: the prizes do not add up to the pool (a fault: the payout
@@ -301,7 +303,8 @@ def settle_tournament(lines: Sequence[dict[str, object]], over: bool,
                         for t in settle(nets)]
     if covered is not None:
         out["house"] = {"by": covered["by"], "host": covered["host"],
-                        "units": covered["amount"], "players": covered["players"]}
+                        "units": covered["amount"], "own": covered["own"],
+                        "players": covered["players"]}
     out["reason"] = None
     return out
 

@@ -4,8 +4,9 @@ Chromium through Playwright at 390x844 and 1440x900.
 Found at a friends' night: the settle-up read "Cat pays Bot 1 (random) 47 chips",
 money nobody could pay or collect.  Computer players play with the house's money
 and the host is the house: their lines stay in the ledger, marked "· computer"
-(one who left too), their nets are the host's, and the panel says so in one line
-("Ann (host) covers the computer players: +47 chips (11.75)") above the transfers;
+(one who left too), their nets are the host's, and the panel says so above the
+transfers ("Ann (host) collects what the computer players won: 47 chips (11.75).",
+then Ann's own net and the two together, s60-polish);
 the transfers are between people only ("Cat pays Ann 47 chips (11.75)")."""
 
 from __future__ import annotations
@@ -43,11 +44,13 @@ def test_the_ledger_says_the_host_covers_the_computer_players(
 
         live.call(night)
         page.locator("#ledger-box").evaluate("(d) => { d.open = true; }")
-        wait_until(page, f"() => ({SETTLE})().includes('covers the computer players')")
+        wait_until(page, f"() => ({SETTLE})().includes('what the computer players won')")
         settle = page.evaluate(SETTLE)
-        assert "Ann (host) covers the computer players: +47 chips (11.75)" in settle
+        assert "Ann (host) collects what the computer players won: 47 chips (11.75)." in settle
+        assert "Ann's own net is 0; with the computer players' +47, Ann settles at +47." \
+            in settle
         assert "Cat pays Ann 47 chips (11.75)" in settle
-        assert "Bot" not in settle.replace("covers the computer players", "")
+        assert "Bot" not in settle
         rows = page.locator("#ledger tr.bot-line td:first-child").all_inner_texts()
         assert rows == ["Bot 1 (random) · computer", "Bot 2 (random) (left) · computer"]
         assert "computer" not in page.locator("#ledger tr:not(.bot-line)").all_inner_texts()[1]

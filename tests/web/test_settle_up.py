@@ -37,7 +37,7 @@ def test_the_ledger_settles_up_and_downloads_as_csv(server: ServerThread) -> Non
     # Ann, the host, covers the two computer players (stop 58): nothing to pay.
     bots = nets["Bot 1 (basic)"] + nets["Bot 2 (basic)"]
     assert settle["house"] == {"by": "Ann", "host": True, "chips": bots,
-                               "money": f"{bots / 4:.2f}"}
+                               "money": f"{bots / 4:.2f}", "own": nets["Ann"]}
     assert settle["transfers"] == [] and nets["Ann"] + bots == 0
     assert [line["bot"] for line in ledger] == [None, "basic", "basic"]
     # The ledger as CSV: the same nets, the computer players marked.
@@ -88,7 +88,8 @@ def test_a_person_who_loses_to_a_bot_pays_the_host(server: ServerThread) -> None
     marked = {line["name"]: (line["bot"], line["left"]) for line in ledger}
     assert marked["Bot 2 (random)"] == ("random", True)
     assert marked["Cat"] == (None, False)
-    assert settle["house"] == {"by": "Ann", "host": True, "chips": 47, "money": "11.75"}
+    assert settle["house"] == {"by": "Ann", "host": True, "chips": 47, "money": "11.75",
+                               "own": 0}
     assert settle["transfers"] == [
         {"from": "Cat", "to": "Ann", "chips": 47, "money": "11.75"},
         {"from": "Cat", "to": "Eve", "chips": 3, "money": "0.75"}]
@@ -129,7 +130,7 @@ def test_a_person_who_loses_to_a_bot_pays_the_host(server: ServerThread) -> None
     server.call(no_host)
     settle = httpx.get(f"{server.url}/api/tables/{tid}").json()["settle"]
     assert settle["house"] == {"by": "the house", "host": False, "chips": 47,
-                               "money": "11.75"}
+                               "money": "11.75", "own": 0}
     assert sorted((t["from"], t["to"], t["chips"]) for t in settle["transfers"]) == [
         ("Cat", "Eve", 3), ("Cat", "the house", 47)]
     del cat, eve

@@ -1,9 +1,10 @@
 """The add-on in a real browser (stop 60; Debian's Chromium through Playwright,
 390x844 and 1440x900): when level 1 (6 s, the last rebuy level) ends, the table
 takes the add-on's break; the player's seat and the tournament panel offer
-"Add-on: +500 chips for 5 — Take / No thanks", the chat says the computer player
-took it, and Take puts the chips on the player's stack and 5 in the pool; with
-nobody left to answer, play resumes at level 2 and the offer is gone.
+"Add-on: +500 chips for 5 — Take / No thanks" (the two buttons side by side),
+the chat says the computer player took it, and Take puts the chips on the
+player's stack and 5 in the pool; with nobody left to answer, play resumes at
+level 2 and the offer is gone.
 
 Screenshots: test-artifacts/web/tournament-addon-*.png."""
 
@@ -70,6 +71,14 @@ def test_the_add_on_is_offered_at_its_break_and_taken(
             in ann.inner_text("#chat-lines")
         assert "Prize pool 25" in ann.inner_text(".tourney-pool")
         before = server.call(lambda: table.seats[0].row.stack)
+        # Take and No thanks side by side, on the seat and in the panel (main, a
+        # phone's: "No thanks" alone on a second line)
+        for where in ("#me .addon-offer", ".tourney-addon .addon-offer"):
+            take = ann.locator(f"{where} [data-action='addon-take']").bounding_box()
+            decline = ann.locator(f"{where} [data-action='addon-decline']").bounding_box()
+            assert take is not None and decline is not None
+            assert abs(take["y"] - decline["y"]) < 1 and decline["x"] > take["x"], (where, take,
+                                                                                   decline)
         _fits(ann, "#me .addon-offer")
         _fits(ann, ".tourney-addon")
         shot(ann, f"tournament-addon-offer-{size}")

@@ -83,15 +83,28 @@ def _forced_bets(data: Mapping[str, Any], options: Mapping[str, Any]) -> str:
     return f"ante {max(antes)}, {words}" if antes and max(antes) > 0 else words
 
 
-def _tournament_line(data: Mapping[str, Any]) -> list[Line]:
+def _tournament_line(data: Mapping[str, Any], names: Sequence[str]) -> list[Line]:
     """A tournament hand's level, from its ``_tournament`` table (issue 28):
-    ``"Tournament (turbo), level 3."``; none for a cash game or a malformed table."""
+    ``"Tournament (turbo), level 3."``; none for a cash game or a malformed table.
+    With an add-on taken by this hand (its ``addon_chips``, ``addon_price`` and
+    ``addons``, seats, stop 60), who took it, by ``names`` (seat order) as the
+    table's panel says it: ``"Took the add-on (+500 chips for 5): Ann and Bob."``
+    (left out where those fields are malformed)."""
     t = data.get("_tournament")
     if not isinstance(t, Mapping) or type(t.get("level")) is not int:
         return []
     schedule = t.get("schedule")
     named = f" ({schedule})" if isinstance(schedule, str) and schedule.isprintable() else ""
-    return [Line(f"Tournament{named[:40]}, level {t['level']}.", "header")]
+    lines = [Line(f"Tournament{named[:40]}, level {t['level']}.", "header")]
+    chips, price, took = t.get("addon_chips"), t.get("addon_price"), t.get("addons")
+    if (type(chips) is int and chips > 0 and type(price) is int and price >= 0
+            and isinstance(took, list) and took
+            and all(type(s) is int and 0 <= s < len(names) for s in took)):
+        said = Names(names, None)
+        lines.append(Line(f"Took the add-on (+{chips} chips for {price}): "
+                          f"{and_list(said.who(s, start=False) for s in sorted(set(took)))}.",
+                          "header"))
+    return lines
 
 
 def _header(game_name: str, names: Sequence[str], stacks: Sequence[int], button: int,
@@ -196,7 +209,7 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
         opts = hand.options.to_dict()
         header = _header(game_name, names, stacks, hand.button, opts, None,
                          _forced_bets(data, opts))
-        header[2:2] = _tournament_line(data)  # (after the stakes)
+        header[2:2] = _tournament_line(data, names)  # (after the stakes)
         story = Story(game_id, names, None, header, narrate_hand(hand, names),
                       hand.result is not None)
         if hand.result is None:
@@ -235,7 +248,7 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
         lines.append(Line("The history ends here, before the hand is over.", "end"))
     header = _header(game_name, names, stacks, button, options, viewer,
                      _forced_bets(data, options))
-    header[2:2] = _tournament_line(data)  # (after the stakes)
+    header[2:2] = _tournament_line(data, names)  # (after the stakes)
     return Story(game_id, names, viewer, header, lines, isinstance(result, Mapping))
 
 

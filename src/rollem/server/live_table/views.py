@@ -164,8 +164,9 @@ class Views:
         the house (stop 58): their nets, seated or gone, are added to the host's
         (:meth:`host_name`; with no seated host, to ``"the house"``,
         :data:`rollem.settle.HOUSE`) and the transfers are between people only;
-        ``house`` says so, ``{"by", "host": bool, "chips", "money"}`` (the computer
-        players' nets added up), or is ``None`` with no computer player in the
+        ``house`` says so, ``{"by", "host": bool, "chips", "money", "own"}`` (the
+        computer players' nets added up, in chips and money; ``own``: the host's own
+        net in chips, before them), or is ``None`` with no computer player in the
         ledger.  (A started tournament's is
         :func:`rollem.settle.settle_tournament`, in the buy-in's units.)"""
         table = self.table
@@ -187,7 +188,7 @@ class Views:
         else:
             house = None if covered is None else {
                 "by": covered["by"], "host": covered["host"], "chips": covered["amount"],
-                "money": money(int(str(covered["amount"])), value)}
+                "money": money(int(str(covered["amount"])), value), "own": covered["own"]}
             out = {"chip_value": table.config.chip_value or None,
                    "transfers": [{**t.to_dict(), "money": money(t.chips, value)}
                                  for t in transfers],

@@ -2,7 +2,7 @@
 // cards, clock) and the middle (board, dead cards, pool, wild rank, pot).
 import { cardEl, GAME_NAME, RANK_NAME, RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
 import { $, el, hooks, S, seatName, seatWord } from "./state.js";
-import { breakText, placeWords } from "./tourney.js";
+import { breakText, placeWords, putBreakText } from "./tourney.js";
 
 export const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
   draw: "draw", wild: "pick the wild card", stack: "roll-up order", declare: "declare",
@@ -18,11 +18,18 @@ export function renderStatus(t, hand, me) {
   const kids = box.children;
   if (kids.length === parts.length && parts.every(([tag, cls], k) =>
     kids[k].tagName === tag.toUpperCase() && kids[k].className === (cls || ""))) {
-    parts.forEach(([, , text], k) => { if (kids[k].textContent !== text) kids[k].textContent = text; });
+    parts.forEach(([, cls, text], k) => {
+      if (cls === "break-left") putBreakText(kids[k], text);
+      else if (kids[k].textContent !== text) kids[k].textContent = text;
+    });
     return;
   }
   box.innerHTML = "";
-  for (const [tag, cls, text] of parts) box.appendChild(el(tag, cls, text));
+  for (const [tag, cls, text] of parts) {
+    const part = el(tag, cls, cls === "break-left" ? null : text);
+    if (cls === "break-left") putBreakText(part, text);   // (wrapping between its phrases only)
+    box.appendChild(part);
+  }
 }
 // The status line as [tag, class, text] parts.
 function statusParts(t, hand, me) {

@@ -767,7 +767,7 @@ function renderTournamentLedger(t, tt, tbl) {
       // (a computer player's prize goes to the host, who staked its buy-ins: stop 58)
       box.appendChild(settleList(settle.payouts.map((x) => x.to + " " + x.units
         + (x.for ? " (" + x.for + "'s prize)" : "")), "settle-pool"));
-      if (settle.house) box.appendChild(el("div", "settle-house", coverWords(settle.house, String(settle.house.units))));
+      if (settle.house) coverInto(box, settle.house, settle.house.units, String);
       if (settle.transfers.length) {
         box.appendChild(el("div", "settle-head", "Or, if the buy-ins were not collected:"));
         box.appendChild(settleList(settle.transfers.map((x) => x.from + " pays " + x.to + " " + x.units), "settle-between"));
@@ -850,11 +850,13 @@ function settleInto(box, t) {
   box.innerHTML = "";
   const settle = t.settle;
   // The computer players' nets are the host's (the house's), settled between people
-  // only (stop 58): "Ann (host) covers the computer players: +47 chips (11.75)".
-  const house = settle && settle.house ? el("div", "settle-house", coverWords(settle.house,
-    settle.house.chips + (Math.abs(settle.house.chips) === 1 ? " chip" : " chips")
-    + (settle.house.money ? " (" + settle.house.money + ")" : ""))) : null;
-  if (house) box.appendChild(house);
+  // only (stop 58): "Ann (host) collects what the computer players won: 47 chips
+  // (11.75)." (the money: its absolute value, as the transfers say it).
+  if (settle && settle.house) {
+    const h = settle.house;
+    coverInto(box, h, h.chips, (n) => n + (n === 1 ? " chip" : " chips")
+      + (h.money ? " (" + h.money.replace(/^-/, "") + ")" : ""));
+  }
   if (settle && settle.transfers && settle.transfers.length) {
     box.appendChild(el("div", "settle-head", "To settle up" + (settle.chip_value
       ? " (a chip is worth " + settle.chip_value + ")" : "") + ":"));
@@ -869,9 +871,20 @@ function settleInto(box, t) {
   }
   box.appendChild(settleLinks());
 }
-function coverWords(house, amount) {
-  return (house.host ? house.by + " (host)" : "The house") + " covers the computer players: "
-    + (amount.startsWith("-") ? "" : "+") + amount;
+// The computer players' net ``n`` (chips or units), the host's (the house's): what
+// they won, which the host collects, or lost, which the host pays; then the host's own
+// net and the two together (s60-polish: "Ann (host) covers the computer players:
+// +118" under final nets all below zero, "Ann -25" beside "Bob pays Ann 22", read
+// as if Ann paid).  ``words(x)``: a positive amount's words.
+function coverInto(box, house, n, words) {
+  const who = house.host ? house.by + " (host)" : "The house";
+  box.appendChild(el("div", "settle-house", n > 0 ? who + " collects what the computer players won: " + words(n) + "."
+    : n < 0 ? who + " pays what the computer players lost: " + words(-n) + "."
+    : who + " covers the computer players: they are even."));
+  if (!house.host || !n || house.own === undefined) return;
+  const signed = (x) => (x > 0 ? "+" : "") + x;
+  box.appendChild(el("div", "settle-house-own", house.by + "'s own net is " + signed(house.own)
+    + "; with the computer players' " + signed(n) + ", " + house.by + " settles at " + signed(house.own + n) + "."));
 }
 function settleLinks() {
   const links = el("div", "settle-links");

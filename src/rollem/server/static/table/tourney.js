@@ -97,12 +97,30 @@ export function breakText(b, structure) {
     + (held ? " (held while the host pauses)" : "") + " · next level " + (b.after + 1) + ": "
     + stakesText(b.next, structure);
 }
+// The countdown's words into an element (its text stays ``text``): a narrow line
+// wraps after the countdown, the next level's words (class ``break-next``) start
+// the next line whole where they fit on one, else wrap between their " · "
+// phrases only (each unbroken, class ``nw``, its dot ending it: a dot ends a
+// line, never starts one); s60-polish: a phone's felt read "… · fixed limit / 4/8".
+export function putBreakText(box, text) {
+  if (box.textContent === text) return;
+  box.textContent = "";
+  const [clock, ...next] = text.split(" · ");
+  box.appendChild(el("span", "nw", clock + (next.length ? " ·" : "")));
+  if (!next.length) return;
+  const rest = el("span", "break-next");
+  next.forEach((phrase, k) => {
+    rest.append(el("span", "nw", phrase + (k < next.length - 1 ? " ·" : "")));
+    if (k < next.length - 1) rest.append(" ");
+  });
+  box.append(" ", rest);
+}
 function tickBreak() {
   const t = S.state && S.state.table;
   const b = t && t.tournament && t.tournament.break;
   if (!b) return;
   const text = breakText(b, t.config.structure);
-  for (const span of document.querySelectorAll(".break-left")) if (span.textContent !== text) span.textContent = text;
+  for (const span of document.querySelectorAll(".break-left")) putBreakText(span, text);
 }
 
 export function startLevelClock() {
@@ -145,7 +163,9 @@ export function renderTournament(t, me) {
   box.appendChild(head);
   if (tt.started && !tt.over && tt.break) {   // the break's countdown, and the host's "Resume now"
     const line = el("div", "tourney-break");
-    line.appendChild(el("b", "break-left", breakText(tt.break, t.config.structure)));
+    const left = el("b", "break-left");
+    putBreakText(left, breakText(tt.break, t.config.structure));
+    line.appendChild(left);
     if (me.host) {
       const now = el("button", "small", "Resume now"); now.type = "button"; now.dataset.host = "end_break";
       now.onclick = () => send({ type: "host", op: "end_break" });
@@ -232,7 +252,11 @@ export function addonOffer(t, tt, me) {
   yes.dataset.action = "addon-take"; no.dataset.action = "addon-decline";
   yes.onclick = () => send({ type: "addon", take: true });
   no.onclick = () => send({ type: "addon", take: false });
-  row.append(yes, " ", no);
+  // (the two buttons kept together, the words above them where the line is narrow:
+  // a phone's seat wrapped "No thanks" alone onto a second line, s60-polish)
+  const answers = el("span", "addon-answers");
+  answers.append(yes, " ", no);
+  row.append(answers);
   return row;
 }
 function renderAddon(box, t, tt, me) {

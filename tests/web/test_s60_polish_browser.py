@@ -1,0 +1,169 @@
+"""Stop 60 leftovers (s60-polish) in Debian's Chromium through Playwright, on a
+phone (390x844) and a desktop (1440x900):
+
+- a tournament's break: the countdown ("Break: 0:21 left · next level 2: ante 2
+  · fixed limit 4/8"), in the panel and on the felt's status line, wraps after
+  the countdown, the next level whole on the next line (a phone's felt read
+  "… · fixed limit / 4/8"), and on the desktop's oval the status line keeps
+  clear of the rim below it;
+- the settle-up with computer players: what they won, which the host collects
+  (or lost, which the host pays), then the host's own net and the two together
+  ("Ann's own net is -25; with the computer players' +47, Ann settles at +22"),
+  so that "Cat pays Ann 22" beside "Ann -25" reads plainly.
+
+Screenshots: test-artifacts/web/s60p-*.png.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_ui import (
+    Pages,
+    context,
+    decision_kind,
+    goto_as_host,
+    new_table,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+    wait_until,
+)
+from test_tournament_server import SCHEDULE
+from web_harness import ServerThread, create_table, join
+
+pytestmark = pytest.mark.browser
+
+TEXT_LINES = """sel => {
+  const e = document.querySelector(sel);
+  const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  const lines = new Map();
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    for (let i = 0; i < n.data.length; i++) {
+      const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+      const box = [...r.getClientRects()].find(x => x.width > 0);
+      if (!box) continue;
+      const top = Math.round(box.top);
+      lines.set(top, (lines.get(top) || "") + n.data[i]);
+    }
+  }
+  return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(x => x[1]);
+}"""
+"""An element's text, line by line as drawn (each character's box top)."""
+
+RIM_GAP = """() => {
+  const felt = document.querySelector('#felt'), cs = getComputedStyle(felt);
+  const f = felt.getBoundingClientRect(), bw = parseFloat(cs.borderBottomWidth);
+  const [rxs, rys] = cs.borderBottomLeftRadius.split(' ');
+  const size = (v, whole) => v.endsWith('%') ? parseFloat(v) / 100 * whole : parseFloat(v);
+  const rx = size(rxs, f.width) - bw, ry = size(rys || rxs, f.height) - bw;
+  const left = f.left + bw, right = f.right - bw, bottom = f.bottom - bw;
+  const r = document.createRange(); r.selectNodeContents(document.querySelector('#felt .status'));
+  let gap = Infinity;
+  for (const box of [...r.getClientRects()].filter(x => x.width > 0)) {
+    for (const x of [box.left, box.right]) {
+      let rim = bottom;   // (the flat stretch of the oval's bottom)
+      const cx = x < left + rx ? left + rx : x > right - rx ? right - rx : null;
+      if (cx !== null) rim = bottom - ry + ry * Math.sqrt(Math.max(0, 1 - ((x - cx) / rx) ** 2));
+      gap = Math.min(gap, rim - box.bottom);
+    }
+  }
+  return gap;
+}"""
+"""How far (px) the felt's status line's text stays above the oval's inner rim,
+at the nearest of its lines' bottom corners (negative: past it)."""
+
+
+def _lines(page: Any, where: str) -> list[str]:
+    """The element's text as drawn, a line each (its spaces made one, ends trimmed)."""
+    return [" ".join(line.split()) for line in page.evaluate(TEXT_LINES, where)]
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_break_countdown_wraps_between_phrases(browser: Any, tmp_path: Path,
+                                                    size: str) -> None:
+    server = ServerThread(tmp_path / "break.db")
+    try:
+        schedule = SCHEDULE.replace("stack = 60", "stack = 900").replace(
+            "minutes = 1\n", "minutes = 0.1\nbreak = 0.5\n", 1)
+        tid, host = new_table(server.url, game="dealers-choice", seats=2, bots=1, buy_in=10,
+                              choices=["rollyourown", "sdr", "rollem521"], rotate="level",
+                              tournament="custom", tournament_schedule=schedule,
+                              between_hands=0.3)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 90
+        while table.tourney.break_left() is None:  # Ann plays until the break begins
+            assert time.monotonic() < end, "the break never began"
+            kind = decision_kind(ann)
+            if kind is not None:
+                take_decision(ann, kind)
+            ann.wait_for_timeout(50)
+        status = "#felt .status .break-left"
+        ann.locator(status).wait_for(timeout=10_000)
+        ann.wait_for_timeout(1200)   # (a tick of the countdown redraws it)
+        for where in (".tourney-break .break-left", status):
+            text = ann.inner_text(where)
+            clock, next_level = text.split(" · ", 1)
+            assert clock.startswith("Break: 0:") and clock.endswith(" left"), text
+            assert next_level == "next level 2: ante 2 · fixed limit 4/8", text
+            # a phone: the countdown, then the next level whole on a line of its own
+            # (main, the felt's: "Break: 0:29 left · next level 2: ante 2 · fixed
+            # limit", "4/8"); a desktop: one line
+            want = [clock + " ·", next_level] if size == "phone" else [text]
+            assert _lines(ann, where) == want
+        if size == "desktop":
+            gap = ann.evaluate(RIM_GAP)
+            assert gap >= 6, gap   # (main: -5 px, the words on the rim)
+        ann.locator("#felt .status").scroll_into_view_if_needed()
+        shot(ann, f"s60p-break-{size}")
+    finally:
+        server.stop()
+
+
+SETTLE = "() => document.getElementById('settle').innerText"
+
+
+@pytest.mark.parametrize("name", ["phone", "desktop"])
+def test_the_settle_up_says_the_hosts_own_net_and_the_computer_players_apart(
+        pages: Pages, live: ServerThread, name: str) -> None:
+    """Ann (host) lost 25, Cat 22, the computer players won 47: Ann collects their 47,
+    so she is paid though down herself; the panel says why."""
+    tid, host = create_table(live.url, game="sdr", seats=4, bots=2, bot_delay=0.02,
+                             decision_seconds=300, between_hands=600, chip_value="0.25",
+                             bot_level="random")
+    table = live.manager.get(tid)
+    with pages.open(name) as page:
+        goto_as_host(page, live.url, tid, host)
+        sit(page, "Ann")
+        join(live.url, tid, "Cat")
+
+        def night() -> None:
+            by_name = {s.row.name: s for s in table.seats.values()}
+            by_name["Ann"].row.stack -= 25
+            by_name["Cat"].row.stack -= 22
+            by_name["Bot 1 (random)"].row.stack += 40
+            by_name["Bot 2 (random)"].row.stack += 7
+            table.views.broadcast()
+
+        live.call(night)
+        page.locator("#ledger-box").evaluate("(d) => { d.open = true; }")
+        wait_until(page, f"() => ({SETTLE})().includes('Cat pays Ann')")
+        # (main: "Ann (host) covers the computer players: +47 chips (11.75)" alone)
+        assert page.locator("#settle .settle-house").inner_text() == (
+            "Ann (host) collects what the computer players won: 47 chips (11.75).")
+        assert page.locator("#settle .settle-house-own").inner_text() == (
+            "Ann's own net is -25; with the computer players' +47, Ann settles at +22.")
+        assert page.locator("#settle li").all_inner_texts() == ["Cat pays Ann 22 chips (5.50)"]
+        width = page.viewport_size["width"]
+        for line in ("#settle .settle-house", "#settle .settle-house-own"):
+            box = page.locator(line).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        page.locator("#settle").scroll_into_view_if_needed()
+        shot(page, f"s60p-house-own-{name}")
