@@ -530,3 +530,14 @@ def take_decision(page: Any, kind: str, game: str | None = None) -> None:
         while page.locator(".me .card.selected").count() < want:
             page.locator(".me .card.pickable:not(.selected)").first.click()
         page.locator("#confirm:not([disabled])").click()
+
+
+def fits_width(page: Any, selector: str) -> None:
+    """Each element of ``selector`` lies within the page's width, and the page
+    does not scroll sideways."""
+    width = page.viewport_size["width"]
+    for i in range(page.locator(selector).count()):
+        box = page.locator(selector).nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (
+            selector, box, width)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width

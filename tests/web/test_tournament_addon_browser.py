@@ -16,22 +16,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from table_ui import (
+    context,
+    decision_kind,
+    fits_width,
+    new_table,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+)
 from test_tournament_server import SCHEDULE
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
-
-
-def _fits(page: Any, selector: str) -> None:
-    """Each element of ``selector`` lies within the page's width, and the page does
-    not scroll sideways."""
-    width = page.viewport_size["width"]
-    for i in range(page.locator(selector).count()):
-        box = page.locator(selector).nth(i).bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (
-            selector, box, width)
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -79,8 +77,8 @@ def test_the_add_on_is_offered_at_its_break_and_taken(
             assert take is not None and decline is not None
             assert abs(take["y"] - decline["y"]) < 1 and decline["x"] > take["x"], (where, take,
                                                                                    decline)
-        _fits(ann, "#me .addon-offer")
-        _fits(ann, ".tourney-addon")
+        fits_width(ann, "#me .addon-offer")
+        fits_width(ann, ".tourney-addon")
         shot(ann, f"tournament-addon-offer-{size}")
         ann.locator(".tourney-addon").scroll_into_view_if_needed()
         shot(ann, f"tournament-addon-panel-{size}")

@@ -16,6 +16,7 @@ import pytest
 from table_ui import (
     context,
     decision_kind,
+    fits_width,
     level_clock_to,
     new_table,
     open_as_host,
@@ -29,17 +30,6 @@ from web_harness import ServerThread
 pytestmark = pytest.mark.browser
 
 BREAK = re.compile(r"^Break: 0:(\d\d) left · next level 2: .*4/8$")
-
-
-def _fits(page: Any, selector: str) -> None:
-    """Each element of ``selector`` lies within the page's width, and the page
-    does not scroll sideways."""
-    width = page.viewport_size["width"]
-    for box in [page.locator(selector).nth(i).bounding_box()
-                for i in range(page.locator(selector).count())]:
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (
-            selector, box, width)
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -81,8 +71,8 @@ def test_a_break_counts_down_on_the_felt_and_the_host_resumes_it(
         assert later is not None and int(later.group(1)) <= int(first.group(1)) - 1
         assert ann.locator(".tourney-levels .break-row").count() == 1
         assert int(table.session["hand_no"]) == dealt  # nothing dealt in the break
-        _fits(ann, "#status .break-left")
-        _fits(ann, ".tourney-break")
+        fits_width(ann, "#status .break-left")
+        fits_width(ann, ".tourney-break")
         shot(ann, f"tournament-break-{size}")
         felt.scroll_into_view_if_needed()
         shot(ann, f"tournament-break-felt-{size}")
