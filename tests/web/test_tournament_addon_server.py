@@ -210,3 +210,38 @@ def test_a_restart_in_the_add_ons_break_keeps_who_answered() -> None:
         assert _chips(again) == chips + 1000
         assert again.session["tournament"]["break"] is None  # (everyone answered)
         loop.call(again.shutdown)
+
+
+def test_no_deal_is_made_while_the_add_on_may_still_grow_the_pool() -> None:
+    """s60-safe2: a deal's shares are worked out from the stacks and the prize pool;
+    an add-on taken after them grew both, the shares no longer added up to the pool
+    and the last agreement raised (``ValueError`` out of the message handler: the
+    deal could never be made).  As with a rebuy still open: no deal is proposed
+    while anyone may still answer the add-on, and one proposed before its window
+    opened is dropped when the hand that closed the rebuys ends."""
+    with virtual_server() as (loop, store):
+        table, people = _to_window(loop, store, seats=3, bots=1)  # (3 left: a deal's size)
+        public = table.tourney.public()
+        assert public is not None and public["addon"]["waiting"] == [0, 1]
+        assert public["deal_open"] is False  # (the page offers no deal)
+        with pytest.raises(TableError, match="a deal waits for the add-on: P0 and P1 may "
+                                             "still take it, until play resumes") as err:
+            _send(loop, table, people[0], "deal", op="propose", method="icm")
+        assert err.value.code == "too_early" and table.session["tournament"]["proposal"] is None
+        _send(loop, table, people[0], "addon", take=True)
+        _send(loop, table, people[1], "addon", take=False)
+        for _ in range(5):  # (play resumed: the window closed with the deal)
+            _step(loop, table, people, passive)
+        assert table.session["tournament"]["addon_closed"]
+        if table.hand is not None:  # (a proposal in a hand is worked out at its end)
+            for _ in range(600):
+                _step(loop, table, people, passive)
+                if table.hand is None:
+                    break
+        _send(loop, table, people[0], "deal", op="propose", method="icm")
+        offer = table.session["tournament"]["proposal"]["offer"]
+        assert sum(offer.values()) == table.tourney.public()["prize_pool"]  # type: ignore[index]
+        _send(loop, table, people[1], "deal", op="agree", offer=offer)
+        assert table.session["tournament"]["over"]
+        loop.call(table.shutdown)
+

@@ -812,6 +812,10 @@ class Tourney:
                 who = and_list([self.entrant_name(s) for s in t.rebuy_waiting()])
                 raise TableError("too_early", f"a deal waits for the rebuys: {who} may still "
                                  "rebuy")
+            if t.addon_waiting(chips):  # (the pool and the stacks may still grow: s60-safe2)
+                who = and_list([self.entrant_name(s) for s in t.addon_waiting(chips)])
+                raise TableError("too_early", f"a deal waits for the add-on: {who} may still "
+                                 "take it, until play resumes")
             if not t.deal_open(chips):
                 left = len(t.left(chips))
                 raise TableError("too_early", f"a deal is for the final players: propose one "
