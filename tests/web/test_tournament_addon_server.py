@@ -245,3 +245,28 @@ def test_no_deal_is_made_while_the_add_on_may_still_grow_the_pool() -> None:
         assert table.session["tournament"]["over"]
         loop.call(table.shutdown)
 
+
+
+def test_a_deal_proposed_in_the_hand_that_closed_the_rebuys_is_dropped() -> None:
+    """s60-safe2: proposed while level 1 ran out, it was worked out at that hand's
+    end from the stacks before the add-on (as above)."""
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store, **{
+            "seats": 3, "bots": 1, "bot_level": "random", "tournament_schedule": DEEP,
+            "rebuy_levels": 1, "addon_chips": 1000, "addon_price": 5})
+        start = loop.now
+        while not (table.hand is not None and not table.hand.over
+                   and table.tourney.clock_seconds() > 57):
+            assert loop.now < start + 120, "no hand in play at the end of level 1"
+            _step(loop, table, people, passive)
+        _send(loop, table, people[0], "deal", op="propose", method="icm")
+        assert table.session["tournament"]["proposal"]["offer"] is None  # (after the hand)
+        while not table.tourney.break_due():  # (the people think: level 1's time runs out)
+            loop.advance(0.5)
+        while table.session["tournament"].get("break") is None:
+            assert loop.now < start + 240, "no break began"
+            _step(loop, table, people, passive)
+        assert table.session["tournament"]["proposal"] is None  # (dropped at that hand's end)
+        _send(loop, table, people[1], "addon", take=True)
+        assert 1 in table.tourney.public()["addon"]["taken"]  # type: ignore[index]
+        loop.call(table.shutdown)
