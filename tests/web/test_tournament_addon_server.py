@@ -270,3 +270,20 @@ def test_a_deal_proposed_in_the_hand_that_closed_the_rebuys_is_dropped() -> None
         _send(loop, table, people[1], "addon", take=True)
         assert 1 in table.tourney.public()["addon"]["taken"]  # type: ignore[index]
         loop.call(table.shutdown)
+
+
+def test_the_same_add_on_sent_as_text_is_no_change_in_the_window() -> None:
+    """s60-safe2: ``"1000"`` is read as 1000 (as before the window), so it is the
+    value set and passes; it was compared as text and refused."""
+    with virtual_server() as (loop, store):
+        table, people = _to_window(loop, store)
+        _send(loop, table, people[0], "host", op="config",
+              config={"addon_chips": "1000", "addon_price": "5"})
+        assert (table.config.addon_chips, table.config.addon_price) == (1000, 5)
+        with pytest.raises(TableError, match="cannot change addon_chips: the rebuys "
+                                             "closed") as err:
+            _send(loop, table, people[0], "host", op="config", config={"addon_chips": "1001"})
+        assert err.value.code == "bad_config" and table.config.addon_chips == 1000
+        with pytest.raises(TableError, match="cannot change addon_price"):
+            _send(loop, table, people[0], "host", op="config", config={"addon_price": -1})
+        loop.call(table.shutdown)
