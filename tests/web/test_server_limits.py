@@ -503,6 +503,38 @@ def test_address_buckets_refill_and_forget_full_ones(monkeypatch: pytest.MonkeyP
     assert set(buckets.buckets) == {"c"}
 
 
+def test_a_flood_of_new_addresses_does_not_walk_every_bucket_each_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """s60-safe2: past PRUNE_AT addresses whose buckets are all still spending (the
+    password and watch buckets refill a token in 12 s: 341 new addresses a second
+    hold 4,096), every new address walked them all to drop none, 2 ms of the event
+    loop each at 4,096 (400 new addresses a second: 1.7 s of every second).  A prune
+    now comes at most once per as many new addresses as it kept; the buckets still
+    spending are kept, those full again dropped."""
+    clock = [1000.0]
+    monkeypatch.setattr(limits_module.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(AddressBuckets, "PRUNE_AT", 64)
+    buckets = AddressBuckets(per_minute=5, burst=5)  # a token every 12 s
+    walked = [0]
+    prune = AddressBuckets._prune
+
+    def counted(self: AddressBuckets) -> None:
+        walked[0] += len(self.buckets)
+        prune(self)
+
+    monkeypatch.setattr(AddressBuckets, "_prune", counted)
+    for i in range(1000):  # 1,000 new addresses in 10 s: none refilled meanwhile
+        clock[0] += 0.01
+        assert buckets.wait(f"2001:db8:{i:x}::/64") == 0.0
+    assert len(buckets.buckets) == 1000  # (each still spending: all kept)
+    assert walked[0] < 4 * 1000  # (main: 937 walks of 64 to 999, 499,500 buckets)
+    assert buckets.wait("2001:db8:0::/64") == 0.0  # the first address spends its own
+    clock[0] += 30.0  # every bucket full again: the next prune drops them
+    for i in range(2000, 2000 + buckets.prune_at - len(buckets.buckets) + 1):
+        buckets.wait(f"2001:db8:{i:x}::/64")
+    assert len(buckets.buckets) < 1000 and "2001:db8:0::/64" not in buckets.buckets
+
+
 def test_a_websocket_past_its_limit_is_refused_before_its_table_is_loaded(
         small: ServerThread) -> None:
     """Connections per address (4) are counted first: a fifth connection, to a table

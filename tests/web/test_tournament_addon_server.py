@@ -210,3 +210,80 @@ def test_a_restart_in_the_add_ons_break_keeps_who_answered() -> None:
         assert _chips(again) == chips + 1000
         assert again.session["tournament"]["break"] is None  # (everyone answered)
         loop.call(again.shutdown)
+
+
+def test_no_deal_is_made_while_the_add_on_may_still_grow_the_pool() -> None:
+    """s60-safe2: a deal's shares are worked out from the stacks and the prize pool;
+    an add-on taken after them grew both, the shares no longer added up to the pool
+    and the last agreement raised (``ValueError`` out of the message handler: the
+    deal could never be made).  As with a rebuy still open: no deal is proposed
+    while anyone may still answer the add-on, and one proposed before its window
+    opened is dropped when the hand that closed the rebuys ends."""
+    with virtual_server() as (loop, store):
+        table, people = _to_window(loop, store, seats=3, bots=1)  # (3 left: a deal's size)
+        public = table.tourney.public()
+        assert public is not None and public["addon"]["waiting"] == [0, 1]
+        assert public["deal_open"] is False  # (the page offers no deal)
+        with pytest.raises(TableError, match="a deal waits for the add-on: P0 and P1 may "
+                                             "still take it, until play resumes") as err:
+            _send(loop, table, people[0], "deal", op="propose", method="icm")
+        assert err.value.code == "too_early" and table.session["tournament"]["proposal"] is None
+        _send(loop, table, people[0], "addon", take=True)
+        _send(loop, table, people[1], "addon", take=False)
+        for _ in range(5):  # (play resumed: the window closed with the deal)
+            _step(loop, table, people, passive)
+        assert table.session["tournament"]["addon_closed"]
+        if table.hand is not None:  # (a proposal in a hand is worked out at its end)
+            for _ in range(600):
+                _step(loop, table, people, passive)
+                if table.hand is None:
+                    break
+        _send(loop, table, people[0], "deal", op="propose", method="icm")
+        offer = table.session["tournament"]["proposal"]["offer"]
+        assert sum(offer.values()) == table.tourney.public()["prize_pool"]  # type: ignore[index]
+        _send(loop, table, people[1], "deal", op="agree", offer=offer)
+        assert table.session["tournament"]["over"]
+        loop.call(table.shutdown)
+
+
+
+def test_a_deal_proposed_in_the_hand_that_closed_the_rebuys_is_dropped() -> None:
+    """s60-safe2: proposed while level 1 ran out, it was worked out at that hand's
+    end from the stacks before the add-on (as above)."""
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store, **{
+            "seats": 3, "bots": 1, "bot_level": "random", "tournament_schedule": DEEP,
+            "rebuy_levels": 1, "addon_chips": 1000, "addon_price": 5})
+        start = loop.now
+        while not (table.hand is not None and not table.hand.over
+                   and table.tourney.clock_seconds() > 57):
+            assert loop.now < start + 120, "no hand in play at the end of level 1"
+            _step(loop, table, people, passive)
+        _send(loop, table, people[0], "deal", op="propose", method="icm")
+        assert table.session["tournament"]["proposal"]["offer"] is None  # (after the hand)
+        while not table.tourney.break_due():  # (the people think: level 1's time runs out)
+            loop.advance(0.5)
+        while table.session["tournament"].get("break") is None:
+            assert loop.now < start + 240, "no break began"
+            _step(loop, table, people, passive)
+        assert table.session["tournament"]["proposal"] is None  # (dropped at that hand's end)
+        _send(loop, table, people[1], "addon", take=True)
+        assert 1 in table.tourney.public()["addon"]["taken"]  # type: ignore[index]
+        loop.call(table.shutdown)
+
+
+def test_the_same_add_on_sent_as_text_is_no_change_in_the_window() -> None:
+    """s60-safe2: ``"1000"`` is read as 1000 (as before the window), so it is the
+    value set and passes; it was compared as text and refused."""
+    with virtual_server() as (loop, store):
+        table, people = _to_window(loop, store)
+        _send(loop, table, people[0], "host", op="config",
+              config={"addon_chips": "1000", "addon_price": "5"})
+        assert (table.config.addon_chips, table.config.addon_price) == (1000, 5)
+        with pytest.raises(TableError, match="cannot change addon_chips: the rebuys "
+                                             "closed") as err:
+            _send(loop, table, people[0], "host", op="config", config={"addon_chips": "1001"})
+        assert err.value.code == "bad_config" and table.config.addon_chips == 1000
+        with pytest.raises(TableError, match="cannot change addon_price"):
+            _send(loop, table, people[0], "host", op="config", config={"addon_price": -1})
+        loop.call(table.shutdown)

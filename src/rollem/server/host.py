@@ -122,12 +122,18 @@ def _addon_change_refusal(table: LiveTable, changes: dict[str, Any]) -> str | No
     """Why the host may not change the add-on now (``None``: they may): at a cash
     game; or once the rebuys have closed (the add-on's window opened then, or is
     over: the players answered the offer as it stood).  A value equal to the one
-    set is no change and always passes."""
+    set is no change and always passes (as read: ``"400"`` is 400, s60-safe2)."""
     asked = {k: changes[k] for k in ADDON_FIELDS if k in changes}
-    if all(getattr(table.config, k) == v for k, v in asked.items()):
-        return None
     if not table.config.tournament:
+        if all(getattr(table.config, k) == v for k, v in asked.items()):
+            return None
         return f"{', '.join(asked)}: an add-on is a tournament's; this table plays a cash game"
+    try:
+        read = parse_config({**table.config.to_dict(), **asked}, strict=False)
+    except ConfigError:
+        read = None  # (refused with the field's words by the check after this one)
+    if read is not None and all(getattr(table.config, k) == getattr(read, k) for k in asked):
+        return None
     t = table.tourney.tournament()
     if t is not None and (t.level >= t.rebuy_levels or t.addon_closed or t.addons
                           or t.addon_declined):

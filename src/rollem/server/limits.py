@@ -302,14 +302,24 @@ class AddressBuckets:
         self.rate = per_minute / 60.0
         self.burst = burst
         self.buckets: dict[str, TokenBucket] = {}
+        self.prune_at = 0
+        """Twice the addresses the last prune kept: the next prune comes once this
+        many (at least :data:`PRUNE_AT`) are kept.  s60-safe2: with every bucket
+        still spending (none full again to drop), each new address past
+        :data:`PRUNE_AT` walked them all, 2 to 4 ms of the event loop each."""
 
     def wait(self, address: str) -> float:
         """Spend one of ``address``'s tokens: 0.0 if it had one, else the seconds
-        until it will (nothing spent)."""
+        until it will (nothing spent).  The buckets full again are dropped once
+        :attr:`prune_at` addresses are kept (a walk of them all, so at most once
+        per as many new addresses as were kept: a bucket still spending is never
+        dropped, and the memory kept is that of the addresses of the last refill
+        time, twice over at most)."""
         bucket = self.buckets.get(address)
         if bucket is None:
-            if len(self.buckets) >= self.PRUNE_AT:
+            if len(self.buckets) >= max(self.prune_at, self.PRUNE_AT):
                 self._prune()
+                self.prune_at = 2 * len(self.buckets)
             bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
         if bucket.take():
             return 0.0

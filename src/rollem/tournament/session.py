@@ -389,10 +389,13 @@ class Tournament:
         """Whether the players left may propose a deal now: 2 or more of them, at
         most :attr:`deal_from`, nobody busted who may still rebuy
         (:meth:`rebuy_waiting`: the field and the prize pool may still grow; a
-        deal among the others ended the tournament before their answer), and the
+        deal among the others ended the tournament before their answer), nobody
+        who may still answer the add-on (:meth:`addon_waiting`: the pool and the
+        stacks may still grow; shares worked out before an add-on no longer added
+        up to the pool, and the deal could never be agreed: s60-safe2), and the
         tournament not over."""
         return (2 <= len(self.left(stacks)) <= self.deal_from and not self.rebuy_waiting()
-                and not self.over(stacks))
+                and not self.addon_waiting(stacks) and not self.over(stacks))
 
     def prizes_left(self, stacks: Sequence[int]) -> list[int]:
         """The prizes still to be paid to the players left, best place first

@@ -812,6 +812,10 @@ class Tourney:
                 who = and_list([self.entrant_name(s) for s in t.rebuy_waiting()])
                 raise TableError("too_early", f"a deal waits for the rebuys: {who} may still "
                                  "rebuy")
+            if t.addon_waiting(chips):  # (the pool and the stacks may still grow: s60-safe2)
+                who = and_list([self.entrant_name(s) for s in t.addon_waiting(chips)])
+                raise TableError("too_early", f"a deal waits for the add-on: {who} may still "
+                                 "take it, until play resumes")
             if not t.deal_open(chips):
                 left = len(t.left(chips))
                 raise TableError("too_early", f"a deal is for the final players: propose one "
@@ -933,8 +937,8 @@ class Tourney:
     def hand_ended(self, busted: list[str] | None = None) -> str | None:
         """A hand ended (or the hand offered never came: its game's choice or its
         deal lapsed): an open proposal is worked out again from the new stacks
-        (everyone agrees again), or dropped when fewer than 2 players are left or
-        its proposer is out.
+        (everyone agrees again), or dropped when fewer than 2 players are left,
+        its proposer is out, or one may still rebuy or answer the add-on.
 
         ``busted``: the names of the players the hand left with no chips, in seat
         order (``None`` or empty: nobody, or no hand).  Returns the words to tell
@@ -945,10 +949,12 @@ class Tourney:
         if state is None or t is None or state.get("proposal") is None or state.get("over"):
             return None
         left = t.left(self.stacks())
-        if len(left) < 2 or state["proposal"]["by"] not in left or t.rebuy_waiting():
+        if (len(left) < 2 or state["proposal"]["by"] not in left or t.rebuy_waiting()
+                or t.addon_waiting(self.stacks())):
             # (fewer than two to deal, or the proposer went out: nobody left proposed
             # it, and their agreement could never be given again; or one who went
-            # out may still rebuy: the field and the pool may grow, stop 56)
+            # out may still rebuy: the field and the pool may grow, stop 56; or the
+            # rebuys closed with this hand and the add-on is offered: s60-safe2)
             state["proposal"] = None
             self.lapse.stop()
             if not busted:
