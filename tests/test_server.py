@@ -5,6 +5,7 @@ practice odds (issue 8, through Starlette's in-process test client) and
 
 from __future__ import annotations
 
+import os
 import random
 import socket
 import sqlite3
@@ -253,8 +254,11 @@ def test_group_commit_isolates_a_failed_write(tmp_path: Path) -> None:
 
 
 def _serve(*args: str) -> subprocess.Popen[str]:
+    # (ROLLEM_NO_NUMBA: no odds asked here; the odds workers' fork server, which
+    # serve waits for, then skips numba's import and cache, stop 60)
     return subprocess.Popen([sys.executable, "-m", "rollem", "serve", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, ROLLEM_NO_NUMBA="1"))
 
 
 def _free_port() -> int:

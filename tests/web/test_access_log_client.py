@@ -33,7 +33,7 @@ def _log_of(tmp_path: Path, *args: str) -> str:
         [sys.executable, "-m", "rollem", "serve", "--port", str(port),
          "--db", str(tmp_path / "a.db"), *args],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        env=dict(os.environ, PYTHONUNBUFFERED="1", ROLLEM_NO_NUMBA="1"))
     try:
         wait_served(port)
         base = f"http://127.0.0.1:{port}"

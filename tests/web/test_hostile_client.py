@@ -84,7 +84,7 @@ def run_hostile(tmp: Path, *, floods: int, bodies: int, tables: int,
             [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db", str(db),
              "--no-access-log", "--log-level", "warning", "--shortest-decision", "0.2"],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err,
-            env={**os.environ, "ROLLEM_TRACE_DIR": str(traces)})
+            env={**os.environ, "ROLLEM_TRACE_DIR": str(traces), "ROLLEM_NO_NUMBA": "1"})
     base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     out: dict[str, Any] = {}
     try:

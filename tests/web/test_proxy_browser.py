@@ -43,7 +43,7 @@ def recipe(name: str) -> str:
 
 def serve(tmp: Path, port: int, public_url: str) -> subprocess.Popen[bytes]:
     env = dict(os.environ, ROLLEM_PORT=str(port), ROLLEM_DB=str(tmp / "club.db"),
-               ROLLEM_PUBLIC_URL=public_url, ROLLEM_LOG_LEVEL="warning")
+               ROLLEM_PUBLIC_URL=public_url, ROLLEM_LOG_LEVEL="warning", ROLLEM_NO_NUMBA="1")
     proc = subprocess.Popen([sys.executable, "-m", "rollem", "serve"], env=env, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wait_served(port)

@@ -47,14 +47,16 @@ def _hand(page: Any, tid: str) -> Any:
     return page.evaluate(f"fetch('/api/tables/{tid}/hands/1').then(r => r.json())")
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_shown_fold_is_a_line_and_the_viewer_is_you(
-        browser: Any, live: ServerThread, size: str) -> None:
-    ctx = _ctx(browser, size)
+        browser: Any, live: ServerThread) -> None:
+    # The hand is played once, on the phone; the same player's page at a desktop's
+    # size then loads the table at that hand's end and opens the same replay from
+    # the result (stop 60: a hand a size before).
+    phone, desktop = _ctx(browser, "phone"), _ctx(browser, "desktop")
     try:
         tid, host = new_table(live.url, game="holdem", seats=3, bots=2)
         only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host)
+        page = open_as_host(phone, live.url, tid, host)
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
         end = time.monotonic() + 30
@@ -69,67 +71,85 @@ def test_a_shown_fold_is_a_line_and_the_viewer_is_you(
         page.click("#result [data-action=show]")
         wait_until(page, f"() => fetch('/api/tables/{tid}/hands/1').then(r => r.json())"
                    f".then(d => d.frames.length > {frames})")
-        page.click("#result [data-action=replay-last]")
-        page.wait_for_selector("#replay:not(.hidden)")
-        data = _hand(page, tid)
-        frames = data["frames"]
-        fold = next(i for i, f in enumerate(frames)
-                    if (f.get("last_action") or {}).get("seat") == 0)
-        for _ in range(fold):
-            page.click("#replay-next")
-        # Ann's own fold: "You fold"; her stack "you 199" (or 198); her tile "Ann (you)"
-        assert page.inner_text("#replay-what") == "You fold"
-        stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()
-        assert stacks[0] == f"you {frames[fold]['seats'][0]['stack']}", stacks
-        assert not any(s.startswith("Ann ") for s in stacks), stacks
-        assert page.inner_text("#replay-seats .seat[data-seat='0'] .name") == "Ann (you)"
-        assert page.inner_text("#replay-seats .seat[data-seat='1'] .name") != "Ann (you)"
-        shot(page, f"replay-leftovers-{size}-fold")
-        n = len(frames)
-        for _ in range(n - fold):
-            page.click("#replay-next")
-        assert page.inner_text("#replay-pos") == f"Hand 1 · step {n} of {n}"
-        assert re.fullmatch(f"You show {CARD} {CARD}", page.inner_text("#replay-what")), \
-            page.inner_text("#replay-what")
-        line = page.locator("#replay-result .shown-line.by-choice[data-seat='0']")
-        assert line.count() == 1
-        assert line.locator(".who").inner_text() == "Ann (you) shows"
-        assert line.locator(".card").count() == 2
-        assert line.locator(".desc").inner_text() == "by choice"
-        shot(page, f"replay-leftovers-{size}-show")
-        # the result's own step before it: no show yet
-        page.click("#replay-prev")
-        assert page.locator("#replay-result .shown-line.by-choice").count() == 0
+        desktop.add_cookies(phone.cookies())  # (the same player)
+        for size, at in (("phone", page), ("desktop", desktop.new_page())):
+            if size == "desktop":
+                at.goto(f"{live.url}/t/{tid}")
+            _the_fold_and_the_show(at, tid, size)
     finally:
-        ctx.close()
+        phone.close()
+        desktop.close()
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+def _the_fold_and_the_show(page: Any, tid: str, size: str) -> None:
+    """Hand 1's replay from the result's button: Ann's fold, then her show."""
+    page.click("#result [data-action=replay-last]")
+    page.wait_for_selector("#replay:not(.hidden)")
+    data = _hand(page, tid)
+    frames = data["frames"]
+    fold = next(i for i, f in enumerate(frames)
+                if (f.get("last_action") or {}).get("seat") == 0)
+    for _ in range(fold):
+        page.click("#replay-next")
+    # Ann's own fold: "You fold"; her stack "you 199" (or 198); her tile "Ann (you)"
+    assert page.inner_text("#replay-what") == "You fold"
+    stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()
+    assert stacks[0] == f"you {frames[fold]['seats'][0]['stack']}", stacks
+    assert not any(s.startswith("Ann ") for s in stacks), stacks
+    assert page.inner_text("#replay-seats .seat[data-seat='0'] .name") == "Ann (you)"
+    assert page.inner_text("#replay-seats .seat[data-seat='1'] .name") != "Ann (you)"
+    shot(page, f"replay-leftovers-{size}-fold")
+    n = len(frames)
+    for _ in range(n - fold):
+        page.click("#replay-next")
+    assert page.inner_text("#replay-pos") == f"Hand 1 · step {n} of {n}"
+    assert re.fullmatch(f"You show {CARD} {CARD}", page.inner_text("#replay-what")), \
+        page.inner_text("#replay-what")
+    line = page.locator("#replay-result .shown-line.by-choice[data-seat='0']")
+    assert line.count() == 1
+    assert line.locator(".who").inner_text() == "Ann (you) shows"
+    assert line.locator(".card").count() == 2
+    assert line.locator(".desc").inner_text() == "by choice"
+    shot(page, f"replay-leftovers-{size}-show")
+    # the result's own step before it: no show yet
+    page.click("#replay-prev")
+    assert page.locator("#replay-result .shown-line.by-choice").count() == 0
+
+
 def test_the_last_action_step_shows_the_carried_in_pot(
-        browser: Any, live: ServerThread, size: str) -> None:
-    ctx = _ctx(browser, size)
+        browser: Any, live: ServerThread) -> None:
+    # played once, on the phone; the replay stepped at both sizes (stop 60)
+    phone, desktop = _ctx(browser, "phone"), _ctx(browser, "desktop")
     try:
         tid, host = new_table(live.url, game="rollem521", seats=3, bots=2)
         only_checking_bots(live, tid)
         live.manager.tables[tid].session["carried"] = 30  # (a pot no one won last hand)
-        page = open_as_host(ctx, live.url, tid, host)
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")
-        play_to_the_result(page, live, tid)
-        data = _hand(page, tid)
-        frames = data["frames"]
-        k = next(i for i, f in enumerate(frames) if f["result"] is not None)
-        before = frames[k - 1]
-        middle = before["pot"] + sum(s["bet"] for s in before["seats"])
-        assert middle == 33  # the antes (1 each) and the 30 carried in
-        page.goto(f"{live.url}/t/{tid}#hand=1")
-        page.wait_for_selector("#replay:not(.hidden)")
-        for _ in range(k - 1):
-            page.click("#replay-next")
-        assert page.inner_text("#replay-center .pots").startswith(f"pot {middle}")
-        page.click("#replay-next")  # the last action: the pot still in the middle
-        assert page.inner_text("#replay-pos") == f"Hand 1 · step {k} of {len(frames)}"
-        assert page.inner_text("#replay-center .pots") == f"pot {middle}"
-        shot(page, f"replay-leftovers-{size}-carried")
+        played = open_as_host(phone, live.url, tid, host)
+        sit_with_enter(played, "Ann")
+        played.click("#start-btn")
+        play_to_the_result(played, live, tid)
+        desktop.add_cookies(phone.cookies())  # (the same player)
+        for size, page in (("phone", played), ("desktop", desktop.new_page())):
+            _the_carried_in_pot(page, live, tid, size)
     finally:
-        ctx.close()
+        phone.close()
+        desktop.close()
+
+
+def _the_carried_in_pot(page: Any, live: ServerThread, tid: str, size: str) -> None:
+    """Hand 1's replay (the 30 chips carried in): its last action's step."""
+    page.goto(f"{live.url}/t/{tid}#hand=1")
+    page.wait_for_selector("#replay:not(.hidden)")
+    data = _hand(page, tid)
+    frames = data["frames"]
+    k = next(i for i, f in enumerate(frames) if f["result"] is not None)
+    before = frames[k - 1]
+    middle = before["pot"] + sum(s["bet"] for s in before["seats"])
+    assert middle == 33  # the antes (1 each) and the 30 carried in
+    for _ in range(k - 1):
+        page.click("#replay-next")
+    assert page.inner_text("#replay-center .pots").startswith(f"pot {middle}")
+    page.click("#replay-next")  # the last action: the pot still in the middle
+    assert page.inner_text("#replay-pos") == f"Hand 1 · step {k} of {len(frames)}"
+    assert page.inner_text("#replay-center .pots") == f"pot {middle}"
+    shot(page, f"replay-leftovers-{size}-carried")

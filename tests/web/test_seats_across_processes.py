@@ -60,7 +60,7 @@ class Serve:
                  "--db", db, "--advertise-url", self.url, "--no-access-log",
                  "--seats-per-address", "3", "--tables-per-hour", "6"],
                 stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
-                env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                env=dict(os.environ, PYTHONUNBUFFERED="1", ROLLEM_NO_NUMBA="1"))
 
     def stop(self) -> None:
         if self.proc.poll() is None:

@@ -31,7 +31,7 @@ def _serve(db: Path, port: int, env: dict[str, str] | None = None,
     return subprocess.Popen(
         [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db", str(db), *args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        env=dict(os.environ, PYTHONUNBUFFERED="1", **(env or {})))
+        env=dict(os.environ, PYTHONUNBUFFERED="1", ROLLEM_NO_NUMBA="1", **(env or {})))
 
 
 def _stop(proc: subprocess.Popen[str]) -> str:
@@ -46,8 +46,9 @@ def test_one_server_per_database_settings_from_the_environment_and_logs(tmp_path
     proc = subprocess.Popen(
         [sys.executable, "-m", "rollem", "serve"], stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        env=dict(os.environ, PYTHONUNBUFFERED="1", ROLLEM_PORT=str(port), ROLLEM_DB=str(db),
-                 ROLLEM_PUBLIC_URL="https://poker.example.org/", ROLLEM_LOG_LEVEL="info"))
+        env=dict(os.environ, PYTHONUNBUFFERED="1", ROLLEM_NO_NUMBA="1", ROLLEM_PORT=str(port),
+                 ROLLEM_DB=str(db), ROLLEM_PUBLIC_URL="https://poker.example.org/",
+                 ROLLEM_LOG_LEVEL="info"))
     try:
         wait_served(port)
         base = f"http://127.0.0.1:{port}"

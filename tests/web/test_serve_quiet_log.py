@@ -31,7 +31,7 @@ def _websockets_then_log(tmp_path: Path, *args: str) -> str:
         [sys.executable, "-m", "rollem", "serve", "--port", str(port),
          "--db", str(tmp_path / "q.db"), *args],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        env=dict(os.environ, PYTHONUNBUFFERED="1", ROLLEM_NO_NUMBA="1"))
     try:
         wait_served(port)
         tid, _host = create_table(f"http://127.0.0.1:{port}", game="holdem")

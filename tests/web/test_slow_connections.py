@@ -57,7 +57,7 @@ def _start(db: Path, port: int, log: Any, timeout: float) -> subprocess.Popen[by
         [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db", str(db),
          "--http-timeout", str(timeout), "--no-access-log"],
         stdout=log, stderr=subprocess.STDOUT, preexec_fn=limit, cwd=ROOT,
-        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        env=dict(os.environ, PYTHONUNBUFFERED="1", ROLLEM_NO_NUMBA="1"))
 
 
 def _hold(port: int, count: int) -> list[socket.socket]:
