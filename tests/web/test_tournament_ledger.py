@@ -103,7 +103,9 @@ def test_a_tournaments_ledger_and_settle_up_are_in_buy_in_units(
                                      {"from": PRIZE_POOL, "to": "P0", "units": 33,
                                       "for": "Bot 2 (basic)"}]
         assert settle["transfers"] == [{"from": "P1", "to": "P0", "units": 3}]
-        assert settle["house"] == {"by": "P0", "host": True, "units": 13, "players": 2}
+        # (own: P0's own net before the computer players', -10, the ledger's line)
+        assert settle["house"] == {"by": "P0", "host": True, "units": 13, "players": 2,
+                                   "own": -10}
         nets = {name: net for name, *_, net in ledger}
         nets["P0"] += nets.pop("Bot 1 (basic)") + nets.pop("Bot 2 (basic)")
         for x in settle["transfers"]:
