@@ -1,7 +1,9 @@
 """Stop 60 leftovers (s60-polish) in Debian's Chromium through Playwright, on a
 phone (390x844) and a desktop (1440x900):
 
-- a tournament's break: the countdown ("Break: 0:21 left · next level 2: ante 2
+- a tournament's break: the panel's head ("On a break after level 1 of 3",
+  s60-table: "· the games rotate by level" after it wrapped a phone's) on one
+  line; the countdown ("Break: 0:21 left · next level 2: ante 2
   · fixed limit 4/8"), in the panel and on the felt's status line, wraps after
   the countdown, the next level whole on the next line (a phone's felt read
   "… · fixed limit / 4/8"), and on the desktop's oval the status line keeps
@@ -83,7 +85,8 @@ def _lines(page: Any, where: str) -> list[str]:
     return [" ".join(line.split()) for line in page.evaluate(TEXT_LINES, where)]
 
 
-def test_the_break_countdown_wraps_between_phrases(browser: Any, tmp_path: Path) -> None:
+def test_the_break_reads_on_a_line_and_its_countdown_wraps_between_phrases(
+        browser: Any, tmp_path: Path) -> None:
     # Ann plays to the break once, on the phone; during the break (30 s) her page at
     # a desktop's size loads the table and is checked the same way (stop 60: a
     # server and a level played out a size before).
@@ -113,6 +116,9 @@ def test_the_break_countdown_wraps_between_phrases(browser: Any, tmp_path: Path)
             if size == "desktop":
                 page.goto(f"{server.url}/t/{tid}")
             _the_countdown(page, size)
+            head = page.inner_text(".tourney-head")
+            assert head.startswith("On a break after level 1 of 3"), head
+            assert len(_lines(page, ".tourney-head")) == 1, head
             assert table.tourney.break_left() is not None   # (still the break)
     finally:
         server.stop()

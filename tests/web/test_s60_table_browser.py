@@ -1,27 +1,24 @@
 """Stop 60 (s60-table) in Debian's Chromium through Playwright, on a phone
 (390x844) and a desktop (1440x900):
 
-- a tournament's break: the panel's head ("On a break after level 1 of 3 · the
-  games rotate by level") stays on one line on a phone;
 - a player sitting out the host's last hand leaves (Leave, confirmed): watching,
   and their chips in the final nets;
 - a closed private table: a friend's page says so and offers only to ask to
   watch; the host lets them in from the settle-up panel, and they see it.
 
-Screenshots: test-artifacts/web/s60-*.png.
+Screenshots: test-artifacts/web/s60-*.png. (The break panel's head on one line is
+checked in test_s60_polish_browser.py, during the same break as its countdown.)
 """
 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 from table_ui import (
     DESKTOP,
     PHONE,
-    context,
     decision_kind,
     new_table,
     only_checking_bots,
@@ -31,57 +28,9 @@ from table_ui import (
     take_decision,
     viewport_context,
 )
-from test_tournament_server import SCHEDULE
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
-
-LINES = """sel => {
-  const e = document.querySelector(sel);
-  const r = document.createRange(); r.selectNodeContents(e);
-  return new Set([...r.getClientRects()].filter(x => x.width > 0)
-                 .map(x => Math.round(x.top))).size;
-}"""
-"""How many lines an element's text takes (its text boxes' distinct tops)."""
-
-
-def test_the_break_panels_head_is_one_line(browser: Any, tmp_path: Path) -> None:
-    # Ann plays to the break once, on the phone; during the break (30 s) her page at
-    # a desktop's size loads the table and is checked the same way (stop 60: a
-    # server and a level played out a size before).
-    server = ServerThread(tmp_path / "break.db")
-    try:
-        schedule = SCHEDULE.replace("stack = 60", "stack = 900").replace(
-            "minutes = 1\n", "minutes = 0.1\nbreak = 0.5\n", 1)
-        tid, host = new_table(server.url, game="dealers-choice", seats=2, bots=1, buy_in=10,
-                              choices=["rollyourown", "sdr", "rollem521"], rotate="level",
-                              tournament="custom", tournament_schedule=schedule,
-                              between_hands=0.3)
-        phone = context(browser, "phone")
-        ann = open_as_host(phone, server.url, tid, host)
-        sit(ann, "Ann")
-        ann.click("#start-btn")
-        table = server.manager.tables[tid]
-        end = time.monotonic() + 90
-        while table.tourney.break_left() is None:  # Ann plays until the break begins
-            assert time.monotonic() < end, "the break never began"
-            kind = decision_kind(ann)
-            if kind is not None:
-                take_decision(ann, kind)
-            ann.wait_for_timeout(50)
-        desktop = context(browser, "desktop")
-        desktop.add_cookies(phone.cookies())  # (the same player, the host)
-        for size, page in (("phone", ann), ("desktop", desktop.new_page())):
-            if size == "desktop":
-                page.goto(f"{server.url}/t/{tid}")
-            page.locator(".tourney-break .break-left").wait_for(timeout=10_000)
-            assert table.tourney.break_left() is not None   # (still the break)
-            head = page.inner_text(".tourney-head")
-            assert head.startswith("On a break after level 1 of 3"), head
-            shot(page, f"s60-break-{size}")
-            assert page.evaluate(LINES, ".tourney-head") == 1, head
-    finally:
-        server.stop()
 
 
 def _play_out(page: Any, live: ServerThread, table: Any) -> None:
