@@ -541,3 +541,16 @@ def fits_width(page: Any, selector: str) -> None:
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (
             selector, box, width)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
+def play_until(page: Any, done: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+    """``page``'s player takes each decision offered (``take_decision``) until
+    ``done()`` (asked from the test's thread) is true; ``what`` names it in the
+    timeout's message."""
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, f"{what} never came in {timeout} s"
+        kind = decision_kind(page)
+        if kind is not None:
+            take_decision(page, kind)
+        page.wait_for_timeout(50)

@@ -18,7 +18,6 @@ Screenshots: test-artifacts/web/s60p-*.png.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +25,12 @@ import pytest
 from table_ui import (
     Pages,
     context,
-    decision_kind,
     goto_as_host,
     new_table,
     open_as_host,
+    play_until,
     shot,
     sit,
-    take_decision,
     wait_until,
 )
 from test_tournament_server import SCHEDULE
@@ -103,13 +101,7 @@ def test_the_break_reads_on_a_line_and_its_countdown_wraps_between_phrases(
         sit(ann, "Ann")
         ann.click("#start-btn")
         table = server.manager.tables[tid]
-        end = time.monotonic() + 90
-        while table.tourney.break_left() is None:  # Ann plays until the break begins
-            assert time.monotonic() < end, "the break never began"
-            kind = decision_kind(ann)
-            if kind is not None:
-                take_decision(ann, kind)
-            ann.wait_for_timeout(50)
+        play_until(ann, lambda: table.tourney.break_left() is not None, "the break", 90)
         desktop = context(browser, "desktop")
         desktop.add_cookies(phone.cookies())  # (the same player, the host)
         for size, page in (("phone", ann), ("desktop", desktop.new_page())):

@@ -19,29 +19,17 @@ import pytest
 from table_ui import (
     DESKTOP,
     PHONE,
-    decision_kind,
     new_table,
     only_checking_bots,
     open_as_host,
+    play_until,
     shot,
     sit,
-    take_decision,
     viewport_context,
 )
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
-
-
-def _play_out(page: Any, live: ServerThread, table: Any) -> None:
-    """``page``'s player takes each decision until no hand is in play."""
-    end = time.monotonic() + 60
-    while live.call(lambda: table.hand is not None):
-        assert time.monotonic() < end, "the hand never ended"
-        kind = decision_kind(page)
-        if kind is not None:
-            take_decision(page, kind)
-        page.wait_for_timeout(100)
 
 
 def _close(ann: Any) -> None:
@@ -82,7 +70,7 @@ def test_a_player_leaves_while_the_host_closes_the_table(
             "You are watching — the host is closing the table: this hand is the last.")
         assert live.call(lambda: 1 not in table.seats and table.hand is not None)
         shot(bob, f"s60-left-closing-{name}")
-        _play_out(ann, live, table)
+        play_until(ann, lambda: live.call(lambda: table.hand is None), "the hand's end")
         ended = bob.locator("#ended:not(.hidden)")
         ended.wait_for()
         nets = ended.locator(".ended-nets li").all_inner_texts()
@@ -111,7 +99,7 @@ def test_a_friend_asks_to_see_a_closed_private_tables_settle_up(
             assert time.monotonic() < end, "hand 1 never dealt"
             ann.wait_for_timeout(50)
         _close(ann)
-        _play_out(ann, live, table)
+        play_until(ann, lambda: live.call(lambda: table.hand is None), "the hand's end")
         ann.locator("#ended:not(.hidden)").wait_for()
         fay = fay_ctx.new_page()
         fay.goto(f"{live.url}/t/{tid}")
