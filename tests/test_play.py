@@ -18,7 +18,21 @@ import pytest
 from cli_helpers import first_card_to_turn_up
 from rollem.cards import parse_cards
 from rollem.cli.answers import AnswerError, Command, parse_answer, parse_game_choice
-from rollem.engine import Bet, Call, Check, Declare, Discard, Draw, Fold, Legal, PickWild, Raise
+from rollem.engine import (
+    Bet,
+    Call,
+    Check,
+    Declare,
+    Discard,
+    Draw,
+    Expose,
+    Fold,
+    Hand,
+    Legal,
+    PickWild,
+    Raise,
+    SeededSource,
+)
 from rollem.engine import Stack as StackAction
 from rollem.history import replay
 from rollem.history_copy import own_copy_hand
@@ -286,6 +300,36 @@ def test_pool_line_shows_only_own_discards_that_may_still_be_in_the_pool() -> No
     assert pool_cards_still_possible(view) == ["2c"]
     lines = render_table(view, Style(False, ["A", "B"]), title="t", game_name="g")
     assert "(you put in 2c)" in lines[1].plain
+
+
+def test_pool_line_leaves_out_a_discard_turned_up_by_a_player_who_then_folded() -> None:
+    """Seen at the web table (s61-fresh): a player drew the viewer's discard 7h from
+    the pool, turned it up (R-RYO-5) and folded; a folded seat's view holds no cards,
+    so 7h was listed again as maybe still in the pool, though all had seen it."""
+    from rollem.cli.screen import pool_cards_still_possible
+
+    hand = Hand("rollyourown", [200] * 3, button=0, source=SeededSource(2))
+    while not hand.is_over:
+        pending = hand.pending
+        assert pending is not None
+        seat = pending.seats[0]
+        legal = hand.legal_actions(seat)
+        if pending.kind == "discard":
+            hand.apply(seat, Discard(legal.cards[:3]))
+        elif pending.kind == "expose":   # the card drawn last, from the pool
+            hand.apply(seat, Expose(legal.cards[-1]))
+        elif pending.kind == "wild":
+            hand.apply(seat, PickWild(0))
+        elif seat == 1 and sum(hand.view(1).seats[1].up) == 3:
+            hand.apply(seat, Fold())
+        else:
+            hand.apply(seat, Call() if "call" in legal.actions else Check())
+    view = hand.view(0)
+    assert sorted(view.my_pool) == ["3h", "4d", "7h"]
+    turned_by_1 = [e["card"] for e in view.events if e["kind"] == "expose" and e["seat"] == 1]
+    assert turned_by_1 == ["9h", "3c", "7h"]
+    assert view.seats[1].folded and view.seats[1].cards == []
+    assert "7h" not in pool_cards_still_possible(view)
 
 
 def test_whole_pot_in_the_result_lines() -> None:

@@ -123,11 +123,17 @@ def _seat_status(s: SeatView) -> str:
 
 def pool_cards_still_possible(view: HandView) -> list[str]:
     """The viewer's own discards that may still be in the pool: not back in
-    its hand, not the turned wild card, not face up in another hand."""
+    its hand, not the turned wild card, not face up in another hand (one that
+    has folded since too: its seat holds no cards then, but its face-up cards
+    were seen, ``expose`` events; R-RYO-5)."""
     gone: set[str] = set(view.dead) | set(view.board)
     for s in view.seats:
         gone.update(c for c in s.cards if c is not None)
-    gone.update(str(e["card"]) for e in view.events if e["kind"] == "wild" and e.get("card"))
+    for e in view.events:
+        if e["kind"] in ("wild", "expose", "roll") and e.get("card"):
+            gone.add(str(e["card"]))
+        elif e["kind"] == "deal_up" and e.get("cards"):
+            gone.update(str(c) for c in e["cards"])
     return [c for c in view.my_pool if c not in gone]
 
 
