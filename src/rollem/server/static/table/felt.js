@@ -580,9 +580,13 @@ function centerCards(hand, t) {
     for (let i = 0; i < Math.min(hand.pool, 12); i++) backs.appendChild(cardEl(null, { small: true }));
     slot.appendChild(backs);
     // Only your discards that may still be in the pool: not those seen
-    // since (drawn back, turned as the wild card, face up anywhere).
+    // since (drawn back, turned as the wild card, face up anywhere, a folded
+    // hand's too: its seat holds no cards then, its face-up cards were seen).
     const seen = new Set([...(hand.dead || []), ...(hand.board || [])]);
-    (hand.seats || []).forEach((st) => (st.cards || []).forEach((c) => c && seen.add(c)));
+    (hand.seats || []).forEach((st, i) => {
+      (st && st.cards || []).forEach((c) => c && seen.add(c));
+      if (st && st.folded) faceUpCards(hand, i).forEach((c) => seen.add(c));
+    });
     const mine = (hand.my_pool || []).filter((c) => !seen.has(c));
     if (mine.length) {
       // (issue 26: "yours maybe in the pool" said neither what nor why)
