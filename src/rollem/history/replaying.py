@@ -184,6 +184,10 @@ class _Lines:
     def segment(self) -> None:
         """Lines after the next action match only what that action causes."""
         self.pos = len(self.hand.events)
+        self.start = self.pos
+
+    start = 0
+    """The first event the next action caused (the segment's start)."""
 
     def check(self, line: DealLine) -> None:
         hand = self.hand
@@ -196,10 +200,24 @@ class _Lines:
                 continue
             if key[2] != line.cards:
                 what = "shows" if line.code == "show" else "deals"
+                source = self.source if line.code != "pd" else (
+                    "_shuffles, the pool's order" if self.h.shuffles else
+                    "_shuffles, the pool's order; none given: the order the cards went in")
                 raise HistoryError(f"{line.where()}: the replay {what} {_key_text(key)} here "
-                                   f"(the cards come from {self.source})")
+                                   f"(the cards come from {source})")
             self.pos = i + 1
             return
+        earlier = [k for k in (_event_key(e.kind, e.seat, e.data)
+                               for e in events[self.start:self.pos]) if k is not None]
+        if line.code not in ("show", "muck") and any((k[0], k[1]) == want for k in earlier):
+            order = ", ".join(_key_text(k, cards=False) for k in earlier
+                              + [k for k in (_event_key(e.kind, e.seat, e.data)
+                                             for e in events[self.pos:]) if k is not None]
+                              if k[0] == line.code)
+            raise HistoryError(
+                f"{line.where()}: out of order: the replay deals {order}, in that order "
+                f"(one player at a time, clockwise from the dealer's left; the button "
+                f"is {_p(hand.button)}, _button = {hand.button})")
         if line.code == "show" and hand.is_over and line.seat is not None:
             self.show_by_choice(line)
             return
@@ -319,8 +337,9 @@ def _replay(h: History, check_result: bool) -> Hand:
             preset = DealPreset(h.deals, h.deck or (), game.deck)
             first = Hand(game, h.stacks, button=h.button, options=h.options,
                          source=_FixedSource(h.shuffles), carry_in=h.carry_in, preset=preset)
-            for i in range(len(h.actions)):
-                _apply_text(first, h, i)
+            # (its lines checked as it plays: a line out of order, or a pool draw
+            # that _shuffles does not give, is named, not a later action it upsets)
+            _run(first, h, False)
             outcomes = [("deck", preset.deck()), *first.source.outcomes[1:]]
         hand = Hand(game, h.stacks, button=h.button, options=h.options,
                     source=ReplaySource(outcomes), carry_in=h.carry_in)

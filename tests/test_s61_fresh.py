@@ -1,0 +1,57 @@
+"""What a newcomer trying to break rollem found (s61-fresh): hand-written
+histories whose mistake was named as something else."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollem.history import HistoryError, replay
+
+RYO = '''variant = "rollem-rollyourown"
+antes = [1, 1]
+starting_stacks = [100, 100]
+players = ["A", "B"]
+{button}actions = [
+    "d dh p1 AsAdAhKsKdKh",
+    "d dh p2 2c3c4c5c6c7c",
+    "p1 dis Ks Kd Kh",
+    "p2 dis 5c 6c 7c",
+    "p1 exp As",
+    "p2 exp 2c",
+    "p1 cc",
+    "p2 cc",
+    "d pd p1 5c",
+    "d pd p2 Kh",
+    "p1 exp 5c",
+    "p2 exp Kh",
+]
+'''
+
+
+def test_hole_cards_written_in_the_wrong_order_say_who_is_dealt_first() -> None:
+    """With the button on p1 (``_button`` absent: 0) the deal starts with p2
+    (R-C-13); the history deals p1 first.  Before: "line 2 of actions (d dh p2
+    ...): the replay deals nothing here", or, with more lines, an error at a
+    later action the wrong deal upset."""
+    for text in (RYO.format(button=""),
+                 RYO.format(button="").split('    "p1 dis')[0] + "]\n"):
+        with pytest.raises(HistoryError) as err:
+            replay(text)
+        assert str(err.value) == (
+            "line 2 of actions (d dh p2 2c3c4c5c6c7c), after action 0: out of order: the "
+            "replay deals d dh p2 (6 cards), d dh p1 (6 cards), in that order (one player "
+            "at a time, clockwise from the dealer's left; the button is p1, _button = 0)")
+
+
+def test_a_pool_draw_that_shuffles_does_not_give_is_named() -> None:
+    """Roll Your Own's pool draws follow ``_shuffles`` (R-RYO-2, R-C-13); a
+    hand-written history without it that names the cards drawn is refused at the
+    first such line, saying where the pool's order comes from.  Before: the
+    error named action 10 (p2 exp Kh: "must expose one of its down cards"), as
+    if the expose were the mistake."""
+    with pytest.raises(HistoryError) as err:
+        replay(RYO.format(button="_button = 1\n"))
+    assert str(err.value) == (
+        "line 9 of actions (d pd p1 5c), after action 6: the replay deals d pd p1 Ks here "
+        "(the cards come from _shuffles, the pool's order; none given: the order the "
+        "cards went in)")
