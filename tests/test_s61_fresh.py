@@ -55,3 +55,21 @@ def test_a_pool_draw_that_shuffles_does_not_give_is_named() -> None:
         "line 9 of actions (d pd p1 5c), after action 6: the replay deals d pd p1 Ks here "
         "(the cards come from _shuffles, the pool's order; none given: the order the "
         "cards went in)")
+
+
+def test_failed_both_rule_flag_at_a_game_without_it_is_named_as_given() -> None:
+    """``rollem play sdr --failed-both-rule split`` was refused as "--house
+    failed_both_rule: not a house option of sdr", a flag the player never typed
+    (R-521-9's option is 5-2-1's only); ``--house failed_both_rule=split`` is
+    still named so."""
+    from click.testing import CliRunner
+
+    from rollem.cli.app import app
+
+    for flags, said in ((["--failed-both-rule", "split"], "--failed-both-rule split"),
+                        (["--house", "failed_both_rule=split"], "--house failed_both_rule")):
+        for command in (["play", "sdr"], ["simulate", "sdr", "--players", "3", "--hands", "1"]):
+            out = CliRunner().invoke(app, [*command, *flags], input="q\n")
+            assert out.exit_code == 2, out.output
+            assert out.output.strip().splitlines()[-1] == (
+                f"rollem: error: {said}: not a house option of sdr (theirs: burn_before_roll)")

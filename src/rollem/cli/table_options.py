@@ -209,6 +209,12 @@ def _refusal_of_all(games: list[Any], refusal: Callable[[Any], str | None],
             "such as holdem, omaha and sdr)")
 
 
+_GIVEN_AS: dict[str, str] = {}
+"""A house option set by a flag of its own that :data:`HOUSE_FLAGS` does not
+name (``--failed-both-rule split``): the flag as given, for
+:func:`check_house`'s errors (the option set last by :func:`options_from_flags`)."""
+
+
 def options_from_flags(flags: dict[str, Any]) -> Any:
     """An :class:`rollem.engine.Options` from the values of :func:`table_option_flags`
     (popped from ``flags``, so the rest are the command's own).
@@ -228,7 +234,10 @@ def options_from_flags(flags: dict[str, Any]) -> Any:
         house[name] = {"true": True, "on": True, "yes": True, "false": False, "off": False,
                        "no": False}.get(word, value.strip())
     rule = flags.pop("failed_both_rule", "carry")
+    _GIVEN_AS.clear()
     if rule != "carry":
+        if "failed_both_rule" not in house:
+            _GIVEN_AS["failed_both_rule"] = f"--failed-both-rule {rule}"
         house["failed_both_rule"] = rule
     structure = flags.pop("structure", "fixed-limit")
     ante, small, big = flags.pop("ante", 1), flags.pop("small_bet", 2), flags.pop("big_bet", 4)
@@ -264,7 +273,8 @@ def check_house(options: Any, games: list[Any]) -> None:
             choices[k] = tuple(dict.fromkeys((*choices.get(k, ()), *allowed)))
     names = ", ".join(g.id for g in games)
     for name, value in options.house.items():
-        flag = f"--{name.replace('_', '-')}" if name in HOUSE_FLAGS else f"--house {name}"
+        flag = (f"--{name.replace('_', '-')}" if name in HOUSE_FLAGS
+                else _GIVEN_AS.get(name, f"--house {name}"))
         if name not in known:
             have = ", ".join(sorted(known)) or "none"
             from rollem.games import is_shipped
