@@ -3,9 +3,13 @@ histories whose mistake was named as something else."""
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
 
-from rollem.history import HistoryError, replay
+from rollem.engine import Call, Check, Hand, SeededSource
+from rollem.history import HistoryError, replay, write_own_copy
+from rollem.history.own_copy import own_copy_hand
 
 RYO = '''variant = "rollem-rollyourown"
 antes = [1, 1]
@@ -39,8 +43,29 @@ def test_hole_cards_written_in_the_wrong_order_say_who_is_dealt_first() -> None:
             replay(text)
         assert str(err.value) == (
             "line 2 of actions (d dh p2 2c3c4c5c6c7c), after action 0: out of order: the "
-            "replay deals d dh p2 (6 cards), d dh p1 (6 cards), in that order (one player "
-            "at a time, clockwise from the dealer's left; the button is p1, _button = 0)")
+            "replay deals d dh to p2, p1 in that order (clockwise from the dealer's left; "
+            "the button is p1: _button = 0)")
+
+
+def test_a_players_copy_is_quoted_as_written_never_with_its_stand_in_cards() -> None:
+    """A player's copy is checked by replaying it with stand-in cards for its
+    ``??``; an error quoted the stand-in line ("line 2 of actions (d dh p2 2h3d)"),
+    which reads as the cards p2 was dealt.  Here p2's and p3's hole cards written
+    in the wrong order (R-C-13: the deal starts left of the button)."""
+    hand = Hand("sdr", [200] * 3, button=0, source=SeededSource(1))
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        hand.apply(seat, Call() if "call" in hand.legal_actions(seat).actions else Check())
+    text = write_own_copy(hand, 0)
+    p2, p3 = '    "d dh p2 ????",\n', '    "d dh p3 ????",\n'
+    assert p2 + p3 in text
+    with pytest.raises(HistoryError) as err:
+        own_copy_hand(tomllib.loads(text.replace(p2 + p3, p3 + p2)))
+    assert str(err.value) == (
+        "this player's copy describes a hand that cannot happen: line 2 of actions "
+        "(d dh p2 ????), after action 0: out of order: the replay deals d dh to p2, p3, p1 "
+        "in that order (clockwise from the dealer's left; the button is p1: _button = 0)")
 
 
 def test_a_pool_draw_that_shuffles_does_not_give_is_named() -> None:

@@ -83,6 +83,19 @@ def _without_draws(lines: Sequence[str], n: int) -> list[str]:
     return out
 
 
+def _as_written(message: str, cut: list[str], built: list[str]) -> str:
+    """``message`` (the replay's, of the lines ``built`` with stand-in cards) quoting
+    each line as the copy writes it (``d dh p2 ????``), never its stand-ins, which
+    would read as cards the seat was dealt."""
+    if len(built) != len(cut):
+        return message
+    for i, (mine, stand_in) in enumerate(zip(cut, built, strict=True)):
+        if mine != stand_in:
+            message = message.replace(f"line {i + 1} of actions ({stand_in})",
+                                      f"line {i + 1} of actions ({mine})")
+    return message
+
+
 def _stand_in_hand(data: Mapping[str, Any], seat: int, cut: list[str]) -> Hand:
     """The hand of the copy's lines ``cut`` with stand-ins, checked (not its result).
 
@@ -103,7 +116,7 @@ def _stand_in_hand(data: Mapping[str, Any], seat: int, cut: list[str]) -> Hand:
     try:
         hand = replay(tomli_w.dumps(full), check_result=False)
     except HistoryError as err:
-        raise HistoryError(f"{IMPOSSIBLE}: {err}") from None
+        raise HistoryError(f"{IMPOSSIBLE}: {_as_written(str(err), cut, built)}") from None
     again = redacted_for(tomllib.loads(write_history(hand)), seat)["actions"]
     differs = _difference(cut, again)
     if differs is not None:

@@ -210,14 +210,14 @@ class _Lines:
         earlier = [k for k in (_event_key(e.kind, e.seat, e.data)
                                for e in events[self.start:self.pos]) if k is not None]
         if line.code not in ("show", "muck") and any((k[0], k[1]) == want for k in earlier):
-            order = ", ".join(_key_text(k, cards=False) for k in earlier
-                              + [k for k in (_event_key(e.kind, e.seat, e.data)
-                                             for e in events[self.pos:]) if k is not None]
-                              if k[0] == line.code)
+            later = [k for k in (_event_key(e.kind, e.seat, e.data) for e in events[self.pos:])
+                     if k is not None]
+            order = ", ".join(_p(k[1]) for k in earlier + later
+                              if k[0] == line.code and k[1] is not None)
             raise HistoryError(
-                f"{line.where()}: out of order: the replay deals {order}, in that order "
-                f"(one player at a time, clockwise from the dealer's left; the button "
-                f"is {_p(hand.button)}, _button = {hand.button})")
+                f"{line.where()}: out of order: the replay deals d {line.code} to {order} in "
+                f"that order (clockwise from the dealer's left; the button is "
+                f"{_p(hand.button)}: _button = {hand.button})")
         if line.code == "show" and hand.is_over and line.seat is not None:
             self.show_by_choice(line)
             return
