@@ -98,3 +98,22 @@ def test_failed_both_rule_flag_at_a_game_without_it_is_named_as_given() -> None:
             assert out.exit_code == 2, out.output
             assert out.output.strip().splitlines()[-1] == (
                 f"rollem: error: {said}: not a house option of sdr (theirs: burn_before_roll)")
+
+
+def test_odds_from_a_players_copy_for_a_seat_the_hand_does_not_have() -> None:
+    """``rollem odds --history COPY --seat 9`` at a 3-seat hand said "seat 9's odds
+    need a full history of the hand", which no history of that hand could give; a
+    full history's "seat 9: the hand has seats 0 to 2" is said, with the copy's seat."""
+    from rollem.odds import OddsError
+    from rollem.odds.own_copy import stand_in_history
+
+    hand = Hand("sdr", [200] * 3, button=0, source=SeededSource(1))
+    hand.apply(1, Check())
+    copy = tomllib.loads(write_own_copy(hand, 1))
+    for seat in (9, -1, 3):
+        with pytest.raises(OddsError) as err:
+            stand_in_history(copy, seat, None)
+        assert str(err.value) == (
+            f"seat {seat}: the hand has seats 0 to 2; this is seat 1's own copy, so --seat 1")
+    with pytest.raises(OddsError, match="seat 2's odds need a full history of the hand"):
+        stand_in_history(copy, 2, None)

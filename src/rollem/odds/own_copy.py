@@ -56,14 +56,20 @@ def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tupl
     replay`` checks it, whatever the point.
 
     Raises:
-        OddsError: another seat than the copy's, a point out of its one range
-            (0 to the last point before the end of the hand, or before a
-            reshuffle; the message names that range whatever was asked),
+        OddsError: a seat the hand does not have, another seat than the
+            copy's, a point out of its one range (0 to the last point before
+            the end of the hand, or before a reshuffle; the message names that
+            range whatever was asked),
             or (:class:`~rollem.odds.result.HistoryOddsError`) a copy that does not
             play (the message of
             :func:`rollem.history_copy.own_copy_hand`).
     """
     owner = data.get("_redacted_for")
+    stacks = data.get("starting_stacks")
+    if type(owner) is int and isinstance(stacks, list) and not 0 <= seat < len(stacks):
+        # (as a full history says it: no such seat, not "another seat's copy")
+        raise OddsError(f"seat {seat}: the hand has seats 0 to {len(stacks) - 1}; this is "
+                        f"seat {owner}'s own copy, so --seat {owner}")
     if type(owner) is int and seat != owner:
         raise OddsError(
             f"this is seat {owner}'s own copy (_redacted_for = {owner}): it holds only what "
