@@ -15,8 +15,8 @@ from web_harness import ServerThread
 pytestmark = pytest.mark.browser
 
 
-def test_entrants_back_after_the_grace_read_why_and_play_on(browser: Any,
-                                                          tmp_path: Path) -> None:
+def test_an_entrant_back_after_the_grace_reads_why_and_plays_on(browser: Any,
+                                                                tmp_path: Path) -> None:
     """Bob's page (a phone, 390x844) and Cy's (a desktop, 1440x900) close for longer
     than the grace period during a tournament: the table marks them away (their
     decisions made at once). Opening the table again, each reads why and presses I'm
