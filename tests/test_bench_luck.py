@@ -178,7 +178,7 @@ def test_the_replica_term_has_mean_zero_at_a_random_decision() -> None:
     bl = _luck()
     rep, bots = _random_bot_decision(bl)
     terms, wrong = [], []
-    for k in range(160):
+    for k in range(80):  # (160 before stop 61: the folding replicas' lean was 15 se)
         for out, hook in ((terms, None), (wrong, lambda b, v: Fold())):
             trial = _copy(rep)
             trial.key = f"trial/{k}"  # the replicas' and rollouts' own randomness
@@ -186,7 +186,7 @@ def test_the_replica_term_has_mean_zero_at_a_random_decision() -> None:
             players[0].rng = random.Random(k)  # a fresh draw of the real move
             trial.step(players, replica_act=hook)
             out.append(trial.luck)
-    assert sum(1 for t in terms if t != 0.0) > 40  # moves differed from their replicas
+    assert sum(1 for t in terms if t != 0.0) > 20  # moves differed from their replicas
     m, se = _mean_se(terms)
     assert abs(m) <= 4 * se, (m, se)
     w, wse = _mean_se(wrong)
@@ -371,7 +371,7 @@ def test_the_late_term_has_mean_zero_at_a_random_decision() -> None:
         raise AssertionError("no late decision facing a bet in 200 deals")
     for hook, expect_zero in ((None, True), (lambda b, v: Fold(), False)):
         terms = []
-        for k in range(160):
+        for k in range(80):  # (160 before stop 61: the folding copies' lean was 15 se)
             trial = _copy(luck)
             trial.deal = 4 * 10**6 + k  # the copies' and plays' seeds: fresh ones
             trial.twin_act = hook
@@ -380,7 +380,7 @@ def test_the_late_term_has_mean_zero_at_a_random_decision() -> None:
             trial.decide(0, player, other=bots[1])
             terms.append(trial.late_luck - luck.late_luck)
             assert trial.action_luck == luck.action_luck  # no action term here
-        assert sum(1 for t in terms if t != 0.0) > 40  # the copies differed from the action
+        assert sum(1 for t in terms if t != 0.0) > 20  # the copies differed from the action
         m, se = _mean_se(terms)
         if expect_zero:
             assert abs(m) <= 4 * se, (m, se)
@@ -420,7 +420,7 @@ def test_the_late_chance_term_has_mean_zero_at_the_roll(exact: bool) -> None:
     else:
         raise AssertionError("no roll reached in 200 deals")
     fixed, drawn = [], []
-    for k in range(120):
+    for k in range(60):  # (120 before stop 61: the fixed card's lean was 18 se)
         for out, redraw in ((drawn, True), (fixed, False)):
             trial = _copy(luck)
             # the copies' and plays' seeds: fresh ones (the event's number; a
@@ -438,7 +438,7 @@ def test_the_late_chance_term_has_mean_zero_at_the_roll(exact: bool) -> None:
     assert [t[:2] for t in luck.terms if t[0] == "chance"][-2:] == [("chance", 1),
                                                                    ("chance", 2)]
     assert not luck.raw if exact else luck.raw  # martingale terms keep no copies
-    assert sum(1 for t in drawn if t != 0.0) > 60  # the cards' values differ
+    assert sum(1 for t in drawn if t != 0.0) > 30  # the cards' values differ
     m, se = _mean_se(drawn)
     assert abs(m) <= 4 * se, (m, se)
     w, wse = _mean_se(fixed)
@@ -480,7 +480,7 @@ def test_the_late_baseline_control_has_mean_zero_at_the_roll() -> None:
         raise AssertionError("no roll with a lopsided share in 400 deals")
     stale = 1.0 - luck.value(hand)  # the opponent's share before the Roll: wrong seat
     base, share, wrong = [], [], []
-    for k in range(150):
+    for k in range(75):  # (150 before stop 61: the wrong seat's lean was 23 se)
         trial = _copy(luck)
         trial.events = 6 * 10**6 + k  # the copies' seeds: fresh ones (same deal)
         rest = trial.hand.deck[trial.hand.deck_pos:]
@@ -541,7 +541,7 @@ def test_the_late_baseline_control_with_share_copies_has_mean_zero() -> None:
     else:
         raise AssertionError("no wild card the share before misprices in 300 deals")
     base, wrong = [], []
-    for k in range(100):
+    for k in range(50):  # (100 before stop 61: the share before's lean was 13 se)
         trial = _copy(luck)
         trial.events = 7 * 10**6 + k  # fresh copies of both sets
         trial.apply(*closing)
@@ -551,7 +551,7 @@ def test_the_late_baseline_control_with_share_copies_has_mean_zero() -> None:
         base.append(trial.terms[-2][2] * trial.terms[-2][3])
         assert base[-1] == pytest.approx(pot * (sum(shares) / len(shares) - was))
         wrong.append(pot * (sum(shares) / len(shares) - before))
-    assert sum(1 for b in base if b != 0.0) > 20  # the copies' shares differ
+    assert sum(1 for b in base if b != 0.0) > 10  # the copies' shares differ
     m, se = _mean_se(base)
     assert abs(m) <= 4 * se, (m, se)
     w, wse = _mean_se(wrong)
@@ -680,7 +680,7 @@ def test_a_plays_sampled_chance_term_has_mean_zero_at_a_521_draw() -> None:
         raise AssertionError("no second draw with a discard in 300 deals")
     before, (seat, action) = luck.hand, move
     terms, wrong = [], []
-    for k in range(150):
+    for k in range(75):  # (150 before stop 61: the share before's lean was 16 se)
         real = _copy(before)
         rest = real.deck[real.deck_pos:]
         random.Random(k).shuffle(rest)  # a fresh draw of the real card
@@ -689,7 +689,7 @@ def test_a_plays_sampled_chance_term_has_mean_zero_at_a_521_draw() -> None:
         after.apply(seat, action)
         terms.append(luck.play_term(real, seat, action, after, random.Random(-k)))
         wrong.append(float(sum(after.committed)) * (luck.value(after) - luck.value(real)))
-    assert sum(1 for t in terms if t != 0.0) > 30  # the card moves the share
+    assert sum(1 for t in terms if t != 0.0) > 15  # the card moves the share
     m, se = _mean_se(terms)
     assert abs(m) <= 4 * se, (m, se)
     w, wse = _mean_se(wrong)

@@ -253,69 +253,83 @@ def test_joins_next_hand_goes_once_the_hand_is_over(browser: Any, live: ServerTh
         bob_ctx.close()
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_player_leaves_and_sits_down_again_with_their_chips(
-        browser: Any, live: ServerThread, size: str) -> None:
+        browser: Any, live: ServerThread) -> None:
     """Stop 53: **Leave** beside Sit out once Bob's hand is over (before: none; a
     friend going home could only close the page, and the table waited for each
     of their decisions until the reconnect grace ran out; not while he plays a
     hand, when a phone's dock is full).  It asks once more on itself; the seat is
     freed, he watches, his chips on the ledger as "Bob (left)", and sitting down
-    again from the same browser gives them back."""
-    ann_ctx = browser.new_context(viewport=DESKTOP)
-    bob_ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-               if size == "phone" else browser.new_context(viewport=DESKTOP))
+    again from the same browser gives them back.  Bob on a phone (390x844) at one
+    table and on a desktop (1440x900) at another, Ann hosting each: the two hands
+    played, and the two toasts' 4 s, at the same time (stop 61: each size had its
+    own test before, the same steps)."""
+    contexts: list[Any] = []
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1)
-        only_checking_bots(live, tid)
-        ann = open_as_host(ann_ctx, live.url, tid, host_token)
-        sit_with_enter(ann, "Ann")
-        bob = bob_ctx.new_page()
-        bob.goto(f"{live.url}/t/{tid}")
-        sit(bob, "Bob")
-        leave = bob.locator(".me button[data-action^=leave]")
-        assert leave.inner_text() == "Leave"  # (seated, before the deal)
-        ann.click("#start-btn")
-        bob.wait_for_selector(".me .cards.mine .card")
-        assert leave.count() == 0  # (his hand in play)
-        table = live.manager.get(tid)
+        tables: list[dict[str, Any]] = []
+        for size in ("phone", "desktop"):
+            ann_ctx = browser.new_context(viewport=DESKTOP)
+            bob_ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+                       if size == "phone" else browser.new_context(viewport=DESKTOP))
+            contexts += [ann_ctx, bob_ctx]
+            tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1)
+            only_checking_bots(live, tid)
+            ann = open_as_host(ann_ctx, live.url, tid, host_token)
+            sit_with_enter(ann, "Ann")
+            bob = bob_ctx.new_page()
+            bob.goto(f"{live.url}/t/{tid}")
+            sit(bob, "Bob")
+            leave = bob.locator(".me button[data-action^=leave]")
+            assert leave.inner_text() == "Leave"  # (seated, before the deal)
+            tables.append({"size": size, "ann": ann, "bob": bob, "leave": leave,
+                           "table": live.manager.get(tid)})
+        for t in tables:
+            t["ann"].click("#start-btn")
+        for t in tables:
+            t["bob"].wait_for_selector(".me .cards.mine .card")
+            assert t["leave"].count() == 0  # (his hand in play)
         end = time.time() + 60
-        while table.last_result is None:  # both play passively
+        while any(t["table"].last_result is None for t in tables):  # all play passively
             assert time.time() < end, "hand 1 did not finish"
-            for page in (ann, bob):
-                kind = decision_kind(page)
-                if kind is not None and table.last_result is None:
-                    take_decision(page, kind)
-            ann.wait_for_timeout(60)
-        seat = next(n for n, s in table.seats.items() if s.row.name == "Bob")
-        stack = table.seats[seat].row.stack
-        leave.click()
-        assert leave.inner_text() == "Leave the table?" and seat in table.seats
-        shot(bob, f"leave-{size}-ask")
-        leave.click()
-        bob.wait_for_selector("#join:not(.hidden)")
-        assert seat not in table.seats
-        line = next(d for d in table.session["departed"] if d["name"] == "Bob")
-        assert int(line["stack"]) == stack
-        # said by the toast first, then by the notice once the toast has gone (never
-        # both at once: s57-tidy)
-        assert bob.inner_text("#toast").startswith("You left the table: you are watching now.")
-        bob.wait_for_selector("#notice:has-text('You left the table: you are watching now.')",
-                              timeout=15000)
-        assert bob.locator("#toast").is_hidden()
-        wait_until(bob, "s => [...document.querySelectorAll('#ledger td')]"
-                   ".some(td => td.textContent === s)", "Bob (left)")
-        # Bob (left of the button, the first to show) keeps his name in the result
-        # he played, though his seat is free now (main: "seat 1")
-        assert bob.inner_text(f"#result .shown-line[data-seat='{seat}'] .who") == "Bob"
-        shot(bob, f"leave-{size}-left")
-        sit(bob, "Bob")
-        assert bob.inner_text(".me .chips") == f"stack {stack}"
-        assert all(d["name"] != "Bob" for d in table.session["departed"])
-        shot(bob, f"leave-{size}-back")
+            for t in tables:
+                for page in (t["ann"], t["bob"]):
+                    kind = decision_kind(page)
+                    if kind is not None and t["table"].last_result is None:
+                        take_decision(page, kind)
+            tables[0]["ann"].wait_for_timeout(60)
+        for t in tables:
+            size, bob, leave, table = t["size"], t["bob"], t["leave"], t["table"]
+            seat = t["seat"] = next(n for n, s in table.seats.items() if s.row.name == "Bob")
+            stack = t["stack"] = table.seats[seat].row.stack
+            leave.click()
+            assert leave.inner_text() == "Leave the table?" and seat in table.seats
+            shot(bob, f"leave-{size}-ask")
+            leave.click()
+            bob.wait_for_selector("#join:not(.hidden)")
+            assert seat not in table.seats
+            line = next(d for d in table.session["departed"] if d["name"] == "Bob")
+            assert int(line["stack"]) == stack
+            # said by the toast first, then by the notice once the toast has gone (never
+            # both at once: s57-tidy)
+            assert bob.inner_text("#toast").startswith("You left the table: you are watching now.")
+        for t in tables:
+            size, bob, table, seat, stack = t["size"], t["bob"], t["table"], t["seat"], t["stack"]
+            bob.wait_for_selector("#notice:has-text('You left the table: you are watching now.')",
+                                  timeout=15000)
+            assert bob.locator("#toast").is_hidden()
+            wait_until(bob, "s => [...document.querySelectorAll('#ledger td')]"
+                       ".some(td => td.textContent === s)", "Bob (left)")
+            # Bob (left of the button, the first to show) keeps his name in the result
+            # he played, though his seat is free now (main: "seat 1")
+            assert bob.inner_text(f"#result .shown-line[data-seat='{seat}'] .who") == "Bob"
+            shot(bob, f"leave-{size}-left")
+            sit(bob, "Bob")
+            assert bob.inner_text(".me .chips") == f"stack {stack}"
+            assert all(d["name"] != "Bob" for d in table.session["departed"])
+            shot(bob, f"leave-{size}-back")
     finally:
-        ann_ctx.close()
-        bob_ctx.close()
+        for ctx in contexts:
+            ctx.close()
 
 
 # A state drawn over the page's own after hand 1 (s53-tidy): the person's (``me``)

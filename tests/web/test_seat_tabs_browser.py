@@ -32,32 +32,40 @@ def one_per_seat(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThr
     srv.stop()
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_replaced_tab_stops_and_a_tap_takes_the_seat_back(
-        browser: Any, one_per_seat: ServerThread, viewport: dict[str, int],
-        tmp_path: Path) -> None:
+        browser: Any, one_per_seat: ServerThread, tmp_path: Path) -> None:
+    """At each size (a context of its own, a table of its own) the second tab
+    replaces the first; both sizes' first tabs then wait out the same 3 s (stop 61:
+    each size waited its own before), and each tap takes its seat back."""
     live = one_per_seat
-    ctx = browser.new_context(viewport=viewport)
+    contexts = [browser.new_context(viewport=viewport) for viewport in (PHONE, DESKTOP)]
     try:
-        tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1)
-        first = open_as_host(ctx, live.url, tid, host_token)
-        sit(first, "Ann")
-        wait_until(first, CONNECTED)
-        second = ctx.new_page()
-        second.goto(f"{live.url}/t/{tid}")
-        wait_until(second, CONNECTED)
-        wait_until(first, REPLACED, timeout=10)
-        # No reconnecting on its own: 3 s later it still waits, the other still plays.
-        first.wait_for_timeout(3000)
-        wait_until(first, REPLACED, timeout=1)
-        wait_until(second, CONNECTED, timeout=1)
-        seat = live.manager.tables[tid].seats[0]
-        assert len(seat.clients) == 1
-        first.screenshot(path=str(tmp_path / f"replaced-{viewport['width']}.png"))
-        # The tap takes it back: the second tab is the one replaced now.
-        first.click("#conn")
-        wait_until(first, CONNECTED, timeout=10)
-        wait_until(second, REPLACED, timeout=10)
-        assert len(seat.clients) == 1
+        tabs: list[tuple[str, Any, Any, int]] = []
+        for ctx in contexts:
+            tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1)
+            first = open_as_host(ctx, live.url, tid, host_token)
+            sit(first, "Ann")
+            wait_until(first, CONNECTED)
+            second = ctx.new_page()
+            second.goto(f"{live.url}/t/{tid}")
+            wait_until(second, CONNECTED)
+            wait_until(first, REPLACED, timeout=10)
+            tabs.append((tid, first, second, first.viewport_size["width"]))
+        # No reconnecting on its own: 3 s later (the phone's tab: more) it still
+        # waits, the other still plays.
+        tabs[-1][1].wait_for_timeout(3000)
+        for tid, first, second, width in tabs:
+            wait_until(first, REPLACED, timeout=1)
+            wait_until(second, CONNECTED, timeout=1)
+            seat = live.manager.tables[tid].seats[0]
+            assert len(seat.clients) == 1
+            first.screenshot(path=str(tmp_path / f"replaced-{width}.png"))
+        for tid, first, second, _width in tabs:
+            # The tap takes it back: the second tab is the one replaced now.
+            first.click("#conn")
+            wait_until(first, CONNECTED, timeout=10)
+            wait_until(second, REPLACED, timeout=10)
+            assert len(live.manager.tables[tid].seats[0].clients) == 1
     finally:
-        ctx.close()
+        for ctx in contexts:
+            ctx.close()

@@ -9,7 +9,12 @@ import asyncio
 import time
 
 import pytest
-from web_harness import Player, ServerThread, create_table, join, seeded_deals
+from web_harness import Player, ServerThread, create_table, decision_clock_on, join, seeded_deals
+
+MOVED = 3.0
+"""Seconds of each 4 s time bank the clock is moved on, not waited out (stop 61):
+1 s of it still passes in real time, so a clock that acted without the bank acts
+3 s too early for the first check."""
 
 SPLIT_FREE_SEED = 0
 """A deck order whose hand 1 (both all-in) one player wins outright."""
@@ -30,19 +35,22 @@ def test_clock_then_time_bank_then_timeout_action(server: ServerThread) -> None:
             seat_info = st["table"]["seats"][first]
             assert seat_info["acting"] and seat_info["deadline"] is not None
             assert seat_info["bank"] == 4.0
-            # Nobody acts: after 0.4 s the bank starts, after 4.4 s the clock checks.
+            # Nobody acts: after 0.4 s the bank starts, after 4.4 s the clock checks
+            # (MOVED of them on the clock, not waited out).
+            decision_clock_on(server, tid, first, MOVED)
             st = await a.until(lambda st: st["hand"]["to_act"] != [first], timeout=10)
             # Heard of after the clock acted, so no earlier than the decision's deadline
             # (the server's wall clock: opened + 0.4 s) plus the bank. (Timed from this
             # client's receipt of each state instead, a first state 0.1 s later on the
             # way than the second, a commit held up on a loaded machine, failed it.)
-            assert time.time() >= seat_info["deadline"] + 4.0 - 0.01
+            assert time.time() + MOVED >= seat_info["deadline"] + 4.0 - 0.01
             assert st["table"]["seats"][first]["bank"] == 0.0  # the bank is spent
             rows = server.manager.store.load_actions(tid, 1)
             assert rows[0].seat == first and rows[0].source == "timeout"
             assert rows[0].action == {"kind": "check"}  # R-C-15: check if possible
             # The other seat now faces no bet either; let its clock run too.
             second = st["hand"]["to_act"][0]
+            decision_clock_on(server, tid, second, MOVED)  # (its bank too)
             st = await a.until(lambda st: st["hand"]["round"] != "before the stop"
                                or st["hand"]["result"] is not None, timeout=10)
             rows = server.manager.store.load_actions(tid, 1)

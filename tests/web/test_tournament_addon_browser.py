@@ -19,6 +19,7 @@ import pytest
 from table_ui import (
     context,
     fits_width,
+    level_clock_to,
     new_table,
     open_as_host,
     play_until,
@@ -46,7 +47,15 @@ def test_the_add_on_is_offered_at_its_break_and_taken(
         sit(ann, "Ann")
         ann.click("#start-btn")
         table = server.manager.tables[tid]
-        play_until(ann, lambda: table.tourney.break_left() is not None, "the add-on's break")
+        moved: list[bool] = []
+
+        def at_the_break() -> bool:
+            if table.hand is not None and not moved:  # (level 1's 6 s not waited out:
+                level_clock_to(server, table, 6.1)    # stop 61, as the break's test)
+                moved.append(True)
+            return table.tourney.break_left() is not None
+
+        play_until(ann, at_the_break, "the add-on's break")
         dealt = int(table.session["hand_no"])
         offer = ann.locator("#me .addon-offer")
         offer.wait_for(timeout=10_000)

@@ -15,47 +15,56 @@ from web_harness import ServerThread
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_an_entrant_back_after_the_grace_reads_why_and_plays_on(browser: Any, tmp_path: Path,
-                                                                size: str) -> None:
-    """Bob's page closes for longer than the grace period during a tournament: the
-    table marks him away (his decisions made at once). Opening the table again, he
-    reads why and presses I'm back; then his decisions wait for him again."""
+def test_an_entrant_back_after_the_grace_reads_why_and_plays_on(browser: Any,
+                                                                tmp_path: Path) -> None:
+    """Bob's page (a phone, 390x844) and Cy's (a desktop, 1440x900) close for longer
+    than the grace period during a tournament: the table marks them away (their
+    decisions made at once). Opening the table again, each reads why and presses I'm
+    back; then their decisions wait for them again.  (One tournament for both sizes,
+    stop 61: each size played its own before, the same steps.)"""
     server = ServerThread(tmp_path / "night.db")
     try:
-        tid, host = new_table(server.url, game="sdr", seats=3, bots=1, bot_level="random",
+        tid, host = new_table(server.url, game="sdr", seats=4, bots=1, bot_level="random",
                               tournament="turbo", grace_seconds=1.0, between_hands=0.3)
         host_ctx = context(browser, "desktop")
         ann = open_as_host(host_ctx, server.url, tid, host)
         sit(ann, "Ann")
-        bob_ctx = context(browser, size)
-        bob = bob_ctx.new_page()
-        bob.goto(f"{server.url}/t/{tid}")
-        sit(bob, "Bob")
+        away: dict[str, tuple[str, Any, Any]] = {}
+        for size, name in (("phone", "Bob"), ("desktop", "Cy")):
+            ctx = context(browser, size)
+            page = ctx.new_page()
+            page.goto(f"{server.url}/t/{tid}")
+            sit(page, name)
+            away[size] = (name, ctx, page)
         ann.click("#start-btn")
         table = server.manager.tables[tid]
-        bob.close()  # the phone dies
+        seat = {s.row.name: n for n, s in table.seats.items()}
+        assert (seat["Bob"], seat["Cy"]) == (1, 2)
+        for _name, _ctx, page in away.values():
+            page.close()  # the phone dies; so does the desktop's page
         end = time.monotonic() + 60
-        while 1 not in table.session.get("away_closed", []):
-            assert time.monotonic() < end, "Bob was never marked away"
+        while not {1, 2} <= set(table.session.get("away_closed", [])):
+            assert time.monotonic() < end, "Bob and Cy were never marked away"
             ann.wait_for_timeout(100)
         hands = int(table.session["hand_no"])
         while int(table.session["hand_no"]) < hands + 2:  # hands go on without waiting
-            assert time.monotonic() < end, "the table waited for Bob"
+            assert time.monotonic() < end, "the table waited for Bob or Cy"
             kind = decision_kind(ann)
             if kind is not None:
                 take_decision(ann, kind)
             ann.wait_for_timeout(60)
-        bob = bob_ctx.new_page()
-        bob.goto(f"{server.url}/t/{tid}")
-        bob.wait_for_selector("#notice:has-text('Your page was closed')")
-        assert "I'm back" in bob.inner_text(".me button.sit")
-        shot(bob, f"night-{size}-away-closed")
-        bob.click(".me button.sit")
-        bob.wait_for_selector("#notice:not(:has-text('Your page was closed'))", state="attached")
-        bob.wait_for_selector(".me button.sit:has-text('Sit out')")
-        assert 1 not in table.session.get("idle_away", [])
-        shot(bob, f"night-{size}-back")
+        for size, (name, ctx, _page) in away.items():
+            page = ctx.new_page()
+            page.goto(f"{server.url}/t/{tid}")
+            page.wait_for_selector("#notice:has-text('Your page was closed')")
+            assert "I'm back" in page.inner_text(".me button.sit")
+            shot(page, f"night-{size}-away-closed")
+            page.click(".me button.sit")
+            page.wait_for_selector("#notice:not(:has-text('Your page was closed'))",
+                                   state="attached")
+            page.wait_for_selector(".me button.sit:has-text('Sit out')")
+            assert seat[name] not in table.session.get("idle_away", [])
+            shot(page, f"night-{size}-back")
     finally:
         server.stop()
 

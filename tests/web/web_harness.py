@@ -92,6 +92,24 @@ def only_betting_bots(server: Any, tid: str) -> None:
     server.manager.get(tid).bot_factory = lambda level: BettingBot(random.Random(0))
 
 
+def decision_clock_on(server: Any, tid: str, seat: int, seconds: float) -> None:
+    """Move the clock of ``seat``'s open decision at table ``tid`` of ``server`` (a
+    :class:`ServerThread`) on by ``seconds``, as if they had passed, on the server's
+    loop: a test of what the decision clock and the time bank do need not wait them out
+    in real time (stop 61; the level clock's the same way: ``table_ui.level_clock_to``).
+    The decision's opening moves back and its timer is set again from it, so when it
+    acts, and what the bank has left (``Turns._settle_bank``), are still worked out
+    from its clock as when the time runs out.  No decision open for ``seat``: nothing."""
+
+    def move() -> None:
+        turns = server.manager.get(tid).turns
+        if seat in turns.decision_opened:
+            turns.decision_opened[seat] -= seconds
+            turns.rearm(seat)
+
+    server.call(move)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
