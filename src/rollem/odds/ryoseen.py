@@ -356,22 +356,6 @@ RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
 of them are effective (``sum(w)^2 / sum(w^2)``)."""
-WIDE = 1
-"""With the Metropolis steps (:func:`_worlds`' ``moves``), the layout and the
-first :data:`WIDE_STEPS` opponents' reads are made in this many times the
-worlds asked for, which are then resampled down to the worlds asked for
-(each given the mean weight) before the next opponent's step (issue 33,
-branch s61-ryo: more layouts through the steps where the weights collapse
-most; 1: off)."""
-WIDE_STEPS = 1
-"""See :data:`WIDE`."""
-WIDE_BY_KISH = False
-"""With :data:`WIDE`, the batches read the opponents in the order of their
-steps' share of effective worlds in the pilot, the lowest first (the
-steps where the weights collapse most made in the most worlds)."""
-READ_ORDER: tuple[int, ...] | None = None
-"""A screen's order of reading the opponents (:func:`read_order`); ``None``:
-as :func:`read_order` says."""
 
 
 def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Floats] | None,
@@ -783,8 +767,6 @@ def read_order(seen: SeenPool) -> list[int]:
     [0, 1, 2, 3, 4]
     """
     m = len(seen.opponents)
-    if READ_ORDER is not None and len(READ_ORDER) == m:  # (a screen's; branch s61-ryo)
-        return list(READ_ORDER)
     if _all_up(seen) and BY_DRAWS_FROM <= m < PLACE_FROM:
         first = [o.draws[0] if o.draws else 52 for o in seen.opponents]  # (52: none)
         return sorted(range(m), key=lambda j: (first[j], j))
@@ -1024,8 +1006,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             gen: np.random.Generator, candidates: int = CANDIDATES,
             shares: list[Floats] | None = None,
             guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] | None = None,
-            futures: int = 1, moves: int = 0, reads: list[int] | None = None,
-            steps_kish: dict[int, float] | None = None
+            futures: int = 1, moves: int = 0
             ) -> tuple[Ints, Floats, Ints | None, Ints, list[Floats]]:
     """``k`` worlds: every player's final five cards ``(k, players, 5)`` (the
     seat first, then live opponents), the weights, the wild card per world
@@ -1064,11 +1045,6 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             owners = _owner_prefs(seen, policy, tremble, unseen, guides, gen)
             if shared is not None:
                 shared[key] = owners
-    wide = WIDE if moves and WIDE > 1 else 1
-    k_out = k
-    if wide > 1:
-        k = wide * k_out
-        rows = np.arange(k)
     order, named, origin, weight, later = _layout(seen, k, gen, shares, owners)
     trace = _TRACE.get()
     trace_steps: list[dict[str, Any]] = []
@@ -1080,21 +1056,11 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     finals: dict[int, Ints] = {}
     kept_all = np.zeros((k, len(seen.opponents), 3), dtype=np.int64)
     found_at: dict[int, Floats] = {}
-    pick: Ints | None
-    for step_no, j in enumerate(read_order(seen) if reads is None else reads):
+    for j in read_order(seen):
         opp = seen.opponents[j]
         if weight.sum() <= 0:
             raise ValueError("no world fits what was seen")
-        if wide > 1 and step_no == WIDE_STEPS:  # down to the worlds asked for
-            edges = np.cumsum(weight)
-            edges /= edges[-1]
-            u = (gen.random() + np.arange(k_out)) / k_out
-            pick = np.minimum(np.searchsorted(edges, u, side="right"), k - 1)
-            weight = np.full(k_out, weight.sum() / k)
-            k = k_out
-            rows = np.arange(k)
-        else:
-            pick, weight = _resample(gen, weight, groups)
+        pick, weight = _resample(gen, weight, groups)
         if pick is not None:
             order, named, avail, eve, origin, later = (
                 order[pick], named[pick], avail[pick], eve[pick], origin[pick], later[pick])
@@ -1103,8 +1069,6 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
                                            tremble, gen, guides, candidates, expose)
         weight = weight * factor * np.exp(later[:, j])
-        if steps_kish is not None:  # (the read order of :data:`WIDE`)
-            steps_kish[j] = _kish(factor * np.exp(later[:, j]))
         if trace is not None:
             trace_steps.append(_step_record(opp.seat, weight, factor * np.exp(later[:, j]),
                                             origin[:, j]))
@@ -2340,31 +2304,25 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
             guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] | None = (
                 {} if shared is not None else None)
             likely = None
-            pilot_kish: dict[int, float] = {}
             if any(len(_origins(o, set(seen.discards))) > 1 for o in seen.opponents):
                 staged = PILOT_STAGES > 1 and learns_shares(seen)
                 likely = _worlds(seen, PILOT if staged else pilot_worlds(seen), unseen, policy,
                                  trem, gen, candidates, guides=guides)[4]
                 if staged:
                     likely = _worlds(seen, pilot_worlds(seen) - PILOT, unseen, policy, trem,
-                                     gen, candidates, likely, guides=guides,
-                                     steps_kish=pilot_kish)[4]
+                                     gen, candidates, likely, guides=guides)[4]
             proposal = (likely, guides)
             if shared is not None:
                 shared[key] = proposal
-                if WIDE > 1 and WIDE_BY_KISH and len(pilot_kish) == len(seen.opponents):
-                    # most collapsing first (issue 33, branch s61-ryo)
-                    shared[("reads", key)] = sorted(pilot_kish, key=lambda j: (pilot_kish[j], j))
                 _expose_table(seen, policy, trem)  # (made once, part of the set-up)
                 if clock is not None:
                     setup_cost = clock() - began
                     shared[_SETUP] = shared.get(_SETUP, 0.0) + setup_cost
                     shared[(_SETUP, key)] = setup_cost
         moves = (PLACE_MOVES if place else MOVES) if len(seen.opponents) >= moves_from(seen) else 0
-        reads = shared.get(("reads", key)) if shared is not None and moves else None
         hands, w, turned, eve, found = _worlds(seen, samples, unseen, policy, trem, gen,
                                                candidates, proposal[0], proposal[1],
-                                               futures=FUTURES, moves=moves, reads=reads)
+                                               futures=FUTURES, moves=moves)
         if shared is not None and proposal[0] is not None and learns_shares(seen):
             shared[key] = (_learnt(shared, key, proposal[0], found, samples), proposal[1])
     except (IndexError, ValueError, AssertionError):
