@@ -74,7 +74,7 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
             return private()
         out = []
         seat_in = table.seats_in_hands(token)  # (the cookie's stints found once: s60-safe)
-        for hand in ctx.finished_hands(table):  # (each stored row read once, kept)
+        for hand in await ctx.finished_hands(table):  # (each stored row read once, kept)
             # Only the viewer's own hands show its result (never a predecessor's).
             seat = seat_in(hand.hand_no, hand.seats)
             if seat is None and not sees:
@@ -133,11 +133,17 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
             return error(403, "not_yours", "only a player dealt into this hand can download it")
         # The names of the players dealt this hand, not of whoever sits there now.
         names = player_names(row.setup, table.names())
+        version = await ctx.hand_version(table, hand_no)  # (a show by choice since)
+        key = (table.id, hand_no, seat, tuple(names), version)
+        # the hands before, for the sat-out records: read in turns (s61-safe), and
+        # only for a copy not built yet
+        finished = None if histories.holds(key) else await ctx.finished_hands(table)
 
         def make() -> Callable[[], ReplayBody]:
             actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
-            numbers, setups = sat_out_setups(ctx.finished_hands(table), hand_no, names[seat],
-                                             lambda n: _setup(table, n))
+            numbers, setups = sat_out_setups(
+                ctx.finished_hands_now(table) if finished is None else finished, hand_no,
+                names[seat], lambda n: _setup(table, n))  # (None: dropped since, rare)
 
             def build() -> ReplayBody:
                 # Replays the hand, showdown included, on the replay thread (issue 34).
@@ -146,9 +152,7 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
                 return ReplayBody(session.history_text(seat, names, sat_out).encode(), b"")
             return build
 
-        version = await ctx.hand_version(table, hand_no)  # (a show by choice since)
-        body = await ctx.built(histories, (table.id, hand_no, seat, tuple(names), version),
-                               make, table.id)
+        body = await ctx.built(histories, key, make, table.id)
         if isinstance(body, Response):
             return body
         return Response(body.json, media_type="application/toml",
@@ -173,11 +177,15 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
             return error(403, "not_yours", "only a player dealt into this hand can verify "
                          "their copy of it")
         names = player_names(row.setup, table.names())
+        version = await ctx.hand_version(table, hand_no)  # (a show by choice since)
+        key = (table.id, hand_no, seat, tuple(names), version)
+        finished = None if ctx.verdicts.holds(key) else await ctx.finished_hands(table)
 
         def make() -> Callable[[], ReplayBody]:
             actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
-            numbers, setups = sat_out_setups(ctx.finished_hands(table), hand_no, names[seat],
-                                             lambda n: _setup(table, n))
+            numbers, setups = sat_out_setups(
+                ctx.finished_hands_now(table) if finished is None else finished, hand_no,
+                names[seat], lambda n: _setup(table, n))  # (None: dropped since, rare)
 
             def check() -> ReplayBody:
                 import tomllib
@@ -196,9 +204,7 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
 
         # built once per copy (a show by choice after the hand makes a new one), on
         # the replay thread shared fairly by the tables, as the copy itself is
-        version = await ctx.hand_version(table, hand_no)
-        body = await ctx.built(ctx.verdicts, (table.id, hand_no, seat, tuple(names), version),
-                               make, table.id)
+        body = await ctx.built(ctx.verdicts, key, make, table.id)
         if isinstance(body, Response):
             return body
         return Response(body.json, media_type="application/json")
