@@ -53,6 +53,8 @@ class _Store:
         self.numbers = list(range(1, hands + 1))
         self.turns = turns
         self.reads: list[int] = []
+        self.queries = 0
+        self.unfinished: set[int] = set()
 
     def hand_numbers(self, table_id: str) -> list[int]:
         return self.numbers
@@ -60,7 +62,11 @@ class _Store:
     def load_hand(self, table_id: str, hand_no: int) -> HandRow:
         self.reads.append(self.turns[0].turn)
         return HandRow(hand_no, {"game": "holdem", "seats": [0, 1], "names": ["Ann", "Bob"]},
-                       {"net": {"0": 5, "1": -5}})
+                       None if hand_no in self.unfinished else {"net": {"0": 5, "1": -5}})
+
+    def load_hands(self, table_id: str, first: int, last: int) -> list[HandRow]:
+        self.queries += 1
+        return [self.load_hand(table_id, n) for n in self.numbers if first <= n <= last]
 
 
 class _Table:
@@ -85,17 +91,24 @@ def test_a_tables_hand_summaries_are_read_in_turns() -> None:
         finally:
             turns[0].stopped = True
 
+    store.unfinished = {1000}  # (a hand stored unfinished: never kept)
     hands = asyncio.run(ask())
-    assert [h.hand_no for h in hands] == store.numbers
+    assert [h.hand_no for h in hands] == [n for n in store.numbers if n != 1000]
     assert hands[7].net(0) == 5 and hands[7].names == ("Ann", "Bob")
     assert len(store.reads) == 2000
+    assert store.queries == 2000 // 64 + 1  # one query a turn (main: one a hand)
     # (main: all 2,000 in one turn)
     assert _most_in_one_turn(store.reads) == app_context.HANDS_READ_AT_ONCE == 64
     assert len(set(store.reads)) == 2000 // 64 + 1
-    # asked again: nothing read (kept)
+    # asked again with two hands more: the unfinished one and the new ones read,
+    # 64 rows from each, not the 936 kept between
+    store.numbers += [2001, 2002]
     store.reads.clear()
     turns.clear()
-    assert len(asyncio.run(ask())) == 2000 and store.reads == []
+    assert len(asyncio.run(ask())) == 2001 and len(store.reads) == 64 + 2
+    store.reads.clear()
+    turns.clear()
+    assert len(asyncio.run(ask())) == 2001 and len(store.reads) == 64  # (hand 1000's)
 
 
 def test_past_the_cap_the_tables_asked_least_recently_are_dropped(

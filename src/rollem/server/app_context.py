@@ -99,8 +99,15 @@ def _read_finished_hand(table: LiveTable, hand_no: int, kept: dict[int, Finished
     """Read hand ``hand_no`` of ``table`` from the store into ``kept`` if it is
     finished (the hand in play is not: kept once finished)."""
     row = table.store.load_hand(table.id, hand_no)
-    if row is None or row.result is None:
+    if row is not None:
+        _keep_finished_hand(row, kept)
+
+
+def _keep_finished_hand(row: HandRow, kept: dict[int, FinishedHand]) -> None:
+    """Keep stored hand ``row``'s summary in ``kept`` if it is finished."""
+    if row.result is None:
         return
+    hand_no = row.hand_no
     names = row.setup.get("names")
     kept[hand_no] = FinishedHand(
         hand_no, sys.intern(str(row.setup["game"])),
@@ -185,14 +192,18 @@ class AppContext:
             del finished[next(iter(finished))]  # (the least recently asked)
         finished[table.id] = kept  # (the most recently asked last)
         numbers = table.store.hand_numbers(table.id)
-        read = 0
-        for hand_no in numbers:
-            if hand_no in kept:
-                continue
-            if read and read % HANDS_READ_AT_ONCE == 0:
+        missing = [n for n in numbers if n not in kept]
+        at = 0
+        while at < len(missing):
+            if at:
                 await asyncio.sleep(0)  # (the other tables' turn)
-            _read_finished_hand(table, hand_no, kept)
-            read += 1
+            first = missing[at]  # (one query: up to HANDS_READ_AT_ONCE rows)
+            last = first + HANDS_READ_AT_ONCE - 1
+            for row in table.store.load_hands(table.id, first, last):
+                if row.hand_no not in kept:
+                    _keep_finished_hand(row, kept)
+            while at < len(missing) and missing[at] <= last:
+                at += 1
         return [kept[n] for n in numbers if n in kept]
 
     def finished_hands_now(self, table: LiveTable) -> list[FinishedHand]:
