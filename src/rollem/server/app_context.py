@@ -143,6 +143,9 @@ class AppContext:
         self.verdicts = ReplayCache(max_bytes=4 * 2**20)
         """``rollem verify``'s result on each player's copy of a finished hand (JSON),
         built once and kept (issue 32)."""
+        self.csvs = ReplayCache(max_bytes=8 * 2**20)
+        """Each table's ``hands.csv`` (public: one for every asker), built once per
+        finished hand and kept (s61-safe)."""
         self.bulk = ReplayCache(max_bytes=32 * 2**20)
         """Each player's copy of each hand as a ``.phhs`` table, for the
         whole-session download (issue 27), built once and kept."""

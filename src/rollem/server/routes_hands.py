@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from rollem.server.app_context import AppContext
@@ -85,7 +85,8 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
             })  # fmt: skip
         if not sees and not out:
             return private()
-        return JSONResponse({"hands": out})
+        # (orjson: starlette's json.dumps of 20,000 hands held the loop 60 ms more)
+        return Response(orjson.dumps({"hands": out}), media_type="application/json")
 
     async def hand_frames(request: Request) -> Response:
         """A finished hand step by step as the asking browser may see it (the lean

@@ -113,13 +113,18 @@ def hands_csv_text(table: LiveTable, hands: list[FinishedHand] | None = None) ->
     (:data:`rollem.settle.TOURNAMENT_CHIPS`); the money is in the ledger.
     ``hands``: the table's finished hands (:meth:`AppContext.finished_hands`, kept);
     ``None``: read from the store."""
-    from rollem.settle import TOURNAMENT_CHIPS, csv_rows
-
-    tournament = table.config.schedule() is not None
-    rows: list[list[object]] = []
     if hands is None:
         hands = read_finished_hands(table, {})
-    current = table.names()
+    return _hands_csv(hands, table.names(), table.config.schedule() is not None)
+
+
+def _hands_csv(hands: list[FinishedHand], current: list[str], tournament: bool) -> str:
+    """:func:`hands_csv_text` of ``hands``, ``current`` the table's names now (for a
+    hand stored without its own), ``tournament`` whether a tournament's: reads
+    nothing of the table (built off the event loop)."""
+    from rollem.settle import TOURNAMENT_CHIPS, csv_rows
+
+    rows: list[list[object]] = []
     for hand in hands:
         names = list(hand.names) if hand.names is not None else current
         for seat, net in hand.nets:
@@ -155,14 +160,28 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
     async def hands_csv(request: Request) -> Response:
         """Every finished hand's net per player as CSV (issue 27,
         :func:`hands_csv_text`).  Each hand's nets are public at the table (its
-        result was shown to all)."""
+        result was shown to all), so one text serves every asker: built on the
+        replay thread and kept until the next hand ends (s61-safe: built on the
+        event loop for each request, 0.5 to 0.8 s at a table of 20,000 hands,
+        within anyone's 30 costly requests at once)."""
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         if not ctx.may_see(request, table):
             return private()
-        return Response(hands_csv_text(table, await ctx.finished_hands(table)),
-                        media_type="text/csv; charset=utf-8",
+        hands = await ctx.finished_hands(table)
+        current = table.names()
+        tournament = table.config.schedule() is not None
+
+        def make() -> Callable[[], ReplayBody]:
+            return lambda: ReplayBody(_hands_csv(hands, current, tournament).encode(), b"")
+
+        key = (table.id, "hands.csv", len(hands), hands[-1].hand_no if hands else 0,
+               tuple(current), tournament)
+        body = await ctx.built(ctx.csvs, key, make, table.id)
+        if isinstance(body, Response):
+            return body
+        return Response(body.json, media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition":
                                  f'attachment; filename="hands-{table.id}.csv"'})
 
