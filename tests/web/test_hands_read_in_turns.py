@@ -213,3 +213,37 @@ def test_hands_csv_is_built_once_off_the_event_loop(
     lines = first.text.splitlines()[1:]
     assert len(lines) >= 12 and len(lines) == 2 * len({line.split(",")[0] for line in lines})
     assert len(built_on) == 1 and built_on[0] != loop_thread  # (main: 2, on the loop)
+
+
+def test_the_hand_list_is_listed_in_turns(
+        server: ServerThread, played: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand list looks at ``HANDS_LISTED_AT_ONCE`` hands a step (2,048; 2 here):
+    at 20,000 hands one step held the loop 80 to 400 ms (main: every hand in one)."""
+    from rollem.server import routes_hands
+
+    tid, ann = played
+    monkeypatch.setattr(routes_hands, "HANDS_LISTED_AT_ONCE", 2, raising=False)
+    table = server.manager.tables[tid]
+    turns = [_Turns(server.server_loop())]
+    looked: list[int] = []
+    seats_in_hands = table.seats_in_hands
+
+    def counted(token: Any) -> Any:
+        seat_in = seats_in_hands(token)
+
+        def one(hand_no: int, seats: Any) -> Any:
+            looked.append(turns[0].turn)
+            return seat_in(hand_no, seats)
+        return one
+
+    monkeypatch.setattr(table, "seats_in_hands", counted)
+    try:
+        got = httpx.get(f"{server.url}/api/tables/{tid}/hands",
+                        cookies={f"rollem_seat_{tid}": ann})
+    finally:
+        turns[0].stopped = True
+    assert got.status_code == 200
+    hands = got.json()["hands"]
+    assert len(hands) >= 6 and len(looked) == len(hands)
+    assert all(h["net"] is not None for h in hands)  # (Ann played every one)
+    assert _most_in_one_turn(looked) == 2
