@@ -61,7 +61,8 @@ HANDS_READ_AT_ONCE = 64
 """Finished hands read from the store (and decoded) in one step of the event loop
 when a table's hands are read (:meth:`AppContext.finished_hands`): between two
 such steps the loop serves every other table (s61-safe: the first read of a
-table of 20,000 stored hands held it 1.9 to 3.8 s)."""
+table of 20,000 stored hands held it 4.4 to 5.1 s on SQLite, 11 to 13 s on
+PostgreSQL, one query a hand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +184,7 @@ class AppContext:
         hands finished since, not a read of every hand of a long session.  Those not
         kept are read :data:`HANDS_READ_AT_ONCE` at a time, the event loop serving
         the other tables between (s61-safe: a table of 20,000 stored hands read at
-        once held it 1.9 to 3.8 s, every table waiting, on its first ask and again
+        once held it 4 to 13 s, every table waiting, on its first ask and again
         whenever :data:`KEPT_HANDS` had dropped them: anyone with links to a few
         long tables could ask them in turn).  Past :data:`KEPT_HANDS`, the tables
         asked least recently are dropped first."""

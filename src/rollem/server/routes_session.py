@@ -46,7 +46,7 @@ BULK_READ_AT_ONCE = 16
 """Hands of a whole-session download not built yet whose stored rows and actions
 are read in one step of the event loop (about 0.4 ms each on SQLite); between two
 steps the loop serves the other tables (s61-safe: a first download of 500 hands
-read them all in one step, 0.2 to 2.6 s)."""
+read them all in one step, 1 to 2.7 s)."""
 
 
 def _phh_chunk(hand_no: int, seat: int, row: HandRow, names: list[str],
