@@ -535,6 +535,63 @@ def test_a_flood_of_new_addresses_does_not_walk_every_bucket_each_time(
     assert len(buckets.buckets) < 1000 and "2001:db8:0::/64" not in buckets.buckets
 
 
+class _WalkCounted(dict[str, float]):
+    """A dict that counts the entries its ``items`` walks hand out."""
+
+    walked = 0
+
+    def items(self):  # type: ignore[override]
+        _WalkCounted.walked += len(self)
+        return super().items()
+
+
+def test_a_flood_of_shared_refusals_does_not_walk_every_refusal_each_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """s61-safe: the refusals of PostgreSQL's shared counts remembered per address
+    (seats: 2 s; tables: until one more is allowed, up to an hour) were pruned as
+    the buckets were before s60-safe2: past 4,096 kept and all still running, each
+    new address walked them all to drop none (3 ms of the event loop each at 16,000
+    table refusals).  A prune now comes at most once per as many new addresses as
+    it kept; a refusal still running is kept and still answered."""
+    clock = [1000.0]
+    monkeypatch.setattr(limits_module.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(limits_module.RefusedUntil, "PRUNE_AT", 64)
+    limits = limits_module.Limits(ServerSettings(tables_per_address_per_hour=3,
+                                                 seats_per_address=2))
+    limits.created_refused.refused = _WalkCounted()
+    limits.seats_refused_shared.refused = _WalkCounted()
+    _WalkCounted.walked = 0
+    for i in range(1000):  # 1,000 addresses refused in 10 s, for 30 minutes each
+        clock[0] += 0.01
+        with pytest.raises(TableError, match="at most 3 new tables an hour"):
+            limits.tables_refused_shared(f"2001:db8:{i:x}::/64", 1800.0)
+    assert len(limits.created_refused) == 1000  # (each still running: all kept)
+    assert _WalkCounted.walked < 4 * 1000  # (main: 497,484)
+    with pytest.raises(TableError) as refused:  # the first is still refused, no query
+        limits.check_create("2001:db8:0::/64", clock[0])
+    assert refused.value.code == "too_many_tables"
+    assert "try again in 1791 s" in refused.value.message
+    clock[0] += 1800.0  # every refusal over: the next prune drops them
+    for i in range(2000, 2000 + limits.created_refused.prune_at - 1000 + 1):
+        with pytest.raises(TableError):
+            limits.tables_refused_shared(f"2001:db8:{i:x}::/64", 1800.0)
+    assert len(limits.created_refused) < 1000
+    assert "2001:db8:0::/64" not in limits.created_refused
+    limits.check_create("2001:db8:0::/64", clock[0])  # (allowed again)
+
+    _WalkCounted.walked = 0
+    for i in range(1000):  # 1,000 sit-downs refused by the shared count within 1 s
+        clock[0] += 0.001
+        assert limits.seat_refused_shared(f"10.0.{i // 256}.{i % 256}").startswith(
+            "at most 2 seats at once")
+    assert len(limits.seats_refused_shared) == 1000
+    assert _WalkCounted.walked < 4 * 1000  # (main: 497,484)
+    # The first is refused again without its seats read (it holds none here).
+    assert limits.seat_refusal("10.0.0.0", lambda t, d: True) is not None
+    clock[0] += 2.0
+    assert limits.seat_refusal("10.0.0.0", lambda t, d: True) is None
+
+
 def test_a_websocket_past_its_limit_is_refused_before_its_table_is_loaded(
         small: ServerThread) -> None:
     """Connections per address (4) are counted first: a fifth connection, to a table

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+from typing import Any
 
 import httpx
 from test_server_gamefiles import play_out
@@ -123,7 +124,15 @@ def test_hand_lists_read_each_finished_hand_once(server: ServerThread) -> None:
         reads.append(hand_no)
         return load_hand(table_id, hand_no)
 
+    load_hands = store.load_hands
+
+    def counted_many(table_id: str, first: int, last: int) -> list[Any]:
+        rows = load_hands(table_id, first, last)  # (the hand list's reads, s61-safe)
+        reads.extend(row.hand_no for row in rows)
+        return rows
+
     store.load_hand = counted
+    store.load_hands = counted_many
     try:
         with httpx.Client(base_url=server.url, cookies={seat_cookie(tid): token}) as ann:
             first = ann.get(f"/api/tables/{tid}/hands").json()
@@ -137,7 +146,7 @@ def test_hand_lists_read_each_finished_hand_once(server: ServerThread) -> None:
             assert ann.get(f"/api/tables/{tid}/history.phhs").text == phhs
             assert reads == [1, 1]
     finally:
-        del store.load_hand
+        del store.load_hand, store.load_hands
     net = server.manager.get(tid).store.load_hand(tid, 1).result["net"]
     assert first == again == {"hands": [{"hand": 1, "game": "sdr", "net": net["0"]}]}
     assert csv_first == csv_again and "[1]" in phhs

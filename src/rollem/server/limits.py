@@ -18,8 +18,8 @@ from starlette.requests import HTTPConnection
 from rollem.server.config import ServerSettings
 from rollem.server.live_table import TableError
 
-__all__ = ["AddressBuckets", "Limits", "TokenBucket", "client_address", "limit_key",
-           "limit_key_of", "network_key", "network_key_of"]
+__all__ = ["AddressBuckets", "Limits", "RefusedUntil", "TokenBucket", "client_address",
+           "limit_key", "limit_key_of", "network_key", "network_key_of"]
 
 
 class TokenBucket:
@@ -49,14 +49,14 @@ class Limits:
         self.by_address: dict[str, int] = defaultdict(int)
         self.by_table: dict[tuple[str, bool], int] = defaultdict(int)  # (table, player)
         self.created: dict[str, deque[float]] = defaultdict(deque)
-        # address refused by the shared count of creations -> until when (monotonic)
-        self.created_refused: dict[str, float] = {}
+        # addresses refused by the shared count of creations, until when
+        self.created_refused = RefusedUntil()
         # seats an address sat down in: address -> {(table id, seat token digest)}
         self.seats: dict[str, dict[tuple[str, str], None]] = {}
         self._seats_kept = 0  # (entries in self.seats, for the pruning)
         self.seats_checked: dict[str, float] = {}  # address at its limit -> when read
-        # address refused by the shared count (several processes) -> when
-        self.seats_refused_shared: dict[str, float] = {}
+        # addresses refused by the shared count of seats (several processes)
+        self.seats_refused_shared = RefusedUntil()
         # websockets an address opens (closed and opened again: the counts miss it)
         self.connects = AddressBuckets(settings.connects_per_minute, settings.connect_burst)
         # every websocket message of an address, all its connections together
@@ -176,10 +176,8 @@ class Limits:
         most = self.settings.seats_per_address
         refusal = self.seat_refusal_words()
         now = time.monotonic()
-        if self.seats_refused_shared:
-            when = self.seats_refused_shared.get(address)
-            if when is not None and now - when < self.SEATS_RECHECK:
-                return refusal  # (the shared count refused it just now: not read again)
+        if self.seats_refused_shared.until(address, now) is not None:
+            return refusal  # (the shared count refused it just now: not read again)
         mine = self.seats.get(address)
         if not mine:
             return None
@@ -209,12 +207,7 @@ class Limits:
         :data:`SEATS_RECHECK` seconds its sit-downs are refused here without a
         query (a flood of them costs one transaction per 2 s).  The words."""
         now = time.monotonic()
-        refused = self.seats_refused_shared
-        if len(refused) >= AddressBuckets.PRUNE_AT:
-            for other, when in list(refused.items()):
-                if now - when >= self.SEATS_RECHECK:
-                    del refused[other]
-        refused[address] = now
+        self.seats_refused_shared.note(address, now + self.SEATS_RECHECK, now)
         return self.seat_refusal_words()
 
     def seat_taken(self, address: str, table_id: str, digest: str,
@@ -241,12 +234,9 @@ class Limits:
     def check_create(self, address: str, now: float) -> None:
         """Raise :class:`TableError` (``too_many_tables``) if ``address`` has created
         as many tables this hour as it may; counts nothing (a refusal before any work)."""
-        if self.created_refused:
-            until = self.created_refused.get(address)
-            if until is not None:
-                if now < until:
-                    raise self._too_many_tables(until - now)
-                del self.created_refused[address]
+        until = self.created_refused.until(address, now)
+        if until is not None:
+            raise self._too_many_tables(until - now)
         stamps = self.created.get(address)
         if not stamps:
             return
@@ -274,12 +264,7 @@ class Limits:
             TableError: ``too_many_tables``.
         """
         now = time.monotonic()
-        refused = self.created_refused
-        if len(refused) >= AddressBuckets.PRUNE_AT:
-            for other, until in list(refused.items()):
-                if until <= now:
-                    del refused[other]
-        refused[address] = now + wait
+        self.created_refused.note(address, now + wait, now)
         stamps = self.created.get(address)
         if stamps:
             stamps.pop()  # (counted here just before: no table was made)
@@ -289,6 +274,57 @@ class Limits:
         """Count a table creation; raises :class:`TableError` past the hourly limit."""
         self.check_create(address, now)
         self.created[address].append(now)
+
+
+class RefusedUntil:
+    """Addresses refused until a time (``time.monotonic`` seconds): a refusal of the
+    shared count (PostgreSQL, :class:`rollem.server.address_counts.AddressCounts`)
+    remembered, so that a flood from that address costs no query meanwhile
+    (:meth:`Limits.seat_refused_shared`, :meth:`Limits.tables_refused_shared`).
+
+    The refusals past their time are dropped once :attr:`prune_at` addresses are
+    kept (at least :data:`PRUNE_AT`): a walk of them all, so at most once per as
+    many new addresses as the last walk kept, and a refusal still running is never
+    dropped (s61-safe: with every refusal still running, each new address past
+    4,096 walked them all to drop none, 3 ms of the event loop at 16,000 kept
+    table refusals, which last up to an hour).  Memory: the refusals running,
+    twice over at most."""
+
+    PRUNE_AT = 4096
+    """Refusals kept before those past their time are dropped."""
+
+    def __init__(self) -> None:
+        self.refused: dict[str, float] = {}
+        self.prune_at = 0
+        """Twice the refusals the last prune kept (the next prune's threshold)."""
+
+    def __len__(self) -> int:
+        return len(self.refused)
+
+    def __contains__(self, address: object) -> bool:
+        return address in self.refused
+
+    def until(self, address: str, now: float) -> float | None:
+        """When ``address``'s refusal ends, if it runs at ``now``; else ``None`` (a
+        refusal past its time is forgotten)."""
+        until = self.refused.get(address)
+        if until is None:
+            return None
+        if now < until:
+            return until
+        del self.refused[address]
+        return None
+
+    def note(self, address: str, until: float, now: float) -> None:
+        """Remember that ``address`` is refused until ``until`` (the same clock as
+        ``now``), in place of any refusal of it before."""
+        refused = self.refused
+        if address not in refused and len(refused) >= max(self.prune_at, self.PRUNE_AT):
+            for other, ends in list(refused.items()):
+                if ends <= now:
+                    del refused[other]
+            self.prune_at = 2 * len(refused)
+        refused[address] = until
 
 
 class AddressBuckets:

@@ -81,6 +81,12 @@ class ReplayCache:
     def __len__(self) -> int:
         return len(self._entries)
 
+    def holds(self, key: Hashable) -> bool:
+        """Whether the body for ``key`` is kept or being built (:meth:`get` would not
+        call its ``make``)."""
+        with self._lock:
+            return key in self._entries
+
     async def get(self, key: Hashable, make: Callable[[], Callable[[], ReplayBody]],
                   share: Hashable = None) -> ReplayBody:
         """The body for ``key``: the kept one, the one being built, or a new one

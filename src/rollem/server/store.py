@@ -755,6 +755,18 @@ class Store:
             return None
         return HandRow(r[0], json.loads(r[1]), json.loads(r[2]) if r[2] else None)
 
+    def load_hands(self, table_id: str, first: int, last: int) -> list[HandRow]:
+        """The stored hands numbered ``first`` to ``last`` (both included) of table
+        ``table_id``, in order (one query: the hand list reads a long table's hands
+        a few dozen at a time, s61-safe)."""
+        rows = self.db.execute(
+            "SELECT hand_no, setup, result FROM hands WHERE table_id=? AND hand_no>=?"
+            " AND hand_no<=? ORDER BY hand_no",
+            (table_id, first, last),
+        )
+        return [HandRow(r[0], json.loads(r[1]), json.loads(r[2]) if r[2] else None)
+                for r in rows]
+
     def hand_numbers(self, table_id: str) -> list[int]:
         rows = self.db.execute(
             "SELECT hand_no FROM hands WHERE table_id=? ORDER BY hand_no", (table_id,)
