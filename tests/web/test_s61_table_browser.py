@@ -43,9 +43,9 @@ def _the_felt_fits(page: Any, size: str, when: str) -> dict[str, Any]:
     if size == "phone":   # (a phone's one column scrolls: the panels above the felt)
         assert m["panelIn"] == "main-col" and m["inviteIn"] == "main-col", (when, m)
     else:
-        assert m["panelIn"] == "side-col" and m["inviteIn"] == "side-col", (when, m)
         assert m["feltBottom"] <= m["dockTop"] + 0.5, (size, when, m)
         assert m["scrolls"] <= 0, (size, when, m)
+        assert m["panelIn"] == "side-col" and m["inviteIn"] == "side-col", (when, m)
     fits_width(page, "#tourney")
     assert page.locator("#tourney").is_visible()
     return m
