@@ -10,10 +10,11 @@ committed, up to 0.9 s later under load; a page then sent its seed after drawing
 the whole state (20 to 120 ms at 10x CPU throttling).  Now the wait runs from the
 moment the commitment goes out, and the page sends its seed before it draws.
 
-Here the store takes 1.9 s to commit the commitment's write (a loaded disk) and
+Here the store takes 2.5 s to commit the commitment's write (a loaded disk) and
 the page runs at a quarter of its CPU (CDP's CPU throttling): its seed is in the
-deal and its verify panel says so.  A page that never sends holds the deal 2 s
-from its telling and no longer: the wait stays bounded.
+deal and its verify panel says so (main: the wait ran out before the commitment
+went out).  A page that never sends holds the deal 2 s from its telling and no
+longer: the wait stays bounded.
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ from rollem.server.live_table import LiveTable
 
 pytestmark = pytest.mark.browser
 
-SLOW_WRITE = 1.9
-"""Seconds the store takes to commit a committed deal's write (before any seed)."""
+SLOW_WRITE = 2.5
+"""Seconds the store takes to commit a committed deal's write (before any seed): longer
+than the wait itself, which on main ran out before the pages heard of the deal."""
 
 
 def _slow_commitment_writes(monkeypatch: pytest.MonkeyPatch, told: list[float]) -> None:
@@ -124,7 +126,7 @@ def test_a_slow_pages_seed_is_in_the_deal_and_a_silent_one_waits_two_seconds(
             assert time.monotonic() < end, "hand 2 never dealt"
             time.sleep(0.02)
         waited = time.monotonic() - told[0]
-        assert SLOW_WRITE + 2.0 - 0.1 <= waited <= SLOW_WRITE + 2.0 + 3.0, waited
+        assert SLOW_WRITE + 2.0 - 0.1 <= waited <= SLOW_WRITE + 2.0 + 1.5, waited
         seeds = live.call(lambda: table.hand.public_deal()["client_seeds"])
         assert len(seeds) == 3 and seeds.pop("0") != "" and set(seeds.values()) == {""}, seeds
     finally:
