@@ -78,7 +78,7 @@ def test_the_end_of_a_tournament_is_said_once(browser: Any, tmp_path: Path, size
             if seat == busted:
                 assert page.inner_text(".me .rebuy-closed") == "You finished 2nd."
             else:   # (s61-table: the winner's dock said nothing of it)
-                prize = server.call(lambda: table.tourney.public()["payouts"][str(seat)])
+                prize = server.call(lambda: table.tourney.public()["payouts"])[str(seat)]
                 assert page.inner_text(".me .tourney-finish") == (
                     f"You finished 1st and win {prize}.")
             places = page.inner_text("#tourney .tourney-places")

@@ -60,8 +60,9 @@ def test_the_places_of_a_final_table_take_two_lines(browser: Any, tmp_path: Path
           const list = document.querySelector('.tourney-places');
           const items = [...list.querySelectorAll('li')].map(r);
           return {list: r(list), items: items, texts: [...list.querySelectorAll('li')]
-            .map((li) => li.textContent), width: innerWidth, felt: r(document.querySelector('#felt')),
-            dock: r(document.querySelector('#dock')), panel: r(document.querySelector('#tourney'))};
+            .map((li) => li.textContent), width: innerWidth,
+            felt: r(document.querySelector('#felt')), dock: r(document.querySelector('#dock')),
+            panel: r(document.querySelector('#tourney'))};
         }""")
         tops = {round(i["y"]) for i in m["items"]}
         assert len(m["items"]) >= 5 and m["list"]["x"] + m["list"]["w"] <= m["width"]

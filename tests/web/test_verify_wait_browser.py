@@ -28,9 +28,9 @@ import pytest
 from table_ui import (
     DESKTOP,
     PHONE,
+    new_table,
     only_checking_bots,
     open_as_host,
-    new_table,
     play_until,
     shot,
     sit,
