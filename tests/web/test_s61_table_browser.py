@@ -17,7 +17,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import context, fits_width, new_table, open_as_host, play_until, shot, sit
+from table_ui import (
+    context,
+    fits_width,
+    new_table,
+    open_as_host,
+    play_until,
+    record_toasts,
+    shot,
+    sit,
+)
 from test_tournament_server import SCHEDULE
 from web_harness import ServerThread
 
@@ -97,4 +106,33 @@ def test_a_tournaments_panels_leave_the_felt_clear_of_the_dock(
     finally:
         for ctx in contexts:
             ctx.close()
+        server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_closing_the_table_is_said_in_the_notice_not_again_in_a_toast_over_it(
+        browser: Any, tmp_path: Path, size: str) -> None:
+    # main: "Ann closed the table: the night is over. The ledger is final." in a toast
+    # over the notice line's "The night is over: Ann closed the table. ..." (a phone's
+    # notice hidden under it for 4 s)
+    server = ServerThread(tmp_path / "close.db")
+    try:
+        tid, host = new_table(server.url, game="holdem", seats=3, bots=1)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        record_toasts(ann)
+        if not ann.is_visible("#host-controls"):
+            ann.click("#host-box summary")
+        ann.once("dialog", lambda d: d.accept())
+        ann.click("#host-controls [data-host=close]")
+        ann.locator("#ended:not(.hidden)").wait_for()
+        ann.wait_for_selector("#notice :text('The night is over: Ann closed the table. "
+                              "The ledger is final.')")
+        ann.wait_for_timeout(300)
+        toasts = ann.evaluate("window.__toasts")
+        assert not any("closed the table" in t for t in toasts), toasts
+        # (still said to a screen reader, and in the chat)
+        assert "Ann closed the table: the night is over." in ann.inner_text("#chat-lines")
+        shot(ann, f"s61-closed-notice-{size}")
+    finally:
         server.stop()
