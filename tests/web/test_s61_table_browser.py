@@ -133,6 +133,9 @@ def test_closing_the_table_is_said_in_the_notice_not_again_in_a_toast_over_it(
         assert not any("closed the table" in t for t in toasts), toasts
         # (still said to a screen reader, and in the chat)
         assert "Ann closed the table: the night is over." in ann.inner_text("#chat-lines")
+        # closed before its first deal: no Deal button left (main: "Deal · Start when
+        # everyone has sat down" above the felt of a closed table)
+        assert ann.locator("#host").is_hidden()
         shot(ann, f"s61-closed-notice-{size}")
     finally:
         server.stop()

@@ -119,7 +119,8 @@ export function render(state, previous) {
   // Your turn: a replay opened now leaves the dock (your cards, clock, buttons) in view.
   document.body.classList.toggle("my-turn", turn);
   renderJoin(t, me);
-  $("host").classList.toggle("hidden", !(me.host && !t.started));
+  // (a table closed before its first deal deals nothing: no Deal button, s61-table)
+  $("host").classList.toggle("hidden", !(me.host && !t.started && !t.ended));
   focusFirst(t, me, false);
   const hint = t.tournament  // (nobody joins a tournament once it has started)
     ? "Deal when every entrant has sat down: nobody joins a tournament once it starts."
