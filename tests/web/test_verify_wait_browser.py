@@ -132,3 +132,51 @@ def test_a_slow_pages_seed_is_in_the_deal_and_a_silent_one_waits_two_seconds(
     finally:
         ann_ctx.close()
         bob_ctx.close()
+
+
+RENDERS_AT_SEED = """(() => {   // the table's drawings done when a message came and when the seed went
+  window.__seed = [];
+  const renders = () => performance.getEntriesByName('rollem-render').length;
+  let atMessage = null;
+  const on = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
+  Object.defineProperty(WebSocket.prototype, 'onmessage', {
+    configurable: true, get() { return on.get.call(this); },
+    set(fn) { on.set.call(this, fn && ((ev) => { atMessage = renders(); return fn(ev); })); },
+  });
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (d) {
+    if (typeof d === 'string' && d.includes('"client_seed"')) window.__seed.push([atMessage, renders()]);
+    return send.call(this, d);
+  };
+})();"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_page_sends_its_seed_before_it_draws_the_state(
+        browser: Any, live: ServerThread, viewport: dict[str, int],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The state announcing the commitment: the seed goes out before the table draws
+    it (main: after, the whole drawing's time counted against the wait: 20 to 120 ms
+    a state at 10x CPU throttling)."""
+    monkeypatch.setattr(LiveTable, "CLIENT_SEED_WAIT", 5.0)
+    ctx = viewport_context(browser, viewport)
+    try:
+        ctx.add_init_script(RENDERS_AT_SEED)
+        tid, host = new_table(live.url, game="holdem", seats=3, bots=1, between_hands=600)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        ann = open_as_host(ctx, live.url, tid, host)
+        sit(ann, "Ann")
+        ann.click("#start-btn")
+        end = time.monotonic() + 20
+        while live.call(lambda: table.hand is None):
+            assert time.monotonic() < end, "hand 1 never dealt"
+            time.sleep(0.02)
+        seeds = live.call(lambda: table.hand.public_deal()["client_seeds"])
+        assert seeds["0"] != "", seeds
+        sent = ann.evaluate("window.__seed")
+        assert len(sent) == 1 and sent[0][0] is not None, sent
+        at_message, at_send = sent[0]
+        assert at_send == at_message, sent   # (no drawing in between)
+    finally:
+        ctx.close()
