@@ -134,7 +134,7 @@ def test_a_slow_pages_seed_is_in_the_deal_and_a_silent_one_waits_two_seconds(
         bob_ctx.close()
 
 
-RENDERS_AT_SEED = """(() => {   // the table's drawings done when a message came and when the seed went
+RENDERS_AT_SEED = """(() => {   // the table's drawings done at a message and at the seed's send
   window.__seed = [];
   const renders = () => performance.getEntriesByName('rollem-render').length;
   let atMessage = null;
@@ -145,7 +145,9 @@ RENDERS_AT_SEED = """(() => {   // the table's drawings done when a message came
   });
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (d) {
-    if (typeof d === 'string' && d.includes('"client_seed"')) window.__seed.push([atMessage, renders()]);
+    if (typeof d === 'string' && d.includes('"client_seed"')) {
+      window.__seed.push([atMessage, renders()]);
+    }
     return send.call(this, d);
   };
 })();"""
