@@ -3,7 +3,8 @@ tournament is over" was said three times on the busted player's page (the
 notice above the felt, the tournament panel, the dock's line with the place) and
 twice on the winner's.  Now the panel says it (with the places and prizes); the
 notice leaves it out and the busted player's dock says only the place, "You
-finished 2nd.".  Heads-up, three chips each, no rebuys: the first bust ends it.
+finished 2nd.", and the winner's "You finished 1st and win 20." (s61-table: it
+said nothing).  Heads-up, three chips each, no rebuys: the first bust ends it.
 Screenshots test-artifacts/web/tourney-over-once-{phone,desktop}-{winner,busted}.png."""
 
 from __future__ import annotations
@@ -76,6 +77,10 @@ def test_the_end_of_a_tournament_is_said_once(browser: Any, tmp_path: Path, size
             assert "tournament is over" not in page.inner_text("#notice")
             if seat == busted:
                 assert page.inner_text(".me .rebuy-closed") == "You finished 2nd."
+            else:   # (s61-table: the winner's dock said nothing of it)
+                prize = server.call(lambda: table.tourney.public()["payouts"])[str(seat)]
+                assert page.inner_text(".me .tourney-finish") == (
+                    f"You finished 1st and win {prize}.")
             places = page.inner_text("#tourney .tourney-places")
             assert "1st: " in places and "2nd: " in places, places
             shot(page, f"tourney-over-once-{size}-{'busted' if seat == busted else 'winner'}")

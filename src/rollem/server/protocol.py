@@ -58,7 +58,8 @@ Client to server, one JSON object per text frame, at most
   hand.  Refused (state unchanged): ``too_large``, ``malformed`` (not a
   seed), ``too_late`` (the hand is dealt), ``wrong_hand``, ``not_dealt_in``,
   ``already_sent``.  A seat that sends none within the wait
-  (``LiveTable.CLIENT_SEED_WAIT``, 2 s) and every computer player has the
+  (``LiveTable.CLIENT_SEED_WAIT``, 2 s from the moment the commitment goes
+  out) and every computer player has the
   empty seed.  Nothing is answered when it is taken; the hand's state shows
   every seat's seed once dealt (``hand.deal``).
 - ``{"type": "deal", "op": "propose"|"agree"|"decline", "method": "icm"|"chip_chop"}``

@@ -170,7 +170,15 @@ class LiveTable:
     """Seconds a committed deal waits for the client seeds of the people dealt
     in (issue 32, docs/web-table.md): it deals as soon as every connected one
     has sent its own, else when this runs out, with the empty seed for each
-    seat whose seed is not in.  No hand stalls on a silent browser."""
+    seat whose seed is not in.  No hand stalls on a silent browser.  The wait
+    runs from the moment the commitment goes out to the pages, once its write is
+    committed (s61-table: on a loaded machine that write took up to 0.9 s of the
+    2 s, and an honest page's seed came after the wait in 2 of 9 hands)."""
+    CLIENT_SEED_TELL_LIMIT: float = 4.0
+    """Seconds, more than :attr:`CLIENT_SEED_WAIT`, that a committed deal waits at
+    the most for its commitment's write to commit and go out (a store that stalls):
+    then it deals with the seeds in, so a table waits at most
+    ``CLIENT_SEED_WAIT + CLIENT_SEED_TELL_LIMIT`` (6 s) from the commitment."""
     ODDS_ANSWER_GRID: float = ODDS_ANSWER_GRID
     """Seconds: a practice-odds answer leaves at a whole number of these after its
     request on a real server (:data:`rollem.server.pacing.ODDS_ANSWER_GRID`; a

@@ -27,6 +27,7 @@ import logging
 import sqlite3
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rollem.server import live_table
@@ -70,7 +71,8 @@ class Saving:
         self.stream: WriteStream = table.store.stream(table.id)
         self.pending: asyncio.Future[None] | None = None
         """The last write queued (its future settles when it is committed)."""
-        self.outbox: deque[tuple[asyncio.Future[None] | None, list[tuple[Client, str]]]] = (
+        self.outbox: deque[tuple[asyncio.Future[None] | None,
+                                 list[tuple[Client, str]] | Callable[[], None]]] = (
             deque()
         )
         self.paused = False  # writes fail: play waits until a retry succeeds
@@ -159,6 +161,24 @@ class Saving:
         self.outbox.append((pending, sends))
         self._flush()
 
+    def after_sends(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` (on the table's loop) once every send queued so far has gone
+        out, that is once every earlier write is committed: at once when none waits.
+        Never where one of those writes failed or while the table recovers from one
+        (what is committed is put back and play goes on from it, :meth:`recover`).
+        The seed wait of a committed deal runs from here (s61-table,
+        :meth:`Seeding.commit_deal`)."""
+        if self.recovering:
+            return
+        pending = self.pending
+        if pending is not None and pending.done():
+            pending = None  # (a failed one: :meth:`send_after_commit`'s callback recovers)
+        if self.paused or (pending is None and not self.outbox):
+            fn()
+            return
+        self.outbox.append((pending, fn))
+        self._flush()
+
     def _flush(self) -> None:
         outbox = self.outbox
         while outbox:
@@ -168,6 +188,9 @@ class Saving:
             outbox.popleft()
             if fut is not None and (fut.cancelled() or fut.exception() is not None):
                 continue  # never tell what was not committed
+            if callable(sends):
+                sends()
+                continue
             for client, text in sends:
                 client.send(text)
 

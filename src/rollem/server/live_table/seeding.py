@@ -10,6 +10,7 @@ lapsed dealer's choice, made after the seeds).
 
 from __future__ import annotations
 
+import functools
 import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -82,7 +83,9 @@ class Seeding:
         each person dealt in then sends a client seed (:meth:`take_client_seed`),
         and the hand is dealt (:meth:`deal_seeded`) once all of them have, or
         after :attr:`~rollem.server.live_table.LiveTable.CLIENT_SEED_WAIT`
-        seconds with the empty seed for the rest.  The deal is the one the session
+        seconds from the moment the commitment went out (its write committed; at
+        most ``CLIENT_SEED_TELL_LIMIT`` more from now) with the empty seed for the
+        rest.  The deal is the one the session
         ``table`` offers (R-C-12: its seats dealt in, button), kept like a
         dealer's choice: a seat that leaves meanwhile is not dealt in, a newcomer
         waits for the next hand.
@@ -111,7 +114,8 @@ class Seeding:
                         for s in players],
             "commitment": hex_text(proof.commitment),
             "proof": proof.to_json(),  # the secret key: never in a view (public_seeding)
-            "until": live.clock() + live.CLIENT_SEED_WAIT,
+            # (the moment it deals anyway: from the pages' telling, _told)
+            "until": live.clock() + live.CLIENT_SEED_WAIT + live.CLIENT_SEED_TELL_LIMIT,
             "seeds": {},
         }  # fmt: skip
         # who sits out as the deal is committed: what a delayed watcher sees while it
@@ -123,9 +127,23 @@ class Seeding:
         live.turns.refresh_decisions()
         live.views.broadcast()
         if live.CLIENT_SEED_WAIT > 0 and self.seeds_missing():
-            live.dealer.schedule_next_hand(live.CLIENT_SEED_WAIT)
+            # the wait runs once the pages are told (the commitment's write committed:
+            # _told); until then at most CLIENT_SEED_TELL_LIMIT more (``until``)
+            live.dealer.schedule_next_hand(live.CLIENT_SEED_WAIT + live.CLIENT_SEED_TELL_LIMIT)
+            live.saving.after_sends(functools.partial(self._told, hand_no))
         else:  # nobody to wait for: dealt now (its state goes out after the commitment's)
             self.deal_seeded()
+
+    def _told(self, hand_no: int) -> None:
+        """The commitment of hand ``hand_no`` has gone out to the pages (its write
+        committed): the seed wait runs from now, :attr:`CLIENT_SEED_WAIT` seconds
+        (``until``), if that deal still waits for a seed."""
+        live = self.table
+        seeding = live.session.get("seeding")
+        if not seeding or int(seeding["hand"]) != hand_no or not self.seeds_missing():
+            return
+        seeding["until"] = round(live.clock() + live.CLIENT_SEED_WAIT, 3)
+        live.dealer.schedule_next_hand(live.CLIENT_SEED_WAIT)
 
     def public_seeding(self) -> dict[str, Any] | None:
         """The deal waiting for client seeds as every client sees it (issue 32):

@@ -7,7 +7,7 @@ import {
   actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, shownStack, shownWords, tagsFor, textWithCards,
   timerBar, winnersOf, wonBy, wonEl,
 } from "./felt.js";
-import { addonOffer } from "./tourney.js";
+import { addonOffer, placeWords } from "./tourney.js";
 
 // --------------------------------------------------------------- the dock
 // A tap (mouse or touch) on a button of the dock (your seat, the controls) does
@@ -98,6 +98,18 @@ function meParts(t, hand, me, s, hs, tagsHand) {
   if (addon && addon.open && (addon.waiting || []).includes(me.seat)) {
     parts.push(["addon", JSON.stringify([addon.chips, addon.price, S.online]),
       () => [addonOffer(t, tt, me)]]);
+  }
+  // A tournament over, you still holding chips (its winner, or a final player of a
+  // deal): where you finished, as a busted player's dock says it (rebuy_closed,
+  // "You finished 3rd and win 8."); s61-table: the winner's dock said nothing.
+  const place = tt && tt.over && s.stack > 0 ? (tt.places || {})[String(me.seat)] : undefined;
+  if (place) {
+    const prize = Number((tt.payouts || {})[String(me.seat)] || 0);
+    const words = "You finished " + placeWords(tt, place) + (prize > 0 ? " and win " + prize : "") + ".";
+    parts.push(["finish", words, () => {
+      const line = el("div", "hint tourney-finish", words);
+      return [line];
+    }]);
   }
   // A rebuy when the table's rules allow one now; else why not (the cap, the
   // tournament's rebuy levels: issues 27, 28), instead of a button refused.

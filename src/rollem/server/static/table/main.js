@@ -119,7 +119,8 @@ export function render(state, previous) {
   // Your turn: a replay opened now leaves the dock (your cards, clock, buttons) in view.
   document.body.classList.toggle("my-turn", turn);
   renderJoin(t, me);
-  $("host").classList.toggle("hidden", !(me.host && !t.started));
+  // (a table closed before its first deal deals nothing: no Deal button, s61-table)
+  $("host").classList.toggle("hidden", !(me.host && !t.started && !t.ended));
   focusFirst(t, me, false);
   const hint = t.tournament  // (nobody joins a tournament once it has started)
     ? "Deal when every entrant has sat down: nobody joins a tournament once it starts."
@@ -224,6 +225,29 @@ hooks.moveSeat = (i) => {
     + (playing ? "; you move when this hand ends." : ".");
   if (window.confirm(ask)) send({ type: "seat_change", seat: i });
 };
+// A wide screen (the side column beside the oval, style.css): the invite bar and
+// the tournament panel (its level clock, break, add-on, places, payouts) sit at the
+// top of the side column, which scrolls on its own; above the felt, as a phone
+// keeps them, they pushed a laptop's oval under the dock (s61-table: 1440x900 at a
+// tournament's break, the oval's bottom rim 93 px under the dock's top).  A phone's
+// single column keeps them above the felt.
+const wide = window.matchMedia("(min-width: 900px)");
+function placePanels() {
+  const invite = $("invite"), tourney = $("tourney");
+  if (wide.matches) {
+    if (invite.parentElement.classList.contains("side-col")) return;
+    const side = document.querySelector(".side-col");
+    side.prepend(invite);
+    $("ended").after(tourney);   // (after the night's end, which comes first)
+  } else {
+    if (invite.parentElement.classList.contains("main-col")) return;
+    const main = document.querySelector(".main-col");
+    main.prepend(invite);
+    $("felt").before(tourney);
+  }
+}
+placePanels();
+wide.addEventListener("change", placePanels);
 initMotion();
 initCentre();
 // The dock's height, for a replay opened during your turn to stop above it

@@ -1082,7 +1082,11 @@ export function announce(state, previous, turn, wasTurn) {
   // The host role passed or came back (stop 43): "Ann is away: Bob hosts now".
   const note = t.host_note, before = previous && previous.table.host_note;
   if (previous && note && (!before || before.seq !== note.seq)) {
-    toast(note.text);
+    // (the host closing the table, or its last hand over: the notice line above the
+    // felt says it as the state comes, and a toast over it said it again, covering
+    // it on a phone: s61-table)
+    const was = previous.table.ended, now = t.ended;
+    if (!(now && (!was || was.final !== now.final))) toast(note.text);
     lines.push(note.text);
   }
   if (turn && !wasTurn) {

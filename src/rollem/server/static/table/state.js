@@ -114,9 +114,12 @@ function receive(msg) {
     lostTap = null;
     S.previous = old;
     S.state = msg;
-    hooks.render(msg, old);
-    // the deal check (static/verify.js, issue 32) reads each state as it comes
+    // the deal check (static/verify.js, issue 32) reads each state as it comes, before
+    // the table draws it: the page's client seed goes out at once (s61-table: sent
+    // after the table's drawing, a slow phone's few hundred ms of it counted against
+    // the deal's seed wait)
     window.rollemState = { state: msg, send }; window.dispatchEvent(new Event("rollem:state"));
+    hooks.render(msg, old);
   } else if (msg.type === "chat") {
     hooks.chat(msg.lines);
   } else if (msg.type === "odds") {
