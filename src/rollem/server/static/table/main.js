@@ -125,7 +125,7 @@ export function render(state, previous) {
     ? "Deal when every entrant has sat down: nobody joins a tournament once it starts."
     : "Start when everyone has sat down; players can also join later.";
   if ($("start-hint").textContent !== hint) $("start-hint").textContent = hint;
-  renderNotice(t, me);
+  renderNotice(t, me, state.hand);
   renderEnded(t, me);
   renderTournament(t, me);
   renderStatus(t, state.hand, me);

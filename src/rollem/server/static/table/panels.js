@@ -11,7 +11,13 @@ function clockText(kind) {
     expose: "turned a card up", draw: "stood pat", wild: "picked the wild card",
     stack: "kept your order", declare: "declared high" }[kind] || "acted";
 }
-export function renderNotice(t, me) {
+// Whether you hold cards in the hand in play (dealt in, not folded, the hand not over).
+function stillInHand(hand, me) {
+  if (!hand || hand.result || me.seat === null) return false;
+  const hs = hand.seats[me.seat];
+  return !!(hs && hs.dealt && !hs.folded);
+}
+export function renderNotice(t, me, hand) {
   const box = $("notice");
   const parts = [];
   if (S.elsewhere) parts.push(["bad", "This seat is now played from another tab or device. Tap “play here” at the top to play it here again."]);
@@ -49,7 +55,7 @@ export function renderNotice(t, me) {
   if (me.seat !== null && (t.away_closed || []).includes(me.seat)) parts.push(["info", "Your page was closed for longer than the reconnect grace period, so you sit out as away: your hands are folded and your antes and blinds posted until you press “I'm back”."]);
   else if (me.seat !== null && (t.away_unseen || []).includes(me.seat)) parts.push(["info", "Your turn came while your page was closed, so the clock acted for you and you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + (t.config.away_after === 1 ? "once" : t.config.away_after + " times in a row") + ", so you sit out as away: press “I'm back” to be dealt in again."]);
-  else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", t.tournament ? "You are sitting out: in a tournament you are still dealt in, your hands folded and your antes and blinds posted, until you come back." : "You are sitting out: you are not dealt in until you come back."]);
+  else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", t.tournament ? "You are sitting out: in a tournament you are still dealt in, your hands folded and your antes and blinds posted, until you come back." : stillInHand(hand, me) ? "You sit out from the next hand. This hand is still yours to play: the clock acts for you after " + Math.round(t.config.decision_seconds) + " s (no time bank while you sit out)." : "You are sitting out: you are not dealt in until you come back."]);
   const moving = me.seat !== null ? (t.seat_changes || {})[String(me.seat)] : undefined;
   if (moving !== undefined) parts.push(["info seat-change", "You move to seat " + (moving + 1) + " when this hand ends."]);
   if (me.seat !== null && (t.rebuy_requests || []).includes(me.seat)) parts.push(["info", (t.top_up_requests || []).includes(me.seat) ? "Your top-up waits for the host's approval." : "Your rebuy waits for the host's approval."]);

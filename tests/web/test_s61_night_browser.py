@@ -1,0 +1,67 @@
+"""A dealer's-choice night's leftovers (branch s61-night), in Debian's Chromium
+through Playwright at 390x844 and 1440x900; screenshots under
+test-artifacts/web/s61-night-*.png.
+
+1. A friend who presses **Sit out** during a hand they are still in (to step away
+   from the phone) made the table wait their decision clock and then their whole
+   time bank (25 s and 60 s at the night's table) at each decision left in that
+   hand; the notice said "you are not dealt in until you come back" above the
+   cards they still held.  Now a seat that sits out gets the clock alone (its bank
+   kept for its return, not shown meanwhile), and the notice says the hand in
+   play is still theirs and when the clock acts."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from table_ui import context, fits_width, hosted_table, shot, wait_first_bet, wait_until
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sitting_out_in_a_hand_gets_the_clock_alone_and_says_the_hand_is_yours(
+        browser: Any, live: ServerThread, size: str) -> None:
+    ctx = context(browser, size)
+    try:
+        tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2,
+                                               decision_seconds=3, time_bank_seconds=30)
+        me = next(n for n, s in table.seats.items() if s.row.name == "Ann")
+        page.click("#start-btn")
+        wait_first_bet(page)
+        assert "+30s bank" in page.inner_text(".me .clock")
+        page.click(".me button[data-action=sit-out]")
+        pressed = time.monotonic()
+        page.wait_for_selector(".me button[data-action=sit-in]")
+        notice = page.locator("#notice")
+        notice.filter(has_text="You sit out from the next hand").wait_for()
+        text = notice.inner_text()
+        assert ("You sit out from the next hand. This hand is still yours to play: the clock "
+                "acts for you after 3 s (no time bank while you sit out).") in text, text
+        assert "not dealt in" not in text, text
+        fits_width(page, "#notice")
+        # the clock alone on your seat (main: "clock 3s +30s bank")
+        wait_until(page, "() => { const c = document.querySelector('.me .clock');"
+                         " return !c || !c.textContent.includes('bank'); }", timeout=5)
+        shot(page, f"s61-night-sit-out-in-hand-{size}")
+        # the clock acts at the end of the decision time, not after the bank too
+        end = pressed + 20
+        while not any(r.seat == me and r.source == "timeout"
+                      for r in live.manager.store.load_actions(tid, 1)):
+            assert time.monotonic() < end, "the clock never acted (main: 3 s and the 30 s bank)"
+            page.wait_for_timeout(100)
+        assert time.monotonic() - pressed < 10  # (main: about 33 s)
+        assert table.seats[me].row.bank >= 29.5  # kept for the return
+        # the hand over: not dealt in, as before
+        page.locator("#notice").filter(has_text="you are not dealt in until you come back") \
+            .wait_for(timeout=30_000)
+        shot(page, f"s61-night-sat-out-{size}")
+        page.click(".me button[data-action=sit-in]")
+        page.wait_for_selector(".me button[data-action=sit-out]")
+        wait_until(page, "() => !document.getElementById('notice').textContent"
+                         ".includes('sitting out')")
+    finally:
+        ctx.close()
