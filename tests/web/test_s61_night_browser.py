@@ -16,7 +16,16 @@ import time
 from typing import Any
 
 import pytest
-from table_ui import context, fits_width, hosted_table, shot, wait_first_bet, wait_until
+from table_ui import (
+    context,
+    fits_width,
+    hosted_table,
+    play_to_the_result,
+    shot,
+    wait_first_bet,
+    wait_until,
+)
+from test_felt_won_pots_browser import DRAW_POTS
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -63,5 +72,40 @@ def test_sitting_out_in_a_hand_gets_the_clock_alone_and_says_the_hand_is_yours(
         page.wait_for_selector(".me button[data-action=sit-out]")
         wait_until(page, "() => !document.getElementById('notice').textContent"
                          ".includes('sitting out')")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_one_winner_of_every_side_pot_gets_one_tag_and_one_line(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """2. A stud all-in of five players left three side pots, all won by Dan: his
+    tile carried four tags ("wins 51 (main pot)", "wins 84 (side pot 1)", "wins 9
+    (side pot 2)", "wins 16 (side pot 3)"), half a phone's felt, and the result
+    said "Dan wins ... with three fours, ace-queen" four times. Now one tag, "wins
+    160 (all 4 pots)", and one line (the server's narration:
+    tests/test_narration.py; here the page's own words, drawn without it). Pots
+    won by different players keep a tag each."""
+    ctx = context(browser, size)
+    try:
+        tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        me = next(n for n, s in table.seats.items() if s.row.name == "Ann")
+        b1, b2 = sorted(n for n in table.seats if n != me)
+        page.click("#start-btn")
+        play_to_the_result(page, live, tid)
+        every = [me, b1, b2]
+        pots = [{"amount": a, "eligible": every, "winners": {b1: a}} for a in (51, 84, 9, 16)]
+        got = page.evaluate(DRAW_POTS, pots)
+        shot(page, f"s61-night-all-pots-{size}")
+        assert got["tags"] == {str(b1): [["wins 160 (all 4 pots)", "all 4 pots"]]}, got
+        assert got["outside"] == [], got
+        assert [t for t in got["lines"] if "wins" in t] == [
+            f"{table.seats[b1].row.name} wins all 4 pots (160)"], got
+        # one pot to another player: a tag a pot, as before
+        pots[3]["winners"] = {b2: 16}
+        got = page.evaluate(DRAW_POTS, pots)
+        assert [t for t, _pot in got["tags"][str(b1)]] == [
+            "wins 51 (main pot)", "wins 84 (side pot 1)", "wins 9 (side pot 2)"], got
+        assert got["tags"][str(b2)] == [["wins 16 (side pot 3)", "side pot 3"]], got
     finally:
         ctx.close()

@@ -337,12 +337,36 @@ class _Writer:
                                                   for s, c in net.items()) + ".", "net")]
         return []
 
+    def every_pot(self, pots: Sequence[Mapping[str, Any]], uncontested: bool) -> Line | None:
+        """One line for a winner of every pot of a hand with side pots, each whole
+        (no halves, no split, not folded to): "Dan wins all 4 pots (160: the main
+        pot 51, side pots 84, 9 and 16) with three fours, ace-queen."  s61-night:
+        the same winner told pot by pot, four sentences naming the same hand,
+        read as four different results.  ``None`` for any other result."""
+        if len(pots) < 2 or uncontested or any(p.get("high") is not None for p in pots):
+            return None
+        won = [_seatmap(p.get("winners")) for p in pots]
+        seats = {s for w in won for s in w}
+        if len(seats) != 1 or any(len(w) != 1 for w in won):
+            return None
+        s = seats.pop()
+        amounts = [int(p["amount"]) for p in pots]
+        which = "both pots" if len(pots) == 2 else f"all {len(pots)} pots"
+        sides = and_list(str(a) for a in amounts[1:])
+        parts = f"the main pot {amounts[0]}, side pot{'s' if len(pots) > 2 else ''} {sides}"
+        return self.line(f"{self.names.says(s, 'win', 'wins')} {which} ({sum(amounts)}: "
+                         f"{parts}){self.with_hand(s)}.", "win", s)
+
     def lines(self) -> list[Line]:
         if self.r.get("runs"):
             return self.runs(self.r["runs"])
         pots = list(self.r.get("pots", []))
         uncontested = not self.shown and all(len(_seatmap(p.get("winners"))) <= 1 for p in pots)
         out: list[Line] = []
+        every = self.every_pot(pots, uncontested)
+        if every is not None:
+            out.append(every)
+            pots = []
         for i, pot in enumerate(pots):
             # the result's own shape says how the pot was settled (halves or winners)
             if pot.get("high") is not None:

@@ -788,6 +788,8 @@ export function wonBy(hand, seat) {
   const out = [];
   if (!hand || !hand.result) return out;
   const pots = hand.result.pots || [];
+  const all = wholeOfEveryPot(pots, seat);
+  if (all) return [all];
   pots.forEach((pot, i) => {
     const name = pots.length > 1 ? (i ? "side pot " + i : "main pot") : null;
     const split = pot.high && pot.low && Object.keys(pot.high).length && Object.keys(pot.low).length;
@@ -803,6 +805,22 @@ export function wonBy(hand, seat) {
     }
   });
   return out;
+}
+// A seat that won every pot of a hand with side pots, each whole (nobody else in
+// any of them, no halves): one part, "wins 160 (all 4 pots)", "wins 60 (both
+// pots)" (s61-night: four tags "wins 51 (main pot)", "wins 84 (side pot 1)"...
+// filled the winner's tile, as the result said it four times); else null.
+export function wholeOfEveryPot(pots, seat) {
+  if (pots.length < 2) return null;
+  let sum = 0;
+  for (const pot of pots) {
+    const halves = [pot.high, pot.low].filter((h) => h && Object.keys(h).length);
+    const whole = pot.winners || halves[0] || {};
+    const who = Object.keys(whole);
+    if (halves.length > 1 || who.length !== 1 || Number(who[0]) !== Number(seat)) return null;
+    sum += whole[who[0]];
+  }
+  return { half: null, amount: sum, pot: pots.length === 2 ? "both pots" : "all " + pots.length + " pots" };
 }
 // What a winner took from the pot, each half apart: "wins 44", "wins 9 (high)";
 // with side pots each part names its pot: "wins 22 (main pot, high)", "wins 7

@@ -2,7 +2,7 @@
 // chat, the ledger, this hand's log, the rules ("How to play") and the invite.
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, el, reconnect, rerender, S, seatName, seatWord, handSeatName, send, store, tid, toast, toastSays } from "./state.js";
-import { actionLabels, cardsAsText, isWild, joinsNextHand, shownWords, textWithCards, winnersOf } from "./felt.js";
+import { actionLabels, cardsAsText, isWild, joinsNextHand, shownWords, textWithCards, wholeOfEveryPot, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
 import { lastCallText, tournamentRows } from "./tourney.js";
 
@@ -206,6 +206,12 @@ $("join-name").addEventListener("keydown", (ev) => {
 function potLines(t, result) {
   // Used only when the server sends no narration: who won each pot or half.
   const out = [];
+  const pots = result.pots || [];
+  for (const s of Object.keys((pots[0] || {}).winners || {})) {
+    const all = wholeOfEveryPot(pots, s);  // (one winner of every pot: one line)
+    if (all) return [seatName(t, Number(s)) + " wins " + all.pot + " (" + all.amount + ")"
+      + (result.shown && result.shown[s] ? " with " + result.shown[s] : "")];
+  }
   (result.pots || []).forEach((pot, i) => {
     const name = (result.pots.length > 1 ? (i ? "side pot " + i : "main pot") : "the pot") + " (" + pot.amount + ")";
     const say = (part, map) => Object.entries(map || {}).map(([s, c]) => seatName(t, Number(s)) + " wins " + c + part
