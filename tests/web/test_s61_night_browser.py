@@ -109,3 +109,62 @@ def test_one_winner_of_every_side_pot_gets_one_tag_and_one_line(
         assert got["tags"][str(b2)] == [["wins 16 (side pot 3)", "side pot 3"]], got
     finally:
         ctx.close()
+
+
+HIDDEN = """
+Object.defineProperty(Document.prototype, 'hidden', {get() { return !!window.__hidden; }});
+Object.defineProperty(Document.prototype, 'visibilityState',
+                      {get() { return window.__hidden ? 'hidden' : 'visible'; }});
+"""
+"""The page's visibility as the test says (``window.__hidden``): a headless page is
+always in view."""
+
+TITLES = """async (ms) => {
+  const seen = new Set([document.title]);
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    await new Promise((r) => setTimeout(r, 100));
+    seen.add(document.title);
+  }
+  return [...seen];
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_your_turn_blinks_in_the_tab_title_while_the_page_is_not_in_view(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """3. A friend in another tab (or app) missed their turn: the title changed
+    once ("● Your turn — ..."), and the table's sounds are off until tapped on. Now,
+    while the page is out of view, the title blinks between that and "○ YOUR TURN
+    — ..." each second until the page is seen again or the turn ends."""
+    ctx = context(browser, size)
+    ctx.add_init_script(HIDDEN)
+    try:
+        tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        name = table.config.name
+        page.evaluate("() => { window.__hidden = true;"
+                      " document.dispatchEvent(new Event('visibilitychange')); }")
+        page.click("#start-btn")
+        wait_first_bet(page)
+        titles = page.evaluate(TITLES, 2600)
+        assert f"○ YOUR TURN — {name}" in titles, titles
+        assert f"● Your turn — {name} — rollem" in titles, titles
+        # seen again: the title stays
+        page.evaluate("() => { window.__hidden = false;"
+                      " document.dispatchEvent(new Event('visibilitychange')); }")
+        assert page.evaluate(TITLES, 1500) == [f"● Your turn — {name} — rollem"]
+        shot(page, f"s61-night-title-{size}")
+        # out of view again, then the turn ends (Ann folds: none comes in this hand):
+        # the blinking stops
+        page.evaluate("() => { window.__hidden = true;"
+                      " document.dispatchEvent(new Event('visibilitychange')); }")
+        page.locator("#controls [data-action=fold]").click()
+        page.wait_for_timeout(300)
+        if page.locator("#controls [data-action=fold-confirm]").count():  # (check was free)
+            page.locator("#controls [data-action=fold-confirm]").click()
+        wait_until(page, "() => !document.title.includes('urn')", timeout=10)
+        titles = page.evaluate(TITLES, 1500)
+        assert titles[-1] == f"{name} — rollem", titles
+        assert all("turn" not in t.lower() for t in titles[1:]), titles
+    finally:
+        ctx.close()
