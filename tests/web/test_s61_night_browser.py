@@ -140,7 +140,7 @@ def test_your_turn_blinks_in_the_tab_title_while_the_page_is_not_in_view(
     ctx = context(browser, size)
     ctx.add_init_script(HIDDEN)
     try:
-        tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        _tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
         name = table.config.name
         page.evaluate("() => { window.__hidden = true;"
                       " document.dispatchEvent(new Event('visibilitychange')); }")
