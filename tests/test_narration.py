@@ -600,8 +600,8 @@ def test_521_a_low_declarer_hand_is_named_by_its_low() -> None:
 def test_one_winner_of_every_side_pot_is_told_once() -> None:
     """s61-night: a stud all-in with three side pots, all to Dan, was told as four
     sentences ("Dan wins the main pot (51) with three fours, ace-queen.", "Dan
-    wins side pot 1 (84) with three fours, ace-queen." ...); now one. A hand
-    whose pots went to different players keeps a line a pot."""
+    wins side pot 1 (84) with three fours, ace-queen." ...); now one, and a line
+    a winner where the pots went to several. A winner a pot keeps a line a pot."""
     from rollem.narration import Names, ResultFacts, result_lines
 
     dan = ["4h", "4d", "4s", "Ah", "Qs", "7c", "5d"]
@@ -620,9 +620,18 @@ def test_one_winner_of_every_side_pot_is_told_once() -> None:
     two = {**result, "pots": pots[:2]}
     assert result_lines(two, names, ResultFacts())[0].text == (
         "Dan wins both pots (135: the main pot 51, side pot 84) with three fours, ace-queen.")
-    # another winner in one pot: a line a pot, as before
+    # another winner in one pot: a line a winner
     split = {**result, "pots": [*pots[:3], {"amount": 16, "eligible": [0, 1],
                                             "winners": {"0": 16}}]}
     told = [line.text for line in result_lines(split, names, ResultFacts())]
+    assert told[:2] == ["Dan wins the main pot, side pot 1 and side pot 2 (144: 51, 84 and 9) "
+                        "with three fours, ace-queen.",
+                        "Ann wins side pot 3 (16) with two pair, queens and nines, jack "
+                        "kicker."], told
+    # a winner a pot: a line a pot, as before
+    each = {**result, "pots": [pots[0], {"amount": 84, "eligible": [0, 1],
+                                         "winners": {"0": 84}}]}
+    told = [line.text for line in result_lines(each, names, ResultFacts())]
     assert told[:2] == ["Dan wins the main pot (51) with three fours, ace-queen.",
-                        "Dan wins side pot 1 (84) with three fours, ace-queen."], told
+                        "Ann wins side pot 1 (84) with two pair, queens and nines, jack "
+                        "kicker."], told

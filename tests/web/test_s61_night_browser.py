@@ -84,8 +84,9 @@ def test_one_winner_of_every_side_pot_gets_one_tag_and_one_line(
     (side pot 2)", "wins 16 (side pot 3)"), half a phone's felt, and the result
     said "Dan wins ... with three fours, ace-queen" four times. Now one tag, "wins
     160 (all 4 pots)", and one line (the server's narration:
-    tests/test_narration.py; here the page's own words, drawn without it). Pots
-    won by different players keep a tag each."""
+    tests/test_narration.py; here the page's own words, drawn without it); a
+    winner of some of them one tag ("wins 144 (main pot + side pot 1 + side pot
+    2)"). A winner a pot keeps a tag a pot."""
     ctx = context(browser, size)
     try:
         tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
@@ -99,14 +100,24 @@ def test_one_winner_of_every_side_pot_gets_one_tag_and_one_line(
         shot(page, f"s61-night-all-pots-{size}")
         assert got["tags"] == {str(b1): [["wins 160 (all 4 pots)", "all 4 pots"]]}, got
         assert got["outside"] == [], got
-        assert [t for t in got["lines"] if "wins" in t] == [
-            f"{table.seats[b1].row.name} wins all 4 pots (160)"], got
-        # one pot to another player: a tag a pot, as before
+        b1name = table.seats[b1].row.name
+        assert [t for t in got["lines"] if "wins" in t] == [f"{b1name} wins all 4 pots (160)"], got
+        # one pot to another player: one tag a winner
         pots[3]["winners"] = {b2: 16}
         got = page.evaluate(DRAW_POTS, pots)
-        assert [t for t, _pot in got["tags"][str(b1)]] == [
-            "wins 51 (main pot)", "wins 84 (side pot 1)", "wins 9 (side pot 2)"], got
+        assert got["tags"][str(b1)] == [["wins 144 (main pot + side pot 1 + side pot 2)",
+                                         "main pot + side pot 1 + side pot 2"]], got
         assert got["tags"][str(b2)] == [["wins 16 (side pot 3)", "side pot 3"]], got
+        assert got["outside"] == [], got
+        assert [t for t in got["lines"] if "wins" in t] == [
+            f"{b1name} wins 51 of main pot (51)", f"{b1name} wins 84 of side pot 1 (84)",
+            f"{b1name} wins 9 of side pot 2 (9)",
+            f"{table.seats[b2].row.name} wins 16 of side pot 3 (16)"], got
+        shot(page, f"s61-night-two-winners-{size}")
+        # a winner a pot: a tag a pot, as before
+        got = page.evaluate(DRAW_POTS, [pots[0], {**pots[1], "winners": {b2: 84}}])
+        assert got["tags"] == {str(b1): [["wins 51 (main pot)", "main pot"]],
+                               str(b2): [["wins 84 (side pot 1)", "side pot 1"]]}, got
     finally:
         ctx.close()
 

@@ -209,7 +209,7 @@ function potLines(t, result) {
   const pots = result.pots || [];
   for (const s of Object.keys((pots[0] || {}).winners || {})) {
     const all = wholeOfEveryPot(pots, s);  // (one winner of every pot: one line)
-    if (all) return [seatName(t, Number(s)) + " wins " + all.pot + " (" + all.amount + ")"
+    if (all && all.every) return [seatName(t, Number(s)) + " wins " + all.pot + " (" + all.amount + ")"
       + (result.shown && result.shown[s] ? " with " + result.shown[s] : "")];
   }
   (result.pots || []).forEach((pot, i) => {
