@@ -21,6 +21,8 @@ from table_ui import (
     fits_width,
     hosted_table,
     play_to_the_result,
+    play_until,
+    record_toasts,
     shot,
     wait_first_bet,
     wait_until,
@@ -177,5 +179,39 @@ def test_your_turn_blinks_in_the_tab_title_while_the_page_is_not_in_view(
         titles = page.evaluate(TITLES, 1500)
         assert titles[-1] == f"{name} — rollem", titles
         assert all("turn" not in t.lower() for t in titles[1:]), titles
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_night_s_end_is_said_in_the_notice_not_again_in_a_toast_over_it(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """4. The host closing the table was said twice at once on every page: the
+    notice ("Ann is closing the table: this hand is the last, then everyone
+    settles up.", then "The night is over: Ann closed the table. The ledger is
+    final.") and a toast with the same news over it (on a phone over the notice
+    and the table's name, 4 s). Now the notice alone (the chat keeps its line)."""
+    ctx = context(browser, size)
+    try:
+        _tid, _host, _table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        page.click("#start-btn")
+        wait_first_bet(page)
+        record_toasts(page)
+        if not page.is_visible("#host-controls"):
+            page.click("#host-box summary")
+        page.once("dialog", lambda d: d.accept())
+        page.click("#host-controls [data-host=close]")
+        page.locator("#notice").filter(has_text="Ann is closing the table").wait_for()
+        page.locator("#chat-lines").filter(has_text="Ann is closing the table").wait_for()
+        shot(page, f"s61-night-closing-{size}")
+        play_until(page, lambda: page.locator("#ended:not(.hidden)").count() > 0,
+                   "the night's end")
+        page.locator("#notice").filter(has_text="The night is over").wait_for()
+        page.locator("#chat-lines").filter(has_text="closed the table").wait_for()
+        page.wait_for_timeout(500)
+        shot(page, f"s61-night-closed-{size}")
+        toasts = page.evaluate("() => window.__toasts")
+        assert not [t for t in toasts if "clos" in t], toasts  # (main: both, over the notice)
+        fits_width(page, "#notice")
     finally:
         ctx.close()

@@ -1094,7 +1094,9 @@ export function announce(state, previous, turn, wasTurn) {
   // The host role passed or came back (stop 43): "Ann is away: Bob hosts now".
   const note = t.host_note, before = previous && previous.table.host_note;
   if (previous && note && (!before || before.seq !== note.seq)) {
-    toast(note.text);
+    // (the host closing the table, or the night over: the notice at the top says so
+    // in a line of its own; the same news in a toast over it on a phone, s61-night)
+    if (!endedNews(t, previous.table)) toast(note.text);
     lines.push(note.text);
   }
   if (turn && !wasTurn) {
@@ -1103,6 +1105,13 @@ export function announce(state, previous, turn, wasTurn) {
     lines.push("Your turn" + (owe ? ": " + owe + " to call." : "."));
   }
   if (lines.length) say(lines);
+}
+
+// Whether the table's close came with this state (the host closing it, or the
+// night over): the notice says it (renderNotice).
+function endedNews(t, before) {
+  const now = t.ended, was = before && before.ended;
+  return !!now && (!was || !!now.final !== !!was.final);
 }
 
 // ------------------------------------------------------------------ copying
