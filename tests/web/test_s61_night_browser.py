@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from table_ui import (
+    assert_decision_fits,
     context,
     fits_width,
     hosted_table,
@@ -213,5 +214,44 @@ def test_the_night_s_end_is_said_in_the_notice_not_again_in_a_toast_over_it(
         toasts = page.evaluate("() => window.__toasts")
         assert not [t for t in toasts if "clos" in t], toasts  # (main: both, over the notice)
         fits_width(page, "#notice")
+    finally:
+        ctx.close()
+
+
+# Draw Ann's decision again with her stack set to ``stack`` (the call she faces
+# unchanged): the call button's words.
+CALL_WITH_STACK = r"""async (stack) => {
+  const { hooks, S } = await import('/static/table/state.js');
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const next = structuredClone(S.state);
+  next.hand.seats[next.you.seat].stack = stack;
+  next.seq = (next.seq || 0) + 1;
+  hooks.render(next, S.state); S.state = next;
+  for (let k = 0; k < 3; k++) await frame();
+  const b = document.querySelector('#controls [data-action=call]');
+  return b ? b.textContent : null;
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_call_of_your_whole_stack_says_all_in(browser: Any, live: ServerThread,
+                                                size: str) -> None:
+    """5. A short stack facing a bet of all their chips read "Call 18" (the stud
+    and Roll Your Own side-pot hands of the night): nothing said the call put
+    them all-in, as the tiles say after it. Now "Call 18, all-in"; a call of
+    less than the stack as before."""
+    ctx = context(browser, size)
+    try:
+        _tid, _host, _table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        page.click("#start-btn")
+        wait_first_bet(page)
+        owe = page.evaluate("() => window.rollemState.state.hand.legal.call_amount")
+        assert owe > 0  # (Ann, first to act after the blinds, faces the big blind)
+        text = page.evaluate(CALL_WITH_STACK, owe)
+        assert text is not None and text.startswith(f"Call {owe}, all-in"), text
+        shot(page, f"s61-night-call-all-in-{size}")
+        assert_decision_fits(page, "call all-in")
+        text = page.evaluate(CALL_WITH_STACK, owe + 1)
+        assert text is not None and text.startswith(f"Call {owe}") and "all-in" not in text, text
     finally:
         ctx.close()
