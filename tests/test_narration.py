@@ -595,3 +595,43 @@ def test_521_a_low_declarer_hand_is_named_by_its_low() -> None:
         "pair of kings, ace-five-deuce for high and pair of kings, five-deuce-ace for low"
     assert low_words("five-four low, three-deuce-ace (the wheel)") == \
         "five-four low, three-deuce-ace (the wheel)"
+
+
+def test_one_winner_of_every_side_pot_is_told_once() -> None:
+    """s61-night: a stud all-in with three side pots, all to Dan, was told as four
+    sentences ("Dan wins the main pot (51) with three fours, ace-queen.", "Dan
+    wins side pot 1 (84) with three fours, ace-queen." ...); now one, and a line
+    a winner where the pots went to several. A winner a pot keeps a line a pot."""
+    from rollem.narration import Names, ResultFacts, result_lines
+
+    dan = ["4h", "4d", "4s", "Ah", "Qs", "7c", "5d"]
+    pots = [{"amount": a, "eligible": [0, 1], "winners": {"1": a}} for a in (51, 84, 9, 16)]
+    result = {"pots": pots, "net": {"0": -80, "1": 80}, "shown": {"1": "x"},
+              "shown_cards": {"1": dan, "0": ["Qc", "Qd", "9h", "Jh", "9c", "6s", "3h"]}}
+    names = Names(["Ann", "Dan"], viewer=None)
+    lines = [line.text for line in result_lines(result, names, ResultFacts())]
+    assert lines[0] == ("Dan wins all 4 pots (160: the main pot 51, side pots 84, 9 and 16) "
+                        "with three fours, ace-queen.")
+    assert len([t for t in lines if "wins" in t]) == 1, lines
+    mine = [line.text for line in result_lines(result, Names(["Ann", "Dan"], viewer=1),
+                                               ResultFacts())]
+    assert mine[0] == ("You win all 4 pots (160: the main pot 51, side pots 84, 9 and 16) "
+                       "with three fours, ace-queen.")
+    two = {**result, "pots": pots[:2]}
+    assert result_lines(two, names, ResultFacts())[0].text == (
+        "Dan wins both pots (135: the main pot 51, side pot 84) with three fours, ace-queen.")
+    # another winner in one pot: a line a winner
+    split = {**result, "pots": [*pots[:3], {"amount": 16, "eligible": [0, 1],
+                                            "winners": {"0": 16}}]}
+    told = [line.text for line in result_lines(split, names, ResultFacts())]
+    assert told[:2] == ["Dan wins the main pot, side pot 1 and side pot 2 (144: 51, 84 and 9) "
+                        "with three fours, ace-queen.",
+                        "Ann wins side pot 3 (16) with two pair, queens and nines, jack "
+                        "kicker."], told
+    # a winner a pot: a line a pot, as before
+    each = {**result, "pots": [pots[0], {"amount": 84, "eligible": [0, 1],
+                                         "winners": {"0": 84}}]}
+    told = [line.text for line in result_lines(each, names, ResultFacts())]
+    assert told[:2] == ["Dan wins the main pot (51) with three fours, ace-queen.",
+                        "Ann wins side pot 1 (84) with two pair, queens and nines, jack "
+                        "kicker."], told

@@ -27,8 +27,8 @@ RUNS = [
     "Bob wins the main pot (30) with pair of aces, jack-nine-seven.",
     "Cy wins side pot 1 (30) with pair of kings, jack-nine-seven.",
     "Second run: Qd 4c 8s 2h 5d.",
-    "Ann wins the main pot (30) with three queens, eight-five.",
-    "Ann wins side pot 1 (30) with three queens, eight-five.",
+    # (one winner of both pots of a run: one line, s61-night)
+    "Ann wins both pots (60: the main pot 30, side pot 30) with three queens, eight-five.",
 ]
 
 
@@ -46,10 +46,10 @@ def test_a_hand_run_twice_is_told_run_by_run() -> None:
     # each shown hand in both runs' words (before: the ten cards of both boards)
     assert "Ann shows Qs Qh: pair of queens, jack-nine-seven on the first run; " \
            "three queens, eight-five on the second." in lines
-    assert lines[-7:] == [*RUNS, "Net: Ann +10, Bob +10, Cy -20."]
+    assert lines[-6:] == [*RUNS, "Net: Ann +10, Bob +10, Cy -20."]
     # a player's view says the same, and the net as theirs
     seen = [line.text for line in narrate_view(hand.view(1), NAMES)]
-    assert seen[-7:-1] == [r.replace("Bob wins", "You win") for r in RUNS]
+    assert seen[-6:-1] == [r.replace("Bob wins", "You win") for r in RUNS]
     assert seen[-1] == "This hand: you won 10."
 
 
@@ -65,12 +65,12 @@ def test_each_run_is_a_field_of_the_history_checked_and_told_again() -> None:
         [(30, {"1": 30}), (30, {"2": 30})], [(30, {"0": 30}), (30, {"0": 30})]]
     assert runs[1]["shown"]["0"] == "three queens, eight-five"
     assert outcome_from_dict(data["_result"]).runs == runs
-    assert narrate_history(text).text().splitlines()[-7:-1] == RUNS
+    assert narrate_history(text).text().splitlines()[-6:-1] == RUNS
     # a player's own copy keeps the runs (every hand was shown) and tells them
     own = redact(text, 2)
     assert own["_result"]["runs"] == runs
     told = narrate_history(tomli_w.dumps(own)).text().splitlines()
-    assert told[-7:-1] == [r.replace("Cy wins", "You win") for r in RUNS]
+    assert told[-6:-1] == [r.replace("Cy wins", "You win") for r in RUNS]
     # an edited run is refused by the replay, naming the field
     data["_result"]["runs"][1]["pots"][0]["winners"] = {"1": 30}
     with pytest.raises(HistoryError, match=r"_result\.runs"):
@@ -133,11 +133,10 @@ def test_a_stop_drop_and_roll_hand_run_twice_names_each_runs_dead_cards() -> Non
     assert lines[second + 1:second + 4] == [
         "The stop: 4c is turned up, dead.", "The drop: 5d is turned up, dead.",
         "The roll: Qd 8c 6h."]
-    assert lines[-7:] == [
+    assert lines[-6:] == [
         "Run it twice, first run: 7c 9d Jh, dead 2c 3d.",
         "Bob wins the main pot (17) with pair of aces, jack-nine-seven.",
         "Cy wins side pot 1 (20) with pair of kings, jack-nine-seven.",
         "Second run: Qd 8c 6h, dead 4c 5d.",
-        "Ann wins the main pot (16) with three queens, eight-six.",
-        "Ann wins side pot 1 (20) with three queens, eight-six.",
+        "Ann wins both pots (36: the main pot 16, side pot 20) with three queens, eight-six.",
         "Net: Ann +5, Bob +6, Cy -11."]

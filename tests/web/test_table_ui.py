@@ -63,7 +63,7 @@ def _check_owed(page: Any, where: str) -> None:
     prompt = page.inner_text("#controls .prompt-line")
     call = page.locator("#controls [data-action=call]")
     if call.count():
-        owed = call.inner_text().split()[-1]
+        owed = re.search(r"\d+", call.inner_text()).group()  # ("Call 18, all-in": s61-night)
         assert f"to call {owed}" in prompt, f"{where}: {prompt!r} vs {call.inner_text()!r}"
     else:
         assert "to call" not in prompt, f"{where}: nothing is owed but {prompt!r}"

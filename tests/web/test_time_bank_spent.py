@@ -43,7 +43,8 @@ def test_a_closed_page_gets_the_clock_alone_and_keeps_its_bank(server: ServerThr
     """Every page of the player to act closes (a friend gone home, a dead phone):
     the clock decides when the decision time ends, not after the time bank too (a
     table of friends waited 30 s and 60 s at such a player's first decision); the
-    bank is kept for their return, and shown again once they are back."""
+    bank is kept for their return, and shown again once they are back (and, the
+    clock having sat them out, press I'm back)."""
     tid, host = create_table(server.url, game="sdr", seats=2, bots=0, decision_seconds=0.5,
                              time_bank_seconds=10.0, grace_seconds=60, between_hands=60)
     (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
@@ -75,6 +76,11 @@ def test_a_closed_page_gets_the_clock_alone_and_keeps_its_bank(server: ServerThr
             await back.__aenter__()
             try:
                 st = await stays.until(lambda st: not st["table"]["seats"][first]["away"])
+                # (sat out by the clock, no bank counts until "I'm back": s61-night)
+                assert first in st["table"]["sitting_out"]
+                assert st["table"]["seats"][first]["bank"] == 0.0
+                await back.send({"type": "sit_out", "out": False})
+                st = await stays.until(lambda st: first not in st["table"]["sitting_out"])
                 assert st["table"]["seats"][first]["bank"] >= 9.9
             finally:
                 await back.__aexit__()

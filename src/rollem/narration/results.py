@@ -337,12 +337,55 @@ class _Writer:
                                                   for s, c in net.items()) + ".", "net")]
         return []
 
+    def grouped_pots(self, pots: Sequence[Mapping[str, Any]],
+                     uncontested: bool) -> list[Line] | None:
+        """A hand with side pots each won whole by one player (no halves, no split,
+        not folded to), told a line per winner rather than a line per pot:
+        "Dan wins all 4 pots (160: the main pot 51, side pots 84, 9 and 16) with
+        three fours, ace-queen.", "Cat wins the main pot and side pot 1 (69: 37
+        and 32) with ...", a winner of one pot as before.  s61-night: the same
+        winner told pot by pot, up to four sentences naming the same hand, read as
+        that many results.  ``None`` for any other result (told pot by pot)."""
+        if len(pots) < 2 or uncontested or any(p.get("high") is not None for p in pots):
+            return None
+        won = [_seatmap(p.get("winners")) for p in pots]
+        if any(len(w) != 1 for w in won):
+            return None
+        n = len(pots)
+        by: dict[int, list[int]] = {}
+        for i, w in enumerate(won):
+            by.setdefault(next(iter(w)), []).append(i)
+        if len(by) == n:
+            return None  # (a winner a pot: nothing to group)
+        out: list[Line] = []
+        for s, mine in by.items():
+            amounts = [int(pots[i]["amount"]) for i in mine]
+            if len(mine) == 1:
+                label = _pot_label(mine[0], n)
+                out.append(self.line(f"{self.names.says(s, 'win', 'wins')} {label} "
+                                     f"({amounts[0]}){self.with_hand(s)}.", "win", s))
+                continue
+            if len(mine) == n:
+                which = "both pots" if n == 2 else f"all {n} pots"
+                sides = and_list(str(a) for a in amounts[1:])
+                parts = f"the main pot {amounts[0]}, side pot{'s' if n > 2 else ''} {sides}"
+            else:
+                which = and_list(_pot_label(i, n) for i in mine)
+                parts = and_list(str(a) for a in amounts)
+            out.append(self.line(f"{self.names.says(s, 'win', 'wins')} {which} "
+                                 f"({sum(amounts)}: {parts}){self.with_hand(s)}.", "win", s))
+        return out
+
     def lines(self) -> list[Line]:
         if self.r.get("runs"):
             return self.runs(self.r["runs"])
         pots = list(self.r.get("pots", []))
         uncontested = not self.shown and all(len(_seatmap(p.get("winners"))) <= 1 for p in pots)
         out: list[Line] = []
+        grouped = self.grouped_pots(pots, uncontested)
+        if grouped is not None:
+            out += grouped
+            pots = []
         for i, pot in enumerate(pots):
             # the result's own shape says how the pot was settled (halves or winners)
             if pot.get("high") is not None:

@@ -414,6 +414,7 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
                 table.pace.attended()
         if out:  # not dealt in, even into a hand whose game the button is naming
             table.dealers_choice.choice_lapses(seat)
+        table.turns.rearm(seat)  # (a decision open now: no time bank while out)
         _changed(table, deal=not out)
         return
     if msg.type == "leave":

@@ -369,14 +369,26 @@ class Turns:
         # gone home or a dead phone made the table wait the clock and the whole bank
         # (30 s and 60 s) at their first decision; now the clock alone, the bank kept
         # for their return (:meth:`rearm` when the last page closes or one opens).
-        bank = 0.0 if info.disconnected_since is not None else max(0.0, info.row.bank)
+        # Nor while the seat sits out (s61-night): see :meth:`bank_counts`.
+        bank = max(0.0, info.row.bank) if self.bank_counts(seat) else 0.0
         wait = opened + table.config.decision_seconds + bank - table.clock()
         self._timers[seat] = loop.call_later(max(0.0, wait), self.timeout, seat, opened_seq)
 
+    def bank_counts(self, seat: int) -> bool:
+        """Whether ``seat``'s time bank adds to its decision clock now: not while
+        every page of the seat is closed (stop 57), nor while it sits out
+        (s61-night: a friend who pressed Sit out in a hand and put the phone
+        down made the table wait the clock and the whole bank, 25 s and 60 s, at
+        each decision left in that hand). The bank is kept meanwhile; the state's
+        ``bank`` for the seat says 0.0 (views.py). A seat with no player: False."""
+        info = self.table.seats.get(seat)
+        return (info is not None and info.disconnected_since is None
+                and seat not in self.table.session.get("sitting_out", []))
+
     def rearm(self, seat: int) -> None:
         """Set the timer of ``seat``'s open decision again, from its opening (none
-        open: nothing): its last page closed or one opened again, and the time
-        bank counts only while a page of the seat is open (:meth:`_arm`)."""
+        open: nothing): its last page closed or one opened again, or it sat out or
+        came back, and the time bank counts only then (:meth:`bank_counts`)."""
         if seat not in self.decision_seq or self.table.closed:
             return
         handle = self._timers.pop(seat, None)
@@ -405,8 +417,12 @@ class Turns:
         if not self.still_pending(seat, opened_seq):
             return
         info = table.seats.get(seat)
-        if info is not None and info.disconnected_since is None:
-            info.row.bank = 0.0  # (spent; one whose page is closed keeps what is left)
+        if info is not None and self.bank_counts(seat):
+            info.row.bank = 0.0  # (spent)
+        elif info is not None:
+            # one whose page is closed, or who sits out, keeps what is left of it
+            # (less what it used before: sitting out once in the bank)
+            self._settle_bank(seat)
         if table.session.get("choice"):
             table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
             return

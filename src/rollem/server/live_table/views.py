@@ -116,8 +116,9 @@ class Views:
                 "seat": number, "free": False, "name": seat.row.name, "bot": seat.row.bot,
                 "stack": seat.row.stack, "connected": seat.connected,
                 "away": seat.disconnected_since is not None,
-                # (no time bank while every page of the seat is closed: turns._arm)
-                "bank": 0.0 if seat.disconnected_since is not None else round(seat.row.bank, 1),
+                # (no time bank while every page of the seat is closed, nor while it
+                # sits out: turns.bank_counts)
+                "bank": round(seat.row.bank, 1) if table.turns.bank_counts(number) else 0.0,
                 "deadline": deadline, "acting": number in table.turns.decision_seq,
             })  # fmt: skip
         ledger = [self.ledger_line(n, s) for n, s in sorted(table.seats.items())]

@@ -322,7 +322,7 @@ export function renderControls(t, hand, me) {
     S.confirmFold, S.selected, t.config.structure, hand ? [hand.hand_no, !!hand.result, hand.legal,
       waiting ? null : hand.to_act.map((s) => seatName(t, s)), preSituation(hand, me.seat), pre,
       betting ? [hand.pot, hand.seats.map((st) => st && st.bet), hand.current_bet] : null,
-      me.seat !== null && hand.seats[me.seat] ? hand.seats[me.seat].cards : null] : null]);
+      me.seat !== null && hand.seats[me.seat] ? [hand.seats[me.seat].cards, hand.seats[me.seat].stack] : null] : null]);
   // paused by the host (or saving failed) mid-hand: the decision is closed until the
   // resume, so its buttons are shown held, your picks kept (stop 52)
   const held = !waiting && !!(t.host_paused || t.paused) && !!hand && !hand.result;
@@ -417,7 +417,11 @@ function fillControls(box, dock, t, hand, me) {
     else if (a === "call") {
       // the stud bring-in: the call posts the bring-in (legal.forced, see engine Legal)
       const word = legal.forced === "bring-in" ? "Bring in for " : "Call ";
-      row.appendChild(btn(a, word + legal.call_amount, () => act({ kind: "call" }), "c"));
+      // a call of your whole stack says so (s61-night: a short stack's "Call 18"
+      // in a side-pot hand did not say it put them all-in)
+      const mine = hand.seats[me.seat];
+      const allIn = mine && legal.call_amount > 0 && legal.call_amount >= mine.stack ? ", all-in" : "";
+      row.appendChild(btn(a, word + legal.call_amount + allIn, () => act({ kind: "call" }), "c"));
     }
     else if (a === "bet" || a === "raise") betBox = betControl(a, legal, hand, t, row);
     else if (a === "wild") box.appendChild(wildControl(legal));

@@ -792,6 +792,8 @@ export function wonBy(hand, seat) {
   const out = [];
   if (!hand || !hand.result) return out;
   const pots = hand.result.pots || [];
+  const all = wholeOfEveryPot(pots, seat);
+  if (all) return [all];
   pots.forEach((pot, i) => {
     const name = pots.length > 1 ? (i ? "side pot " + i : "main pot") : null;
     const split = pot.high && pot.low && Object.keys(pot.high).length && Object.keys(pot.low).length;
@@ -807,6 +809,30 @@ export function wonBy(hand, seat) {
     }
   });
   return out;
+}
+// A seat that won two pots or more of a hand with side pots, each whole (nobody
+// else in them, no halves), and no part of another: one part, "wins 160 (all 4
+// pots)", "wins 60 (both pots)", "wins 69 (main pot + side pot 1)" (s61-night:
+// four tags "wins 51 (main pot)", "wins 84 (side pot 1)"... filled the winner's
+// tile, as the result said it four times); else null. every: whether it is all.
+export function wholeOfEveryPot(pots, seat) {
+  if (pots.length < 2) return null;
+  let sum = 0;
+  const names = [];
+  for (const [i, pot] of pots.entries()) {
+    const halves = [pot.high, pot.low].filter((h) => h && Object.keys(h).length);
+    const whole = pot.winners || halves[0] || {};
+    const who = Object.keys(whole);
+    const mine = who.some((w) => Number(w) === Number(seat));
+    if (!mine) continue;
+    if (halves.length > 1 || who.length !== 1) return null;   // (a part of a pot)
+    sum += whole[who[0]];
+    names.push(i ? "side pot " + i : "main pot");
+  }
+  if (names.length < 2) return null;
+  const pot = names.length < pots.length ? names.join(" + ")
+    : pots.length === 2 ? "both pots" : "all " + pots.length + " pots";
+  return { half: null, amount: sum, pot: pot, every: names.length === pots.length };
 }
 // What a winner took from the pot, each half apart: "wins 44", "wins 9 (high)";
 // with side pots each part names its pot: "wins 22 (main pot, high)", "wins 7

@@ -21,6 +21,7 @@ import { betWords } from "./stakes.js";
 import { initHostTools, renderAdjustments, renderHostTools, renderLocked, unlock } from "./hosttools.js";
 import "/static/verify.js";  // the deal check (issue 32): reads each state, sends the seed
 import { renderTournament, startLevelClock } from "./tourney.js";
+import { setTabTitle } from "./tabtitle.js";
 
 let linked = false;
 
@@ -96,7 +97,7 @@ export function render(state, previous) {
   if (t.locked) {
     later.state = null;   // (a side-panel drawing still to come has nothing to draw)
     sayHeld();
-    renderLocked(state); document.title = t.name + " — rollem";
+    renderLocked(state); setTabTitle(t.name, false);
     focusFirst(t, me, true);
     return;
   }
@@ -109,8 +110,7 @@ export function render(state, previous) {
   unlock();
   if (t.game_names) Object.assign(GAME_NAME, t.game_names);  // every game this table may deal
   const turn = myTurn(state);
-  const title = (turn ? "● Your turn — " : "") + t.name + " — rollem";
-  if (document.title !== title) document.title = title;
+  setTabTitle(t.name, turn);
   renderHeader(t, state.hand);
   $("invite").classList.toggle("hidden", !me.host);
   const link = location.origin + "/t/" + t.id;
@@ -126,7 +126,7 @@ export function render(state, previous) {
     ? "Deal when every entrant has sat down: nobody joins a tournament once it starts."
     : "Start when everyone has sat down; players can also join later.";
   if ($("start-hint").textContent !== hint) $("start-hint").textContent = hint;
-  renderNotice(t, me);
+  renderNotice(t, me, state.hand);
   renderEnded(t, me);
   renderTournament(t, me);
   renderStatus(t, state.hand, me);

@@ -2,7 +2,7 @@
 // chat, the ledger, this hand's log, the rules ("How to play") and the invite.
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, el, reconnect, rerender, S, seatName, seatWord, handSeatName, send, store, tid, toast, toastSays } from "./state.js";
-import { actionLabels, cardsAsText, isWild, joinsNextHand, shownWords, textWithCards, winnersOf } from "./felt.js";
+import { actionLabels, cardsAsText, isWild, joinsNextHand, shownWords, textWithCards, wholeOfEveryPot, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
 import { lastCallText, tournamentRows } from "./tourney.js";
 
@@ -11,7 +11,13 @@ function clockText(kind) {
     expose: "turned a card up", draw: "stood pat", wild: "picked the wild card",
     stack: "kept your order", declare: "declared high" }[kind] || "acted";
 }
-export function renderNotice(t, me) {
+// Whether you hold cards in the hand in play (dealt in, not folded, the hand not over).
+function stillInHand(hand, me) {
+  if (!hand || hand.result || me.seat === null) return false;
+  const hs = hand.seats[me.seat];
+  return !!(hs && hs.dealt && !hs.folded);
+}
+export function renderNotice(t, me, hand) {
   const box = $("notice");
   const parts = [];
   if (S.elsewhere) parts.push(["bad", "This seat is now played from another tab or device. Tap “play here” at the top to play it here again."]);
@@ -49,7 +55,7 @@ export function renderNotice(t, me) {
   if (me.seat !== null && (t.away_closed || []).includes(me.seat)) parts.push(["info", "Your page was closed for longer than the reconnect grace period, so you sit out as away: your hands are folded and your antes and blinds posted until you press “I'm back”."]);
   else if (me.seat !== null && (t.away_unseen || []).includes(me.seat)) parts.push(["info", "Your turn came while your page was closed, so the clock acted for you and you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + (t.config.away_after === 1 ? "once" : t.config.away_after + " times in a row") + ", so you sit out as away: press “I'm back” to be dealt in again."]);
-  else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", t.tournament ? "You are sitting out: in a tournament you are still dealt in, your hands folded and your antes and blinds posted, until you come back." : "You are sitting out: you are not dealt in until you come back."]);
+  else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", t.tournament ? "You are sitting out: in a tournament you are still dealt in, your hands folded and your antes and blinds posted, until you come back." : stillInHand(hand, me) ? "You sit out from the next hand. This hand is still yours to play: the clock acts for you after " + Math.round(t.config.decision_seconds) + " s (no time bank while you sit out)." : "You are sitting out: you are not dealt in until you come back."]);
   const moving = me.seat !== null ? (t.seat_changes || {})[String(me.seat)] : undefined;
   if (moving !== undefined) parts.push(["info seat-change", "You move to seat " + (moving + 1) + " when this hand ends."]);
   if (me.seat !== null && (t.rebuy_requests || []).includes(me.seat)) parts.push(["info", (t.top_up_requests || []).includes(me.seat) ? "Your top-up waits for the host's approval." : "Your rebuy waits for the host's approval."]);
@@ -200,6 +206,12 @@ $("join-name").addEventListener("keydown", (ev) => {
 function potLines(t, result) {
   // Used only when the server sends no narration: who won each pot or half.
   const out = [];
+  const pots = result.pots || [];
+  for (const s of Object.keys((pots[0] || {}).winners || {})) {
+    const all = wholeOfEveryPot(pots, s);  // (one winner of every pot: one line)
+    if (all && all.every) return [seatName(t, Number(s)) + " wins " + all.pot + " (" + all.amount + ")"
+      + (result.shown && result.shown[s] ? " with " + result.shown[s] : "")];
+  }
   (result.pots || []).forEach((pot, i) => {
     const name = (result.pots.length > 1 ? (i ? "side pot " + i : "main pot") : "the pot") + " (" + pot.amount + ")";
     const say = (part, map) => Object.entries(map || {}).map(([s, c]) => seatName(t, Number(s)) + " wins " + c + part
@@ -1082,11 +1094,9 @@ export function announce(state, previous, turn, wasTurn) {
   // The host role passed or came back (stop 43): "Ann is away: Bob hosts now".
   const note = t.host_note, before = previous && previous.table.host_note;
   if (previous && note && (!before || before.seq !== note.seq)) {
-    // (the host closing the table, or its last hand over: the notice line above the
-    // felt says it as the state comes, and a toast over it said it again, covering
-    // it on a phone: s61-table)
-    const was = previous.table.ended, now = t.ended;
-    if (!(now && (!was || was.final !== now.final))) toast(note.text);
+    // (the host closing the table, or the night over: the notice at the top says so
+    // in a line of its own; the same news in a toast over it on a phone, s61-night)
+    if (!endedNews(t, previous.table)) toast(note.text);
     lines.push(note.text);
   }
   if (turn && !wasTurn) {
@@ -1095,6 +1105,13 @@ export function announce(state, previous, turn, wasTurn) {
     lines.push("Your turn" + (owe ? ": " + owe + " to call." : "."));
   }
   if (lines.length) say(lines);
+}
+
+// Whether the table's close came with this state (the host closing it, or the
+// night over): the notice says it (renderNotice).
+function endedNews(t, before) {
+  const now = t.ended, was = before && before.ended;
+  return !!now && (!was || !!now.final !== !!was.final);
 }
 
 // ------------------------------------------------------------------ copying

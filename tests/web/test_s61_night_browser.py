@@ -1,0 +1,257 @@
+"""A dealer's-choice night's leftovers (branch s61-night), in Debian's Chromium
+through Playwright at 390x844 and 1440x900; screenshots under
+test-artifacts/web/s61-night-*.png.
+
+1. A friend who presses **Sit out** during a hand they are still in (to step away
+   from the phone) made the table wait their decision clock and then their whole
+   time bank (25 s and 60 s at the night's table) at each decision left in that
+   hand; the notice said "you are not dealt in until you come back" above the
+   cards they still held.  Now a seat that sits out gets the clock alone (its bank
+   kept for its return, not shown meanwhile), and the notice says the hand in
+   play is still theirs and when the clock acts."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from table_ui import (
+    assert_decision_fits,
+    context,
+    fits_width,
+    hosted_table,
+    play_to_the_result,
+    play_until,
+    record_toasts,
+    shot,
+    wait_first_bet,
+    wait_until,
+)
+from test_felt_won_pots_browser import DRAW_POTS
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sitting_out_in_a_hand_gets_the_clock_alone_and_says_the_hand_is_yours(
+        browser: Any, live: ServerThread, size: str) -> None:
+    ctx = context(browser, size)
+    try:
+        tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2,
+                                               decision_seconds=3, time_bank_seconds=30)
+        me = next(n for n, s in table.seats.items() if s.row.name == "Ann")
+        page.click("#start-btn")
+        wait_first_bet(page)
+        assert "+30s bank" in page.inner_text(".me .clock")
+        page.click(".me button[data-action=sit-out]")
+        pressed = time.monotonic()
+        page.wait_for_selector(".me button[data-action=sit-in]")
+        notice = page.locator("#notice")
+        notice.filter(has_text="You sit out from the next hand").wait_for()
+        text = notice.inner_text()
+        assert ("You sit out from the next hand. This hand is still yours to play: the clock "
+                "acts for you after 3 s (no time bank while you sit out).") in text, text
+        assert "not dealt in" not in text, text
+        fits_width(page, "#notice")
+        # the clock alone on your seat (main: "clock 3s +30s bank")
+        wait_until(page, "() => { const c = document.querySelector('.me .clock');"
+                         " return !c || !c.textContent.includes('bank'); }", timeout=5)
+        shot(page, f"s61-night-sit-out-in-hand-{size}")
+        # the clock acts at the end of the decision time, not after the bank too
+        end = pressed + 20
+        while not any(r.seat == me and r.source == "timeout"
+                      for r in live.manager.store.load_actions(tid, 1)):
+            assert time.monotonic() < end, "the clock never acted (main: 3 s and the 30 s bank)"
+            page.wait_for_timeout(100)
+        assert time.monotonic() - pressed < 10  # (main: about 33 s)
+        assert table.seats[me].row.bank >= 29.5  # kept for the return
+        # the hand over: not dealt in, as before
+        page.locator("#notice").filter(has_text="you are not dealt in until you come back") \
+            .wait_for(timeout=30_000)
+        shot(page, f"s61-night-sat-out-{size}")
+        page.click(".me button[data-action=sit-in]")
+        page.wait_for_selector(".me button[data-action=sit-out]")
+        wait_until(page, "() => !document.getElementById('notice').textContent"
+                         ".includes('sitting out')")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_one_winner_of_every_side_pot_gets_one_tag_and_one_line(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """2. A stud all-in of five players left three side pots, all won by Dan: his
+    tile carried four tags ("wins 51 (main pot)", "wins 84 (side pot 1)", "wins 9
+    (side pot 2)", "wins 16 (side pot 3)"), half a phone's felt, and the result
+    said "Dan wins ... with three fours, ace-queen" four times. Now one tag, "wins
+    160 (all 4 pots)", and one line (the server's narration:
+    tests/test_narration.py; here the page's own words, drawn without it); a
+    winner of some of them one tag ("wins 144 (main pot + side pot 1 + side pot
+    2)"). A winner a pot keeps a tag a pot."""
+    ctx = context(browser, size)
+    try:
+        tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        me = next(n for n, s in table.seats.items() if s.row.name == "Ann")
+        b1, b2 = sorted(n for n in table.seats if n != me)
+        page.click("#start-btn")
+        play_to_the_result(page, live, tid)
+        every = [me, b1, b2]
+        pots = [{"amount": a, "eligible": every, "winners": {b1: a}} for a in (51, 84, 9, 16)]
+        got = page.evaluate(DRAW_POTS, pots)
+        shot(page, f"s61-night-all-pots-{size}")
+        assert got["tags"] == {str(b1): [["wins 160 (all 4 pots)", "all 4 pots"]]}, got
+        assert got["outside"] == [], got
+        b1name = table.seats[b1].row.name
+        assert [t for t in got["lines"] if "wins" in t] == [f"{b1name} wins all 4 pots (160)"], got
+        # one pot to another player: one tag a winner
+        pots[3]["winners"] = {b2: 16}
+        got = page.evaluate(DRAW_POTS, pots)
+        assert got["tags"][str(b1)] == [["wins 144 (main pot + side pot 1 + side pot 2)",
+                                         "main pot + side pot 1 + side pot 2"]], got
+        assert got["tags"][str(b2)] == [["wins 16 (side pot 3)", "side pot 3"]], got
+        assert got["outside"] == [], got
+        assert [t for t in got["lines"] if "wins" in t] == [
+            f"{b1name} wins 51 of main pot (51)", f"{b1name} wins 84 of side pot 1 (84)",
+            f"{b1name} wins 9 of side pot 2 (9)",
+            f"{table.seats[b2].row.name} wins 16 of side pot 3 (16)"], got
+        shot(page, f"s61-night-two-winners-{size}")
+        # a winner a pot: a tag a pot, as before
+        got = page.evaluate(DRAW_POTS, [pots[0], {**pots[1], "winners": {b2: 84}}])
+        assert got["tags"] == {str(b1): [["wins 51 (main pot)", "main pot"]],
+                               str(b2): [["wins 84 (side pot 1)", "side pot 1"]]}, got
+    finally:
+        ctx.close()
+
+
+HIDDEN = """
+Object.defineProperty(Document.prototype, 'hidden', {get() { return !!window.__hidden; }});
+Object.defineProperty(Document.prototype, 'visibilityState',
+                      {get() { return window.__hidden ? 'hidden' : 'visible'; }});
+"""
+"""The page's visibility as the test says (``window.__hidden``): a headless page is
+always in view."""
+
+TITLES = """async (ms) => {
+  const seen = new Set([document.title]);
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    await new Promise((r) => setTimeout(r, 100));
+    seen.add(document.title);
+  }
+  return [...seen];
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_your_turn_blinks_in_the_tab_title_while_the_page_is_not_in_view(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """3. A friend in another tab (or app) missed their turn: the title changed
+    once ("● Your turn — ..."), and the table's sounds are off until tapped on. Now,
+    while the page is out of view, the title blinks between that and "○ YOUR TURN
+    — ..." each second until the page is seen again or the turn ends."""
+    ctx = context(browser, size)
+    ctx.add_init_script(HIDDEN)
+    try:
+        _tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        name = table.config.name
+        page.evaluate("() => { window.__hidden = true;"
+                      " document.dispatchEvent(new Event('visibilitychange')); }")
+        page.click("#start-btn")
+        wait_first_bet(page)
+        titles = page.evaluate(TITLES, 2600)
+        assert f"○ YOUR TURN — {name}" in titles, titles
+        assert f"● Your turn — {name} — rollem" in titles, titles
+        # seen again: the title stays
+        page.evaluate("() => { window.__hidden = false;"
+                      " document.dispatchEvent(new Event('visibilitychange')); }")
+        assert page.evaluate(TITLES, 1500) == [f"● Your turn — {name} — rollem"]
+        shot(page, f"s61-night-title-{size}")
+        # out of view again, then the turn ends (Ann folds: none comes in this hand):
+        # the blinking stops
+        page.evaluate("() => { window.__hidden = true;"
+                      " document.dispatchEvent(new Event('visibilitychange')); }")
+        page.locator("#controls [data-action=fold]").click()
+        page.wait_for_timeout(300)
+        if page.locator("#controls [data-action=fold-confirm]").count():  # (check was free)
+            page.locator("#controls [data-action=fold-confirm]").click()
+        wait_until(page, "() => !document.title.includes('urn')", timeout=10)
+        titles = page.evaluate(TITLES, 1500)
+        assert titles[-1] == f"{name} — rollem", titles
+        assert all("turn" not in t.lower() for t in titles[1:]), titles
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_night_s_end_is_said_in_the_notice_not_again_in_a_toast_over_it(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """4. The host closing the table was said twice at once on every page: the
+    notice ("Ann is closing the table: this hand is the last, then everyone
+    settles up.", then "The night is over: Ann closed the table. The ledger is
+    final.") and a toast with the same news over it (on a phone over the notice
+    and the table's name, 4 s). Now the notice alone (the chat keeps its line)."""
+    ctx = context(browser, size)
+    try:
+        _tid, _host, _table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        page.click("#start-btn")
+        wait_first_bet(page)
+        record_toasts(page)
+        if not page.is_visible("#host-controls"):
+            page.click("#host-box summary")
+        page.once("dialog", lambda d: d.accept())
+        page.click("#host-controls [data-host=close]")
+        page.locator("#notice").filter(has_text="Ann is closing the table").wait_for()
+        page.locator("#chat-lines").filter(has_text="Ann is closing the table").wait_for()
+        shot(page, f"s61-night-closing-{size}")
+        play_until(page, lambda: page.locator("#ended:not(.hidden)").count() > 0,
+                   "the night's end")
+        page.locator("#notice").filter(has_text="The night is over").wait_for()
+        page.locator("#chat-lines").filter(has_text="closed the table").wait_for()
+        page.wait_for_timeout(500)
+        shot(page, f"s61-night-closed-{size}")
+        toasts = page.evaluate("() => window.__toasts")
+        assert not [t for t in toasts if "clos" in t], toasts  # (main: both, over the notice)
+        fits_width(page, "#notice")
+    finally:
+        ctx.close()
+
+
+# Draw Ann's decision again with her stack set to ``stack`` (the call she faces
+# unchanged): the call button's words.
+CALL_WITH_STACK = r"""async (stack) => {
+  const { hooks, S } = await import('/static/table/state.js');
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const next = structuredClone(S.state);
+  next.hand.seats[next.you.seat].stack = stack;
+  next.seq = (next.seq || 0) + 1;
+  hooks.render(next, S.state); S.state = next;
+  for (let k = 0; k < 3; k++) await frame();
+  const b = document.querySelector('#controls [data-action=call]');
+  return b ? b.textContent : null;
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_call_of_your_whole_stack_says_all_in(browser: Any, live: ServerThread,
+                                                size: str) -> None:
+    """5. A short stack facing a bet of all their chips read "Call 18" (the stud
+    and Roll Your Own side-pot hands of the night): nothing said the call put
+    them all-in, as the tiles say after it. Now "Call 18, all-in"; a call of
+    less than the stack as before."""
+    ctx = context(browser, size)
+    try:
+        _tid, _host, _table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        page.click("#start-btn")
+        wait_first_bet(page)
+        owe = page.evaluate("() => window.rollemState.state.hand.legal.call_amount")
+        assert owe > 0  # (Ann, first to act after the blinds, faces the big blind)
+        text = page.evaluate(CALL_WITH_STACK, owe)
+        assert text is not None and text.startswith(f"Call {owe}, all-in"), text
+        shot(page, f"s61-night-call-all-in-{size}")
+        assert_decision_fits(page, "call all-in")
+        text = page.evaluate(CALL_WITH_STACK, owe + 1)
+        assert text is not None and text.startswith(f"Call {owe}") and "all-in" not in text, text
+    finally:
+        ctx.close()
