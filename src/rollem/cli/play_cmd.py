@@ -270,6 +270,10 @@ class TerminalGame:
             self.console.file.write(text.plain + "\n")
             self.console.file.flush()
 
+    def table_width(self) -> int:
+        """The columns the table's rows fit: :data:`WIDTH`, less on a narrower terminal."""
+        return min(WIDTH, self.console.width) if self.rich else WIDTH
+
     def say_fitted(self, line: Text | str = "") -> None:
         """:meth:`say`, but in plain text (no terminal) a line longer than
         :data:`WIDTH` is wrapped between words, its later parts indented four
@@ -687,7 +691,8 @@ class TerminalGame:
     def show_end_table(self, number: int, hand: Any) -> None:
         """The table as hand ``number`` ended (``t`` between hands)."""
         for line in render_table(hand.view(0), self.style, title=f"Hand {number}",
-                                 game_name=hand.game.name, narrator=self.narrator):
+                                 game_name=hand.game.name, narrator=self.narrator,
+                                 width=self.table_width()):
             self.say_fitted(line)
 
     def show_last(self) -> None:
@@ -752,7 +757,8 @@ class TerminalGame:
 
         def draw() -> None:
             for line in render_table(view, self.style, title=f"Hand {self.hand_no}",
-                                     game_name=game_name, narrator=self.narrator):
+                                     game_name=game_name, narrator=self.narrator,
+                                     width=self.table_width()):
                 self.say_fitted(line)
             if odds is not None:  # the same line again on a redraw (t)
                 self.say(odds)
