@@ -347,9 +347,9 @@ def render_table(view: HandView, style: Style, *, title: str, game_name: str,
         if s.seat == me and any(up) and not all(up) and not s.folded:
             up_cards = [c for c, u in zip(cards, up, strict=False) if u]
             row.append(("  ", _line("(up: ", style.cards(up_cards), ")")))
-        if draws.get(s.seat):
-            # (the web table's words: "drew 2, then 1", "stood pat twice")
-            row.append(("  ", Text(drew_words(draws[s.seat]), style="dim")))
+        drew = drew_words(draws[s.seat]) if draws.get(s.seat) else None
+        if drew:  # (the web table's words: "drew 2, then 1", "stood pat twice")
+            row.append(("  ", Text(drew, style="dim")))
         status = _seat_status(s)
         if status:
             row.append(("  ", Text(status, style="dim")))
