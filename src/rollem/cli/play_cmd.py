@@ -39,6 +39,7 @@ from rollem.cli.answers import (
 )
 from rollem.cli.colour import colour_allowed
 from rollem.cli.errors import cut, fail
+from rollem.cli.numbers import PathOf, Whole
 from rollem.cli.screen import Style, decision_title, render_table
 from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import (
@@ -934,7 +935,7 @@ class TerminalGame:
 
 @click.command("play")
 @click.argument("game", required=False, default="dealers-choice", metavar="[GAME]")
-@click.option("--players", type=int, default=5, show_default=True,
+@click.option("--players", type=Whole("2 to 10"), default=5, show_default=True,
               help="Players at the table, you included (you are seat 0); 2 to 10 "
                    "(Five Card Roll Your Own: at most 8).")
 @click.option("--bots", "level", default="basic", show_default=True,
@@ -943,7 +944,7 @@ class TerminalGame:
                    "cards, bluffs now and then; hard to beat; built for the three home "
                    "games) or random (any legal move; the default of rollem "
                    "simulate, which tests the engine).")
-@click.option("--stack", type=int, default=200, show_default=True,
+@click.option("--stack", type=Whole(f"1 to {MAX_STACK:,}"), default=200, show_default=True,
               help="Starting chips of every player; also what a rebuy buys when you go "
                    f"broke (counted in the ledger); from 1 to {MAX_STACK:,}.")
 @seed_option("Seed the shuffles and the computer players, to replay the same session "
@@ -952,7 +953,7 @@ class TerminalGame:
               help="Show your chances (equity, whole pot, a share, nothing; the halves in "
                    "5-2-1) and the advice at each decision: exact, or with their 95% interval "
                    "(within about a second).")
-@click.option("--history-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--history-dir", type=PathOf(file_okay=False, path_type=Path), default=None,
               help="Folder for your copies of the hand histories, one file per hand in a "
                    "folder per session: your own copy, with only the cards you saw (the "
                    "computer players' hidden cards are ??), as the web table's download "
@@ -1053,13 +1054,13 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
                  + fit_words(choices))
     sit_and_go = tournament_from_flags(flags, tournament=schedule_name is not None,
                                        game=game, players=players)
-    options = options_from_flags(flags)
+    options, typed_house = options_from_flags(flags)
     check_stack(stack, options)
     options, bomb_pot_every, bomb_pot_ante = staples_from_flags(flags, options, players, stack)
     if game == "dealers-choice":
-        check_house(options, choices)
+        check_house(options, choices, typed_house)
     else:
-        check_house(options, [g])
+        check_house(options, [g], typed_house)
     check_staples(options, bomb_pot_every, bomb_pot_ante,
                   choices if game == "dealers-choice" else [g])
     try:
