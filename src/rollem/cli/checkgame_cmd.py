@@ -16,8 +16,9 @@ def check_game_command(file: str, as_json: bool) -> None:
 
     FILE is a game file as described in "Write your own game" (docs). A
     mistake exits with status 2 and one line naming the key and what is
-    allowed; so does an id of a shipped game (unless FILE is that shipped
-    file unchanged), as rollem play --game-file and the web table refuse it.
+    allowed; so does an id of a shipped game (unless FILE has that shipped
+    game's rules unchanged, comments and layout aside: then it is the shipped
+    game), as rollem play --game-file and the web table refuse it.
     """
     from rollem.cli.gamefile_opt import check_user_game_file
     from rollem.games.describe import describe_game, describe_step
@@ -33,4 +34,12 @@ def check_game_command(file: str, as_json: bool) -> None:
         return
     for line in describe_game(spec):
         click.echo(line)
+    from rollem import games
+
+    if games.is_shipped(game) and game.source != games.shipped_source(game.id):
+        import textwrap
+
+        click.echo(textwrap.fill(f"The rules are the shipped {game.id}'s (only comments, "
+                                 "spacing or the order of keys differ): it plays as the "
+                                 f"shipped game, GAME {game.id}.", 78))
     click.echo("OK: the game file is valid.")
