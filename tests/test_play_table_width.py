@@ -91,3 +91,4 @@ def test_a_5_2_1_row_goes_on_under_its_cards() -> None:
                      " " * 29 + "drew 2, then stood pat <- to act"]
     assert [t.plain for t in screen.fit_parts(row[:3], 78, 29)] == \
         ["  You  stack   163  bet   0  A♠ 6♠ 9♦ 2♥ T♠  (up: A♠ 6♠ 9♦ 2♥)"]
+

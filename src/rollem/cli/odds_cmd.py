@@ -31,11 +31,11 @@ Stop, Drop and Roll from cards you give:
                   [--vs "Qs Qd" ... | --opponents N]
 Any game at a point of a hand history, as seat N saw it:
   rollem odds --history FILE --seat N [--at K]
+
 K is the number of actions applied from the start (0 = before the first
 action; default: the last decision point, for a seat that folded the point
-of its fold). FILE may be a player's own copy
-(rollem play's files, the web table's download; _redacted_for = N): seat N
-only, before the end.
+of its fold). FILE may be a player's own copy (rollem play's files, the web
+table's download; _redacted_for = N): seat N only, before the end.
 
 \b
 Words: equity = the expected share of the pot; whole pot = taking all of it
@@ -133,10 +133,17 @@ def _check_sdr_point(dead: str, board: str) -> None:
 
 
 def render(odds: Odds) -> str:
-    """Human-readable lines for ``odds`` (:func:`rollem.odds.display.odds_lines`)."""
-    from rollem.odds.display import odds_lines
+    """Human-readable lines for ``odds`` (:func:`rollem.odds.display.odds_lines`),
+    each within 80 columns, broken between its phrases, later parts indented
+    four spaces more (:func:`rollem.odds.display.fit`; s61-term: the equity
+    line ran to 90 columns, the model line to 300, an advice row to 100)."""
+    from rollem.odds.display import WIDTH, fit, odds_lines
 
-    return "\n".join(odds_lines(odds))
+    out: list[str] = []
+    for line in odds_lines(odds):
+        lead = line[:len(line) - len(line.lstrip(" "))]
+        out += [line] if len(line) <= WIDTH else fit(line, WIDTH, lead + "    ")
+    return "\n".join(out)
 
 
 @contextmanager
@@ -172,7 +179,8 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
 @click.option("--history", "history", type=PathOf(dir_okay=False, path_type=Path),
               default=None, help="A hand history file (TOML): rollem's, or standard PHH.")
 @click.option("--seat", "seat", type=Whole("a seat number from 0"), default=None,
-              help="With --history: the seat.")
+              metavar="N", help="With --history: the seat whose odds to show, from 0 (the "
+                                "history's p1 is seat 0).")
 @click.option("--at", "at", type=Whole("0 or more actions"), default=None, metavar="K",
               help="With --history: the players' actions applied, counting only the players' "
                    "lines (p1 cc, p2 cbr 4, ...), not the dealer's (d dh ...); default: the "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sys
 import tempfile
 import textwrap
@@ -40,7 +41,7 @@ from rollem.cli.answers import (
 from rollem.cli.colour import colour_allowed
 from rollem.cli.errors import cut, fail
 from rollem.cli.numbers import PathOf, Whole
-from rollem.cli.screen import Style, decision_title, render_table
+from rollem.cli.screen import Part, Style, decision_title, fit_parts, render_table
 from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import (
     check_house,
@@ -133,9 +134,20 @@ WIDTH = 78
 """Prompts and choice lines are wrapped to fit an 80-column terminal."""
 
 
+_GLUE = re.compile(r"(?<![^\s(])[a-z?]+(?: [0-9]+)? = [^,();]{1,24}?(?=[,);]|$)")
+"""A choice and its meaning, ``f = fold``, ``r 4 = raise to 4``, ``p = stand pat``:
+kept on one line when a prompt is wrapped (s61-term: "f =" ended one line, "fold"
+began the next)."""
+_KEEP = "\ue000"  # (a private-use character: a space a line may not break at)
+
+
 def _wrap(text: str, indent: str = "", *, break_words: bool = False) -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_long_words=break_words,
-                         break_on_hyphens=False) or [""]
+    """``text`` wrapped to :data:`WIDTH` columns, later lines after ``indent``;
+    a choice and its meaning (:data:`_GLUE`) stay on one line."""
+    kept = _GLUE.sub(lambda m: m.group(0).replace(" ", _KEEP), text)
+    lines = textwrap.wrap(kept, WIDTH, subsequent_indent=indent, break_long_words=break_words,
+                          break_on_hyphens=False) or [""]
+    return [line.replace(_KEEP, " ") for line in lines]
 
 
 class TerminalGame:
@@ -275,33 +287,39 @@ class TerminalGame:
         """The columns the table's rows fit: :data:`WIDTH`, less on a narrower terminal."""
         return min(WIDTH, self.console.width) if self.rich else WIDTH
 
-    def say_fitted(self, line: Text | str = "") -> None:
-        """:meth:`say`, but in plain text (no terminal) a line longer than
-        :data:`WIDTH` is wrapped between words, its later parts indented four
-        spaces more than it, so that piped output fits 80 columns (s59-tidy:
-        the session's closing lines after ``q`` and a seat row of the table,
-        a 5-2-1 one with its up cards and draws); a word longer than the
-        width (a folder) stays whole. Colour is kept on a terminal, which
-        wraps by itself."""
-        text = line if isinstance(line, Text) else Text(line)
-        plain = text.plain
-        if self.rich or len(plain) <= WIDTH:
-            self.say(text)
-            return
-        lead = plain[:len(plain) - len(plain.lstrip(" "))]
-        for part in textwrap.wrap(plain, WIDTH, subsequent_indent=lead + "    ",
-                                  break_long_words=False, break_on_hyphens=False):
-            self.say(part)
+    def say_fitted(self, line: Text | str | Sequence[Part] = "") -> None:
+        """:meth:`say`, but a line longer than :data:`WIDTH` (or than a narrower
+        terminal) is wrapped between words, its later parts indented four spaces
+        more than it, so that it fits 80 columns (s59-tidy, piped: the session's
+        closing lines after ``q`` and a seat row of the table, a 5-2-1 one with its
+        up cards and draws; s61-term: on a terminal too, which cut them at its
+        last column without the indent); a word longer than the width (a folder)
+        stays whole; colour is kept. ``line`` may be given as pieces
+        (:data:`~rollem.cli.screen.Part`) a line breaks only between ("You pay
+        Eve 20;")."""
+        if isinstance(line, (Text, str)):
+            text = line if isinstance(line, Text) else Text(line)
+            parts: Sequence[Part] = [("", text)]
+        else:
+            parts = line
+        plain = "".join(sep + text.plain for sep, text in parts)
+        lead = len(plain) - len(plain.lstrip(" "))
+        for piece in fit_parts(parts, self.table_width(), lead + 4):
+            self.say(piece)
 
     def tell(self, lines: list[Line]) -> None:
         """Print narrated lines (cards drawn as cards); in plain text (no terminal) a
         line longer than :data:`WIDTH` is wrapped between words, its later parts
         indented two spaces, as the prompts are (a show line with a wild card's note,
         "You muck ...: it loses to Cat's four fives, jack kicker (wild 2d plays as
-        5h)."; a terminal wraps by itself)."""
+        5h)."); on a terminal the same, between words, colour kept."""
         for line in lines:
             text = self.style.line(line)
-            if self.rich or len(text.plain) <= WIDTH:
+            if self.rich:  # (the terminal wrapped it at its last column, not indented)
+                for piece in fit_parts([("", text)], self.table_width(), 2):
+                    self.say(piece)
+                continue
+            if len(text.plain) <= WIDTH:
                 self.say(text)
                 continue
             for part in _wrap(text.plain, "  ", break_words=True):
@@ -878,9 +896,13 @@ class TerminalGame:
             self.tournament_ledger(done)
         else:
             self.say_fitted(Text(f"Session ledger after {done} hand(s):", style="bold"))
-        for s, name in enumerate(self.names if self.tournament is None else ()):
+        shown = list(enumerate(self.names if self.tournament is None else ()))
+        # (the nets aligned: "  Bob    -6" under "  Ann   -20")
+        net_width = max((len(f"{t.stacks[s] - t.brought[s]:+d}") for s, _ in shown), default=0)
+        for s, name in shown:
             net = t.stacks[s] - t.brought[s]
-            self.say_fitted(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
+            self.say_fitted(f"  {name:<4} {net:>+{net_width}d}  (stack {t.stacks[s]}, "
+                            f"brought {t.brought[s]})")
         # A hand abandoned by q does not count (its chips are back in t.stacks); only
         # chips carried into a pot (R-521-9), between hands or into the abandoned
         # hand, leave nets that do not add up to 0 and so nothing to settle.
@@ -894,10 +916,12 @@ class TerminalGame:
                 transfers = []
             if transfers:
                 you = self.names[0]
-                self.say_fitted("  To settle up: " + "; ".join(
-                    ("You pay" if x.payer == you else f"{x.payer} pays")
-                    + (" you" if x.payee == you else f" {x.payee}") + f" {x.chips}"
-                    for x in transfers))
+                said = [("You pay" if x.payer == you else f"{x.payer} pays")
+                        + (" you" if x.payee == you else f" {x.payee}") + f" {x.chips}"
+                        for x in transfers]
+                said = [f"{x};" for x in said[:-1]] + said[-1:]  # (a line breaks between)
+                self.say_fitted([("", Text("  To settle up: " + said[0]))]
+                                + [(" ", Text(x)) for x in said[1:]])
         mine = self.stats.players.get(self.names[0])
         if mine is not None and mine.hands:
             line = mine.to_dict()

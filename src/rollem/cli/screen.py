@@ -120,6 +120,9 @@ def _words(sep: str, text: Text) -> list[Part]:
     """``text`` as one part per word (the first after ``sep``, the others after
     a space), its styles kept: a piece too wide for a line alone."""
     words = [w for w in text.split(" ") if w.plain]
+    lead = len(text.plain) - len(text.plain.lstrip(" "))
+    if words and lead:  # (a line's indent is kept: "  To settle up: ...")
+        words[0] = Text(" " * lead).append_text(words[0])
     return [(sep if i == 0 else " ", w) for i, w in enumerate(words)] or [(sep, text)]
 
 
@@ -351,11 +354,13 @@ def render_table(view: HandView, style: Style, *, title: str, game_name: str,
         if drew:  # (the web table's words: "drew 2, then 1", "stood pat twice")
             row.append(("  ", Text(drew, style="dim")))
         status = _seat_status(s)
-        if status:
-            row.append(("  ", Text(status, style="dim")))
-        if turn:
-            row.append((turn[:len(turn) - len(turn.lstrip())],
-                        Text(turn.lstrip(), style="bold cyan")))
+        if status:  # (under the cards column when the row shows no card)
+            row.append(("  " if len(row) > 1 else "", Text(status, style="dim")))
+        if turn:  # (kept with the piece before it: never alone on a line)
+            sep, last = row[-1]
+            last = last.copy()
+            last.append(turn, style="bold cyan")
+            row[-1] = (sep, last)
         # (a row too long goes on under its cards, or 4 columns in for a long name)
         under = len(head) if len(head) <= width - 30 else 4
         lines.extend(fit_parts(row, width, under,
