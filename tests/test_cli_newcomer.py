@@ -75,3 +75,33 @@ def test_odds_lines_fit_80_columns(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[at].endswith("a share 0.00% ·") and lines[at + 1].startswith("    nothing ")
     model = next(i for i, line in enumerate(lines) if line.startswith("model: "))
     assert lines[model + 1].startswith("    ")
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["replay"], "missing FILE; usage: rollem replay [OPTIONS] FILE"),
+    (["verify"], "missing FILES...; usage: rollem verify [OPTIONS] FILES..."),
+    (["convert", "x.toml"], "missing --to: expected --to phh or --to rollem"),
+    (["export", "x.toml"], "missing --phh: give it (write standard PHH (phh-std 0.0.2), as "
+                           "PokerKit's HandHistory reads it)"),
+])
+def test_a_missing_argument_or_option_says_what_to_give(
+        args: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Click's "Missing argument 'FILE'." and "Missing option '--phh'." said only
+    what was missing."""
+    from cli_helpers import run_cli
+
+    assert run_cli(args, capsys) == (2, "", f"rollem: error: {said}\n")
+
+
+@pytest.mark.parametrize("command", [["play"], ["rules"], ["simulate", "--players", "2",
+                                                           "--hands", "1"]])
+def test_every_command_lists_the_games_in_one_order(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """play, rules and simulate listed the game ids each in an order of its own."""
+    from cli_helpers import run_cli
+
+    code, _, err = run_cli([command[0], "poker", *command[1:]], capsys)
+    assert (code, err) == (2, "rollem: error: unknown game 'poker': expected one of sdr, "
+                              "rollyourown, rollem521, holdem, omaha, omaha8, stud, stud8, "
+                              "razz, draw5, deuces-wild or dealers-choice (or --game-file "
+                              "FILE)\n")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from rollem.cli.errors import fail
 
-__all__ = ["check_user_game_file", "games_list", "register_game_file"]
+__all__ = ["check_user_game_file", "game_ids_words", "games_list", "register_game_file"]
 
 if TYPE_CHECKING:
     from rollem.engine.game import Game
@@ -76,3 +76,14 @@ def games_list(text: str) -> list[str]:
             fail(f"--games {','.join(ids)}: {gid} is given twice; name each game once "
                  "(e.g. sdr,holdem,stud)")
     return ids
+
+
+def game_ids_words() -> str:
+    """Every game id a command takes, in one order everywhere (s61-term: play,
+    rules and simulate each listed them in another): the shipped games (our
+    three, then the standard ones: :func:`rollem.games.shipped_ids`), then
+    ``dealers-choice``: ``"sdr, rollyourown, rollem521, holdem, ..., deuces-wild
+    or dealers-choice"``."""
+    from rollem import games
+
+    return f"{', '.join(games.shipped_ids())} or dealers-choice"

@@ -1058,7 +1058,10 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
                  f"{','.join(offered)}; add it (--games {','.join(offered)},{file_id}) or "
                  "leave out --games")
     if game not in GAMES and (game_file is None or game != file_id):
-        fail(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+        from rollem.cli.gamefile_opt import game_ids_words
+
+        fail(f"unknown game {game!r}: expected one of {game_ids_words()} (or --game-file "
+             "FILE)")
     if game != "dealers-choice":
         try:
             g = get(game)

@@ -107,8 +107,11 @@ def simulate_command(
     if game != "dealers-choice":
         try:
             get(game)
-        except KeyError as err:
-            fail(err.args[0] + " or dealers-choice")
+        except KeyError:
+            from rollem.cli.gamefile_opt import game_ids_words
+
+            fail(f"unknown game {game!r}: expected one of {game_ids_words()} (or --game-file "
+                 "FILE)")
     if players is None:  # (click's own words named the flag only: "Missing option")
         fail("missing --players N (how many players at the table: 2 to 10)")
     if not 2 <= players <= 10:
