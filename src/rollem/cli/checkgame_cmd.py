@@ -32,13 +32,19 @@ def check_game_command(file: str, as_json: bool) -> None:
                                 for s in spec.steps],
         }))
         return
+    import re
+    import textwrap
+
     for line in describe_game(spec):
-        click.echo(line)
+        # within 78 columns, a step's later lines under its words (s61-term: a
+        # betting step ran to 140 columns, wrapped by the terminal at column 0)
+        number = re.match(r"\d+\. ", line)
+        click.echo(textwrap.fill(line, 78, subsequent_indent=" " * (
+            len(number.group(0)) if number else 4), break_long_words=False,
+            break_on_hyphens=False))
     from rollem import games
 
     if games.is_shipped(game) and game.source != games.shipped_source(game.id):
-        import textwrap
-
         click.echo(textwrap.fill(f"The rules are the shipped {game.id}'s (only comments, "
                                  "spacing or the order of keys differ): it plays as the "
                                  f"shipped game, GAME {game.id}.", 78))
