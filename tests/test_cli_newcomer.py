@@ -105,3 +105,18 @@ def test_every_command_lists_the_games_in_one_order(
                               "rollyourown, rollem521, holdem, omaha, omaha8, stud, stud8, "
                               "razz, draw5, deuces-wild or dealers-choice (or --game-file "
                               "FILE)\n")
+
+
+def test_help_keeps_a_flag_whole_and_names_its_value() -> None:
+    """``rollem simulate --help`` at 80 columns broke the flag "--game-" / "file
+    FILE" over two lines; ``--bomb-pot-every INTEGER`` was told as "every N
+    hands"."""
+    from click.testing import CliRunner
+
+    from rollem.cli.app import app
+
+    for width in (60, 70, 80, 90, 100):
+        out = CliRunner().invoke(app, ["simulate", "--help"], terminal_width=width).output
+        assert not any(line.rstrip().endswith("--game-") for line in out.splitlines())
+    out = CliRunner().invoke(app, ["play", "--help"], terminal_width=80).output
+    assert "--bomb-pot-every N " in out and "--bomb-pot-ante CHIPS " in out

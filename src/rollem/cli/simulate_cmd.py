@@ -85,11 +85,13 @@ def simulate_command(
     """Play a session of computer players and report each seat's results.
 
     GAME is sdr, rollyourown, rollem521, a standard game (holdem, omaha,
-    omaha8, stud, stud8, razz, draw5, deuces-wild) or dealers-choice; or give
-    --game-file FILE. JSON: game, hands,
-    chips_start (all chips brought, rebuys included), chips_end, actions_per_hand,
-    hands_per_second, seats (seat, bot, net, net_per_hand, ci95: the 95% interval
-    of net_per_hand as [low, high]; the text shows it from 30 hands).
+    omaha8, stud, stud8, razz, draw5, deuces-wild) or dealers-choice; or give a
+    game file: --game-file FILE.
+
+    JSON: game, hands, chips_start (all chips brought, rebuys included),
+    chips_end, actions_per_hand, hands_per_second, seats (seat, bot, net,
+    net_per_hand, ci95: the 95% interval of net_per_hand as [low, high]; the
+    text shows it from 30 hands).
     """
     from rollem.bots import LEVELS, make_bot
     from rollem.games import get

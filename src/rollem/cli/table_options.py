@@ -99,12 +99,13 @@ def staple_flags(func: F) -> F:
                      help="Seats that straddle whenever --straddle lets them, e.g. 0,3 "
                           "(seat 0 first; in rollem play seat 0 is you)."),
         click.option("--bomb-pot-every", type=Whole(f"0 to {MAX_BOMB_POT_EVERY:,}"), default=0,
-                     show_default=True,
+                     show_default=True, metavar="N",
                      help="A bomb pot every N hands (0: none): everyone antes "
                           "--bomb-pot-ante and the first betting round is skipped; games "
                           "without shared cards after it (stud, draw, 5-2-1, Roll Your Own) "
                           "deal those hands as usual."),
         click.option("--bomb-pot-ante", type=Whole("1 to the stack"), default=None,
+                     metavar="CHIPS",
                      help="A bomb pot's ante in chips (default: twice the big blind, or "
                           "twice the ante in games without blinds)."),
     ]
