@@ -118,8 +118,9 @@ def test_check_game_refuses_a_shipped_id_as_play_does(
     clash = tmp_path / "clash.toml"
     clash.write_text((SHIPPED / "holdem.toml").read_text(encoding="utf-8")
                      .replace('id = "holdem"', 'id = "sdr"'), encoding="utf-8")
-    said = ("id 'sdr' is a shipped game's id; give your game an id of its own "
-            "(or play the shipped game: GAME sdr)\n")
+    said = ("id 'sdr' is the shipped sdr's, and this file's name, rules, house and steps "
+            "differ from it; give your game an id of its own (or play the shipped game: "
+            "GAME sdr)\n")
     assert run(["check-game", str(clash)], capsys) == (
         2, "", f"rollem: error: {clash}: {said}")
     assert run(["check-game", "--json", str(clash)], capsys)[0] == 2
@@ -137,6 +138,34 @@ def test_a_shipped_file_unchanged_is_the_shipped_game(
                           "--seed", "1", "--json"], capsys)
     assert code == 0, err
     assert '"game": "holdem", "hands": 2' in out
+
+
+def test_a_copy_of_a_shipped_file_with_the_same_rules_is_the_shipped_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """s61-term: a copy of holdem.toml with a comment added was refused as "id
+    'holdem' is a shipped game's id"; only its text differed. Its rules are
+    the shipped game's, so it is that game (its hand histories name holdem,
+    rightly); a copy whose rules differ is still refused, saying what differs."""
+    text = (SHIPPED / "holdem.toml").read_text(encoding="utf-8")
+    copy = tmp_path / "holdem.toml"
+    copy.write_text("# my copy, to learn from\n" + text.replace("\n\n", "\n\n\n", 1),
+                    encoding="utf-8")
+    code, out, err = run(["check-game", str(copy)], capsys)
+    assert code == 0, err
+    assert out.splitlines()[-3:] == [
+        "The rules are the shipped holdem's (only comments, spacing or the order of",
+        "keys differ): it plays as the shipped game, GAME holdem.",
+        "OK: the game file is valid."]
+    code, out, err = run(["simulate", "--game-file", str(copy), "--players", "2", "--hands",
+                          "2", "--seed", "1", "--json"], capsys)
+    assert code == 0 and '"game": "holdem", "hands": 2' in out, err
+    renamed = tmp_path / "renamed.toml"
+    renamed.write_text(text.replace('name = "Texas Hold\'em"', 'name = "Hold\'em at Jo\'s"'),
+                       encoding="utf-8")
+    assert run(["check-game", str(renamed)], capsys) == (
+        2, "", f"rollem: error: {renamed}: id 'holdem' is the shipped holdem's, and this "
+               "file's name differs from it; give your game an id of its own (or play the "
+               "shipped game: GAME holdem)\n")
 
 
 def test_a_long_all_digit_amount_is_not_allowed_by_its_range() -> None:

@@ -37,7 +37,8 @@ def test_simulate_takes_rebuys_payouts_buy_in_and_a_rotation(
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--rotate", "orbit"], "--rotate: for tournaments only (give --tournament SCHEDULE)"),
-    (["--tournament", "turbo", "--rotate", "hand"], "'hand' is not one of 'level', 'orbit'"),
+    (["--tournament", "turbo", "--rotate", "hand"],
+     "'hand' is not a choice: expected level or orbit"),
     (["--tournament", "turbo", "--rebuy-levels", "11"], "--rebuy-levels 11: expected 0 to 10"),
     (["--tournament", "turbo", "--buy-in", "-1"], "--buy-in -1: expected 0 to 1,000,000"),
     (["--tournament", "turbo", "--payouts", "50/60"], "add up to 110, not 100"),

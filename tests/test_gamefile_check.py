@@ -69,8 +69,11 @@ def test_check_game_words_for_holdem() -> None:
     out = CliRunner().invoke(app, ["check-game", str(path)]).output.splitlines()
     assert out[1] == ("1. Blinds: small blind half the small bet, big blind the small bet.")
     assert out[2] == "2. Deal 2 cards face down to each player."
-    assert "opened by the first player to the left of the big blind" in out[3]
+    assert out[3:5] == [
+        "3. Betting round (preflop): small bet, a bet and 3 raises in fixed limit;",
+        "   opened by the first player to the left of the big blind (or straddle)."]
     assert out[-2] == "13. Showdown: the best high hand wins, with the best five cards."
+    assert all(len(line) <= 78 for line in out)  # (s61-term: a step ran to 144 columns)
 
 
 BAD = [

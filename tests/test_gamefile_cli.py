@@ -137,7 +137,8 @@ def test_a_game_file_reusing_a_shipped_id_is_refused(tmp_path: Path) -> None:
         out = CliRunner().invoke(app, [*command, "--game-file", str(clash), "--players", "3"],
                                  input="q\n")
         assert out.exit_code == 2
-        assert "id 'holdem' is a shipped game's id" in out.stderr, out.output
+        assert "id 'holdem' is the shipped holdem's, and this file's name differs from it" \
+            in out.stderr, out.output
 
 
 def test_rules_of_a_game_file_and_play_refuses_two_games(tmp_path: Path) -> None:

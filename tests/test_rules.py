@@ -201,8 +201,8 @@ def test_unknown_game_is_one_line_exit_2(bad: str) -> None:
     assert out == ""
     # dealers-choice is accepted (the overview), so it is listed too; the
     # standard games' rules come from their game files (issue 18)
-    allowed = ("expected one of sdr, rollyourown, rollem521, deuces-wild, draw5, holdem, "
-               "omaha, omaha8, razz, stud, stud8, dealers-choice")
+    allowed = ("expected one of sdr, rollyourown, rollem521, holdem, omaha, omaha8, stud, "
+               "stud8, razz, draw5, deuces-wild or dealers-choice (or --game-file FILE)")
     assert err == f"rollem: error: unknown game {bad!r}: {allowed}\n"
 
 

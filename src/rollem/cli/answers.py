@@ -427,8 +427,11 @@ def parse_answer(text: str, legal: Legal, up: Collection[Card] = (),
         if len(left) == 1:
             cards.append(left[0])
         elif left:
-            raise AnswerError(f"give the order of all {len(legal.cards)} cards "
-                              f"({format_cards(legal.cards)}), top first")
+            n = len(legal.cards)
+            raise AnswerError(f"give the order of all {n} cards, top first: by position "
+                              f"({' '.join(str(i) for i in range(n, 0, -1))}) or as cards "
+                              f"({format_cards(legal.cards)}); k keeps this order; you gave "
+                              f"{len(cards)}")
         return Stack(tuple(cards))
     raise AnswerError(f"this decision ({legal.kind}) cannot be made from the terminal yet")
 

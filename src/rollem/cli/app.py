@@ -126,6 +126,31 @@ def app() -> None:
     Your Own (rollyourown) and 5-2-1 Roll 'Em (rollem521)."""
 
 
+def missing_words(err: click.exceptions.MissingParameter) -> str:
+    """What a missing argument or required option is, and what to give
+    (s61-term: click's "Missing argument 'FILE'." and "Missing option '--phh'."
+    said only what was missing): ``missing FILE; usage: rollem replay [OPTIONS]
+    FILE``, ``missing --to: expected --to phh or --to rollem``, ``missing --phh:
+    give it (write standard PHH ...)``."""
+    param, ctx = err.param, err.ctx
+    if param is None or ctx is None:
+        return err.format_message()
+    if isinstance(param, click.Option):
+        flag = max(param.opts, key=len)
+        if isinstance(param.type, click.Choice):
+            from rollem.cli.numbers import or_list
+
+            return f"missing {flag}: expected " + or_list(
+                [f"{flag} {c}" for c in param.type.choices])
+        if param.is_flag:
+            said = (param.help or "").split(". ")[0].rstrip(".")
+            return f"missing {flag}: give it" + (f" ({said[:1].lower()}{said[1:]})"
+                                                 if said else "")
+        return f"missing {flag} {param.make_metavar(ctx)}"
+    pieces = " ".join(ctx.command.collect_usage_pieces(ctx))
+    return f"missing {param.make_metavar(ctx)}; usage: {ctx.command_path} {pieces}"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point. Usage errors become one line on stderr and exit status 2."""
     try:
@@ -134,6 +159,9 @@ def main(argv: list[str] | None = None) -> None:
         # `rollem` alone: show the help, as a user expects.
         click.echo(err.ctx.get_help() if err.ctx else "")
         sys.exit(0)
+    except click.exceptions.MissingParameter as err:
+        print(f"rollem: error: {one_line(missing_words(err))}", file=sys.stderr)
+        sys.exit(2)
     except click.exceptions.UsageError as err:
         print(f"rollem: error: {one_line(err.format_message())}", file=sys.stderr)
         sys.exit(2)

@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from rollem.cli.errors import fail
+from rollem.cli.numbers import PathOf
 from rollem.server.stores import is_postgres_url, shown_db
 
 __all__ = ["backup_command", "backup_database"]
@@ -36,7 +37,7 @@ def backup_database(db: Path, target: Path) -> int:
 
 
 @click.command(name="backup")
-@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("path", type=PathOf(dir_okay=False, path_type=Path))
 @click.option("--db", "db_text", default="rollem.db", show_default=True, envvar="ROLLEM_DB",
               show_envvar=True, type=str,
               help="The SQLite file rollem serve uses (PostgreSQL: pg_dump).")

@@ -12,6 +12,7 @@ import click
 
 from rollem import toml_input
 from rollem.cli.errors import fail, refusal
+from rollem.cli.numbers import OneOf, PathOf
 
 __all__ = ["convert_command"]
 
@@ -99,11 +100,11 @@ def _plain(table: Mapping[str, Any]) -> dict[str, Any]:
 
 @click.command("convert")
 @click.argument("files", nargs=-1, required=True,
-                type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--to", "to", type=click.Choice(["phh", "rollem"]), required=True,
+                type=PathOf(dir_okay=False, path_type=Path))
+@click.option("--to", "to", type=OneOf(["phh", "rollem"]), required=True,
               help="phh: standard PHH (phh-std 0.0.2, as PokerKit reads it); rollem: "
                    "rollem's own history format, this version.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", type=PathOf(dir_okay=False, path_type=Path),
               help="Write to this file instead of stdout.")
 @click.option("--skip", is_flag=True,
               help="Leave out the hands that cannot be converted, each named on stderr with "

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from rollem.cli.errors import fail
 
-__all__ = ["check_user_game_file", "games_list", "register_game_file"]
+__all__ = ["check_user_game_file", "game_ids_words", "games_list", "register_game_file"]
 
 if TYPE_CHECKING:
     from rollem.engine.game import Game
@@ -16,7 +16,8 @@ def check_user_game_file(path: str, option: str | None = None) -> Game:
     """The game of the game file at ``path``, checked as ``rollem check-game``,
     ``--game-file`` and the web table's form do: read (bounded), checked, dealt
     on trial, and its id not a shipped game's (its histories would name the
-    shipped game) unless it is that shipped file unchanged. A mistake exits 2
+    shipped game) unless it is that shipped game's rules unchanged (comments
+    and layout aside: :func:`rollem.games.is_shipped`). A mistake exits 2
     with one line, starting ``OPTION PATH: `` when ``option`` is given (e.g.
     ``"--game-file"``), else the file's own error as it is (``PATH: `` before
     a shipped id)."""
@@ -32,7 +33,15 @@ def check_user_game_file(path: str, option: str | None = None) -> Game:
                  f"{option} {path}: {said}")
         fail(said)
     if game.id in games.shipped_ids() and not games.is_shipped(game):
+        # (a copy with the same rules is the shipped game, comments aside: is_shipped)
         where = f"{option} {path}" if option is not None else path
+        parts = games.differs_from_shipped(game)
+        if parts:
+            from rollem.narration.words import and_list
+
+            fail(f"{where}: id {game.id!r} is the shipped {game.id}'s, and this file's "
+                 f"{and_list(parts)} {'differs' if len(parts) == 1 else 'differ'} from it; "
+                 f"give your game an id of its own (or play the shipped game: GAME {game.id})")
         fail(f"{where}: id {game.id!r} is a shipped game's id; give your game an id of its "
              f"own (or play the shipped game: GAME {game.id})")
     return game
@@ -67,3 +76,14 @@ def games_list(text: str) -> list[str]:
             fail(f"--games {','.join(ids)}: {gid} is given twice; name each game once "
                  "(e.g. sdr,holdem,stud)")
     return ids
+
+
+def game_ids_words() -> str:
+    """Every game id a command takes, in one order everywhere (s61-term: play,
+    rules and simulate each listed them in another): the shipped games (our
+    three, then the standard ones: :func:`rollem.games.shipped_ids`), then
+    ``dealers-choice``: ``"sdr, rollyourown, rollem521, holdem, ..., deuces-wild
+    or dealers-choice"``."""
+    from rollem import games
+
+    return f"{', '.join(games.shipped_ids())} or dealers-choice"

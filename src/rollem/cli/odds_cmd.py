@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from rollem.cli.errors import fail, one_line
+from rollem.cli.numbers import PathOf, Whole
 from rollem.cli.seed_opt import seed_option
 from rollem.odds import Odds, OddsError, sdr_odds
 from rollem.odds.common import MAX_SAMPLES, card_list
@@ -30,11 +31,11 @@ Stop, Drop and Roll from cards you give:
                   [--vs "Qs Qd" ... | --opponents N]
 Any game at a point of a hand history, as seat N saw it:
   rollem odds --history FILE --seat N [--at K]
+
 K is the number of actions applied from the start (0 = before the first
 action; default: the last decision point, for a seat that folded the point
-of its fold). FILE may be a player's own copy
-(rollem play's files, the web table's download; _redacted_for = N): seat N
-only, before the end.
+of its fold). FILE may be a player's own copy (rollem play's files, the web
+table's download; _redacted_for = N): seat N only, before the end.
 
 \b
 Words: equity = the expected share of the pot; whole pot = taking all of it
@@ -132,10 +133,17 @@ def _check_sdr_point(dead: str, board: str) -> None:
 
 
 def render(odds: Odds) -> str:
-    """Human-readable lines for ``odds`` (:func:`rollem.odds.display.odds_lines`)."""
-    from rollem.odds.display import odds_lines
+    """Human-readable lines for ``odds`` (:func:`rollem.odds.display.odds_lines`),
+    each within 80 columns, broken between its phrases, later parts indented
+    four spaces more (:func:`rollem.odds.display.fit`; s61-term: the equity
+    line ran to 90 columns, the model line to 300, an advice row to 100)."""
+    from rollem.odds.display import WIDTH, fit, odds_lines
 
-    return "\n".join(odds_lines(odds))
+    out: list[str] = []
+    for line in odds_lines(odds):
+        lead = line[:len(line) - len(line.lstrip(" "))]
+        out += [line] if len(line) <= WIDTH else fit(line, WIDTH, lead + "    ")
+    return "\n".join(out)
 
 
 @contextmanager
@@ -165,24 +173,26 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
               help="sdr: the Roll, once dealt: its three cards (dealt at once).")
 @click.option("--vs", "vs", metavar="CARDS", multiple=True,
               help="sdr: an opponent's two hole cards; may repeat.")
-@click.option("--opponents", "opponents", type=int, default=None, metavar="N",
+@click.option("--opponents", "opponents", type=Whole("0 to 9"), default=None, metavar="N",
               help="sdr: unknown opponents' hands (default 1 without --vs, else 0): 1 to 9, "
                    "or 0 to 9 minus the --vs hands.")
-@click.option("--history", "history", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--history", "history", type=PathOf(dir_okay=False, path_type=Path),
               default=None, help="A hand history file (TOML): rollem's, or standard PHH.")
-@click.option("--seat", "seat", type=int, default=None, help="With --history: the seat.")
-@click.option("--at", "at", type=int, default=None, metavar="K",
+@click.option("--seat", "seat", type=Whole("a seat number from 0"), default=None,
+              metavar="N", help="With --history: the seat whose odds to show, from 0 (the "
+                                "history's p1 is seat 0).")
+@click.option("--at", "at", type=Whole("0 or more actions"), default=None, metavar="K",
               help="With --history: the players' actions applied, counting only the players' "
                    "lines (p1 cc, p2 cbr 4, ...), not the dealer's (d dh ...); default: the "
                    "last decision point (a seat that folded: the point of its fold).")
-@click.option("--samples", "samples", type=int, default=None,
+@click.option("--samples", "samples", type=Whole(f"1 to {MAX_SAMPLES:,}"), default=None,
               help=f"Monte Carlo samples, 1 to {MAX_SAMPLES:,} (default 100,000 for sdr, "
                    "20,000 from a history; look-ahead: 10,000 worlds per option, and "
                    "in Roll Your Own after the discard at 6 players or more; there, "
                    f"with three or more opponents, at least {MIN_WORLDS:,} whatever is asked, "
                    "as the output says).")
 @seed_option("Seed the Monte Carlo.")
-@click.option("--workers", "workers", type=int, default=1, show_default=True,
+@click.option("--workers", "workers", type=Whole("1 or more"), default=1, show_default=True,
               help="sdr: processes to split the Monte Carlo samples over; the same seed "
                    "and workers give the same odds.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

@@ -14,6 +14,7 @@ import click
 
 from rollem import toml_input
 from rollem.cli.errors import fail, one_line
+from rollem.cli.numbers import PathOf
 from rollem.text import name_safe, terminal_safe
 
 __all__ = ["export_command", "replay_phh_file"]
@@ -147,10 +148,10 @@ def _bad_hands(file: Path, total: int, bad: list[tuple[str, str]]) -> str:
 
 @click.command("export")
 @click.argument("files", nargs=-1, required=True,
-                type=click.Path(dir_okay=False, path_type=Path))
+                type=PathOf(dir_okay=False, path_type=Path))
 @click.option("--phh", "to_phh", is_flag=True, required=True,
               help="Write standard PHH (phh-std 0.0.2), as PokerKit's HandHistory reads it.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", type=PathOf(dir_okay=False, path_type=Path),
               help="Write to this file instead of stdout.")
 @click.option("--skip-other-games", is_flag=True,
               help="Leave out the hands of games with no PHH variant (a dealer's-choice "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sys
 import tempfile
 import textwrap
@@ -39,7 +40,8 @@ from rollem.cli.answers import (
 )
 from rollem.cli.colour import colour_allowed
 from rollem.cli.errors import cut, fail
-from rollem.cli.screen import Style, decision_title, render_table
+from rollem.cli.numbers import PathOf, Whole
+from rollem.cli.screen import Part, Style, decision_title, fit_parts, render_table
 from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import (
     check_house,
@@ -132,9 +134,20 @@ WIDTH = 78
 """Prompts and choice lines are wrapped to fit an 80-column terminal."""
 
 
+_GLUE = re.compile(r"(?<![^\s(])[a-z?]+(?: [0-9]+)? = [^,();]{1,24}?(?=[,);]|$)")
+"""A choice and its meaning, ``f = fold``, ``r 4 = raise to 4``, ``p = stand pat``:
+kept on one line when a prompt is wrapped (s61-term: "f =" ended one line, "fold"
+began the next)."""
+_KEEP = "\ue000"  # (a private-use character: a space a line may not break at)
+
+
 def _wrap(text: str, indent: str = "", *, break_words: bool = False) -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_long_words=break_words,
-                         break_on_hyphens=False) or [""]
+    """``text`` wrapped to :data:`WIDTH` columns, later lines after ``indent``;
+    a choice and its meaning (:data:`_GLUE`) stay on one line."""
+    kept = _GLUE.sub(lambda m: m.group(0).replace(" ", _KEEP), text)
+    lines = textwrap.wrap(kept, WIDTH, subsequent_indent=indent, break_long_words=break_words,
+                          break_on_hyphens=False) or [""]
+    return [line.replace(_KEEP, " ") for line in lines]
 
 
 class TerminalGame:
@@ -270,33 +283,43 @@ class TerminalGame:
             self.console.file.write(text.plain + "\n")
             self.console.file.flush()
 
-    def say_fitted(self, line: Text | str = "") -> None:
-        """:meth:`say`, but in plain text (no terminal) a line longer than
-        :data:`WIDTH` is wrapped between words, its later parts indented four
-        spaces more than it, so that piped output fits 80 columns (s59-tidy:
-        the session's closing lines after ``q`` and a seat row of the table,
-        a 5-2-1 one with its up cards and draws); a word longer than the
-        width (a folder) stays whole. Colour is kept on a terminal, which
-        wraps by itself."""
-        text = line if isinstance(line, Text) else Text(line)
-        plain = text.plain
-        if self.rich or len(plain) <= WIDTH:
-            self.say(text)
-            return
-        lead = plain[:len(plain) - len(plain.lstrip(" "))]
-        for part in textwrap.wrap(plain, WIDTH, subsequent_indent=lead + "    ",
-                                  break_long_words=False, break_on_hyphens=False):
-            self.say(part)
+    def table_width(self) -> int:
+        """The columns the table's rows fit: :data:`WIDTH`, less on a narrower terminal."""
+        return min(WIDTH, self.console.width) if self.rich else WIDTH
+
+    def say_fitted(self, line: Text | str | Sequence[Part] = "") -> None:
+        """:meth:`say`, but a line longer than :data:`WIDTH` (or than a narrower
+        terminal) is wrapped between words, its later parts indented four spaces
+        more than it, so that it fits 80 columns (s59-tidy, piped: the session's
+        closing lines after ``q`` and a seat row of the table, a 5-2-1 one with its
+        up cards and draws; s61-term: on a terminal too, which cut them at its
+        last column without the indent); a word longer than the width (a folder)
+        stays whole; colour is kept. ``line`` may be given as pieces
+        (:data:`~rollem.cli.screen.Part`) a line breaks only between ("You pay
+        Eve 20;")."""
+        if isinstance(line, (Text, str)):
+            text = line if isinstance(line, Text) else Text(line)
+            parts: Sequence[Part] = [("", text)]
+        else:
+            parts = line
+        plain = "".join(sep + text.plain for sep, text in parts)
+        lead = len(plain) - len(plain.lstrip(" "))
+        for piece in fit_parts(parts, self.table_width(), lead + 4):
+            self.say(piece)
 
     def tell(self, lines: list[Line]) -> None:
         """Print narrated lines (cards drawn as cards); in plain text (no terminal) a
         line longer than :data:`WIDTH` is wrapped between words, its later parts
         indented two spaces, as the prompts are (a show line with a wild card's note,
         "You muck ...: it loses to Cat's four fives, jack kicker (wild 2d plays as
-        5h)."; a terminal wraps by itself)."""
+        5h)."); on a terminal the same, between words, colour kept."""
         for line in lines:
             text = self.style.line(line)
-            if self.rich or len(text.plain) <= WIDTH:
+            if self.rich:  # (the terminal wrapped it at its last column, not indented)
+                for piece in fit_parts([("", text)], self.table_width(), 2):
+                    self.say(piece)
+                continue
+            if len(text.plain) <= WIDTH:
                 self.say(text)
                 continue
             for part in _wrap(text.plain, "  ", break_words=True):
@@ -687,7 +710,8 @@ class TerminalGame:
     def show_end_table(self, number: int, hand: Any) -> None:
         """The table as hand ``number`` ended (``t`` between hands)."""
         for line in render_table(hand.view(0), self.style, title=f"Hand {number}",
-                                 game_name=hand.game.name, narrator=self.narrator):
+                                 game_name=hand.game.name, narrator=self.narrator,
+                                 width=self.table_width()):
             self.say_fitted(line)
 
     def show_last(self) -> None:
@@ -752,7 +776,8 @@ class TerminalGame:
 
         def draw() -> None:
             for line in render_table(view, self.style, title=f"Hand {self.hand_no}",
-                                     game_name=game_name, narrator=self.narrator):
+                                     game_name=game_name, narrator=self.narrator,
+                                     width=self.table_width()):
                 self.say_fitted(line)
             if odds is not None:  # the same line again on a redraw (t)
                 self.say(odds)
@@ -871,9 +896,13 @@ class TerminalGame:
             self.tournament_ledger(done)
         else:
             self.say_fitted(Text(f"Session ledger after {done} hand(s):", style="bold"))
-        for s, name in enumerate(self.names if self.tournament is None else ()):
+        shown = list(enumerate(self.names if self.tournament is None else ()))
+        # (the nets aligned: "  Bob    -6" under "  Ann   -20")
+        net_width = max((len(f"{t.stacks[s] - t.brought[s]:+d}") for s, _ in shown), default=0)
+        for s, name in shown:
             net = t.stacks[s] - t.brought[s]
-            self.say_fitted(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
+            self.say_fitted(f"  {name:<4} {net:>+{net_width}d}  (stack {t.stacks[s]}, "
+                            f"brought {t.brought[s]})")
         # A hand abandoned by q does not count (its chips are back in t.stacks); only
         # chips carried into a pot (R-521-9), between hands or into the abandoned
         # hand, leave nets that do not add up to 0 and so nothing to settle.
@@ -887,10 +916,12 @@ class TerminalGame:
                 transfers = []
             if transfers:
                 you = self.names[0]
-                self.say_fitted("  To settle up: " + "; ".join(
-                    ("You pay" if x.payer == you else f"{x.payer} pays")
-                    + (" you" if x.payee == you else f" {x.payee}") + f" {x.chips}"
-                    for x in transfers))
+                said = [("You pay" if x.payer == you else f"{x.payer} pays")
+                        + (" you" if x.payee == you else f" {x.payee}") + f" {x.chips}"
+                        for x in transfers]
+                said = [f"{x};" for x in said[:-1]] + said[-1:]  # (a line breaks between)
+                self.say_fitted([("", Text("  To settle up: " + said[0]))]
+                                + [(" ", Text(x)) for x in said[1:]])
         mine = self.stats.players.get(self.names[0])
         if mine is not None and mine.hands:
             line = mine.to_dict()
@@ -928,7 +959,7 @@ class TerminalGame:
 
 @click.command("play")
 @click.argument("game", required=False, default="dealers-choice", metavar="[GAME]")
-@click.option("--players", type=int, default=5, show_default=True,
+@click.option("--players", type=Whole("2 to 10"), default=5, show_default=True,
               help="Players at the table, you included (you are seat 0); 2 to 10 "
                    "(Five Card Roll Your Own: at most 8).")
 @click.option("--bots", "level", default="basic", show_default=True,
@@ -937,7 +968,7 @@ class TerminalGame:
                    "cards, bluffs now and then; hard to beat; built for the three home "
                    "games) or random (any legal move; the default of rollem "
                    "simulate, which tests the engine).")
-@click.option("--stack", type=int, default=200, show_default=True,
+@click.option("--stack", type=Whole(f"1 to {MAX_STACK:,}"), default=200, show_default=True,
               help="Starting chips of every player; also what a rebuy buys when you go "
                    f"broke (counted in the ledger); from 1 to {MAX_STACK:,}.")
 @seed_option("Seed the shuffles and the computer players, to replay the same session "
@@ -946,7 +977,7 @@ class TerminalGame:
               help="Show your chances (equity, whole pot, a share, nothing; the halves in "
                    "5-2-1) and the advice at each decision: exact, or with their 95% interval "
                    "(within about a second).")
-@click.option("--history-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--history-dir", type=PathOf(file_okay=False, path_type=Path), default=None,
               help="Folder for your copies of the hand histories, one file per hand in a "
                    "folder per session: your own copy, with only the cards you saw (the "
                    "computer players' hidden cards are ??), as the web table's download "
@@ -1027,7 +1058,10 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
                  f"{','.join(offered)}; add it (--games {','.join(offered)},{file_id}) or "
                  "leave out --games")
     if game not in GAMES and (game_file is None or game != file_id):
-        fail(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+        from rollem.cli.gamefile_opt import game_ids_words
+
+        fail(f"unknown game {game!r}: expected one of {game_ids_words()} (or --game-file "
+             "FILE)")
     if game != "dealers-choice":
         try:
             g = get(game)
@@ -1047,13 +1081,13 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
                  + fit_words(choices))
     sit_and_go = tournament_from_flags(flags, tournament=schedule_name is not None,
                                        game=game, players=players)
-    options = options_from_flags(flags)
+    options, typed_house = options_from_flags(flags)
     check_stack(stack, options)
     options, bomb_pot_every, bomb_pot_ante = staples_from_flags(flags, options, players, stack)
     if game == "dealers-choice":
-        check_house(options, choices)
+        check_house(options, choices, typed_house)
     else:
-        check_house(options, [g])
+        check_house(options, [g], typed_house)
     check_staples(options, bomb_pot_every, bomb_pot_ante,
                   choices if game == "dealers-choice" else [g])
     try:

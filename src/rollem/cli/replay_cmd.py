@@ -23,6 +23,7 @@ import click
 
 from rollem import toml_input
 from rollem.cli.errors import fail
+from rollem.cli.numbers import PathOf
 from rollem.text import name_safe, terminal_safe
 
 if TYPE_CHECKING:
@@ -164,7 +165,7 @@ def _list_differences(file: Path, data: Any) -> None:
 
 
 @click.command("replay")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=PathOf(dir_okay=False, path_type=Path))
 @click.option("--result", "only_result", is_flag=True,
               help="Print only a summary of the result instead of the hand step by step.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")

@@ -83,8 +83,10 @@ def rules_command(game: str | None, plain: bool, no_pager: bool, no_color: bool,
 
             file_games = sorted(games.STANDARD)
             if game not in file_games:
-                fail(f"unknown game {game!r}: expected one of "
-                     f"{', '.join((*list_games(), *file_games, 'dealers-choice'))}")
+                from rollem.cli.gamefile_opt import game_ids_words
+
+                fail(f"unknown game {game!r}: expected one of {game_ids_words()} (or "
+                     "--game-file FILE)")
             g = games.get(game)  # a game file carries its players' rules text
             click.echo(f"# {g.name}\n\n{g.rules.strip()}\n", nl=False)
             return

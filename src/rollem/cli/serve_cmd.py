@@ -36,7 +36,7 @@ from typing import Any, TypeVar
 import click
 
 from rollem.cli.errors import fail
-from rollem.cli.numbers import WholeRange
+from rollem.cli.numbers import NumberRange, OneOf, WholeRange
 from rollem.server.config import DECISION_SECONDS, STORED_SHORTEST_DECISION
 
 DEFAULT_DB = "rollem.db"
@@ -205,54 +205,54 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       help="Proxies trusted to say the client's address, scheme and host (X-Forwarded-For, "
            "-Proto, -Host), comma separated (addresses or networks); '*' trusts any. "
            "From anyone else those headers are ignored.")
-@_opt("--log-level", default="info", show_default=True, type=click.Choice(LEVELS),
+@_opt("--log-level", default="info", show_default=True, type=OneOf(LEVELS),
       help="Least important log lines shown (stderr, with time and level).")
 @_opt("--access-log/--no-access-log", default=True, show_default=True,
       help="Log one line per HTTP request and websocket.")
 @_opt("--retention", "retention", default=30.0, show_default=True,
-      type=click.FloatRange(min=0, min_open=True),
+      type=NumberRange(min=0, min_open=True),
       help="Days after its last hand a table is deleted with its hands.")
 @_opt("--unplayed-minutes", default=60.0, show_default=True,
-      type=click.FloatRange(min=0, min_open=True),
+      type=NumberRange(min=0, min_open=True),
       help="Minutes after its last change a table never dealt a hand, with nobody "
            "seated, is deleted (not while anyone has it open), so abandoned tables "
            "do not fill --max-tables.")
 @_opt("--idle-minutes", default=10.0, show_default=True,
-      type=click.FloatRange(min=0, min_open=True),
+      type=NumberRange(min=0, min_open=True),
       help="Minutes with nobody connected after which a table stops dealing and is "
            "unloaded (it comes back as it was when opened).")
-@_opt("--hand-seconds", default=1.0, show_default=True, type=click.FloatRange(0, 600),
+@_opt("--hand-seconds", default=1.0, show_default=True, type=NumberRange(0, 600),
       help="Least seconds from one deal to the next at every table (a host may ask "
            "for more).")
 @_opt("--unattended-hand-seconds", default=5.0, show_default=True,
-      type=click.FloatRange(0, 600),
+      type=NumberRange(0, 600),
       help="Least seconds from one deal to the next when no person played the last "
            "hand (computer players and the clock did; a person at most folded).")
 @_opt("--unattended-minutes", default=10.0, show_default=True,
-      type=click.FloatRange(min=0, min_open=True),
+      type=NumberRange(min=0, min_open=True),
       help="Minutes without a person playing a hand after which a table stops dealing "
            "(a player sitting down, or the host's Deal now, deals again); a table no "
            "person ever played is deleted after --unplayed-minutes.")
 @_opt("--table-storage-mb", default=100.0, show_default=True,
-      type=click.FloatRange(min=0, min_open=True),
+      type=NumberRange(min=0, min_open=True),
       help="Megabytes of stored hands one table may hold; then it deals no more and "
            "says why.")
 @_opt("--storage-mb", default=4000.0, show_default=True,
-      type=click.FloatRange(min=0, min_open=True),
+      type=NumberRange(min=0, min_open=True),
       help="Megabytes of stored hands all tables together may hold; then none deals "
            "more until old tables are deleted.")
 @_opt("--messages-per-second", default=20.0, show_default=True,
-      type=click.FloatRange(min=0, min_open=True),
+      type=NumberRange(min=0, min_open=True),
       help="Messages a connection may send each second (bursts of 3 seconds' worth); "
            "beyond: an error, then the connection is closed.")
 @_opt("--connections-per-address", default=32, show_default=True, type=WholeRange(1),
       help="Open websockets from one address.")
 @_opt("--connects-per-minute", default=60.0, show_default=True,
-      type=click.FloatRange(0, min_open=True),
+      type=NumberRange(0, min_open=True),
       help="Websockets one address may open a minute (bursts of 64), a seat's own "
            "too; beyond: refused, and the page tries again within 5 s.")
 @_opt("--joins-per-minute", default=30.0, show_default=True,
-      type=click.FloatRange(0, min_open=True),
+      type=NumberRange(0, min_open=True),
       help="Attempts one address may make a minute to sit down or to ask to watch, "
            "at all tables together (bursts of two thirds of it); beyond: HTTP 429 "
            "with Retry-After.")
@@ -264,7 +264,7 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
            "newer one replaces the oldest, which is told why. A seat's own connection "
            "is never refused for the two counts above.")
 @_opt("--http-timeout", default=20.0, show_default=True,
-      type=click.FloatRange(min=0, min_open=True, max=300),
+      type=NumberRange(min=0, min_open=True, max=300),
       help="Seconds a connection has to send a whole HTTP request (head and body) from "
            "when it opens or its last answer went out; then it is closed, so idle and "
            "slow connections cannot hold the server's file handles.")
@@ -281,7 +281,7 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
            "PostgreSQL --db: all the servers' tables); past it a sit-down is refused "
            "until the address leaves one.")
 @_opt("--costly-requests-per-minute", default=120.0, show_default=True,
-      type=click.FloatRange(min=0, min_open=True),
+      type=NumberRange(min=0, min_open=True),
       help="Requests one address may make each minute for hand lists, replays, hand "
            "histories, rules and /healthz (bursts of a quarter minute's worth); "
            "beyond: HTTP 429 with Retry-After.")
@@ -294,11 +294,11 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       help="Largest request line and headers (cookies included) of one HTTP request "
            "in bytes; beyond: 431, and the connection is closed.")
 @_opt("--shortest-decision", default=DECISION_SECONDS[0], show_default=True,
-      type=click.FloatRange(min=STORED_SHORTEST_DECISION, max=DECISION_SECONDS[1]),
+      type=NumberRange(min=STORED_SHORTEST_DECISION, max=DECISION_SECONDS[1]),
       help="Shortest decision clock in seconds a new table may ask for (the create "
            "form's minimum too); a server for quick test tables may lower it.")
 @_opt("--lease-seconds", default=10.0, show_default=True,
-      type=click.FloatRange(min=0, min_open=True),
+      type=NumberRange(min=0, min_open=True),
       help="PostgreSQL, several servers: a table's lease time; a stopped server's "
            "tables move to another after it.")
 @_opt("--advertise-url", default=None,

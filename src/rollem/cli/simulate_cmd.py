@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from rollem.cli.errors import fail
+from rollem.cli.numbers import Whole
 from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import (
     check_house,
@@ -37,9 +38,9 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 @click.option("--game-file", default=None, metavar="FILE",
               help="Play the game in this game file (TOML, see rollem check-game) instead "
                    "of GAME.")
-@click.option("--players", type=int, default=None, metavar="N",
+@click.option("--players", type=Whole("2 to 10"), default=None, metavar="N",
               help="Players at the table, 2 to 10 (required).")
-@click.option("--hands", type=int, default=None,
+@click.option("--hands", type=Whole("1 to 1,000,000"), default=None,
               help="Hands to play, 1 to 1,000,000 (needed unless --tournament). On a "
                    "terminal a progress bar (on stderr) shows how far it is.")
 @click.option("--tournament", "schedule_name", default=None, metavar="SCHEDULE",
@@ -47,9 +48,9 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
                    "or slow (the shipped level schedules), or a schedule file (TOML). "
                    "Each is played to one winner; the stakes rise by hands.")
 @tournament_flags
-@click.option("--tournaments", type=int, default=200, show_default=True,
+@click.option("--tournaments", type=Whole("1 to 100,000"), default=200, show_default=True,
               help="With --tournament: how many to play, 1 to 100,000.")
-@click.option("--hands-max", type=int, default=5000, show_default=True,
+@click.option("--hands-max", type=Whole("1 to 100,000"), default=5000, show_default=True,
               help="With --tournament: a tournament with no winner after this many hands "
                    "is counted unfinished.")
 @click.option("--bots", default="random", show_default=True,
@@ -59,10 +60,10 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
                    "view; rollem play defaults to basic), strong (reads bets, draws and up "
                    "cards; slower).")
 @seed_option("Seed for a reproducible session.")
-@click.option("--stack", type=int, default=200, show_default=True,
+@click.option("--stack", type=Whole(f"1 to {MAX_STACK:,}"), default=200, show_default=True,
               help=f"Starting stack, 1 to {MAX_STACK:,} chips; a broke player rebuys it "
                    "(counted as chips brought).")
-@click.option("--workers", type=int, default=1, show_default=True,
+@click.option("--workers", type=Whole("1 or more"), default=1, show_default=True,
               help="Processes to split the hands over, each playing its own table (the "
                    "chips add up over the tables); the same seed and workers give the "
                    "same results.")
@@ -84,11 +85,13 @@ def simulate_command(
     """Play a session of computer players and report each seat's results.
 
     GAME is sdr, rollyourown, rollem521, a standard game (holdem, omaha,
-    omaha8, stud, stud8, razz, draw5, deuces-wild) or dealers-choice; or give
-    --game-file FILE. JSON: game, hands,
-    chips_start (all chips brought, rebuys included), chips_end, actions_per_hand,
-    hands_per_second, seats (seat, bot, net, net_per_hand, ci95: the 95% interval
-    of net_per_hand as [low, high]; the text shows it from 30 hands).
+    omaha8, stud, stud8, razz, draw5, deuces-wild) or dealers-choice; or give a
+    game file: --game-file FILE.
+
+    JSON: game, hands, chips_start (all chips brought, rebuys included),
+    chips_end, actions_per_hand, hands_per_second, seats (seat, bot, net,
+    net_per_hand, ci95: the 95% interval of net_per_hand as [low, high]; the
+    text shows it from 30 hands).
     """
     from rollem.bots import LEVELS, make_bot
     from rollem.games import get
@@ -106,8 +109,11 @@ def simulate_command(
     if game != "dealers-choice":
         try:
             get(game)
-        except KeyError as err:
-            fail(err.args[0] + " or dealers-choice")
+        except KeyError:
+            from rollem.cli.gamefile_opt import game_ids_words
+
+            fail(f"unknown game {game!r}: expected one of {game_ids_words()} (or --game-file "
+                 "FILE)")
     if players is None:  # (click's own words named the flag only: "Missing option")
         fail("missing --players N (how many players at the table: 2 to 10)")
     if not 2 <= players <= 10:
@@ -130,13 +136,13 @@ def simulate_command(
             fail(f"unknown bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
     sit_and_go = tournament_from_flags(flags, tournament=schedule_name is not None,
                                        game=game, players=players)
-    options = options_from_flags(flags)
+    options, typed_house = options_from_flags(flags)
     check_stack(stack, options)
     options, bomb_pot_every, bomb_pot_ante = staples_from_flags(flags, options, players, stack)
     from rollem.games import DEFAULT_CHOICE
 
     offered = [get(g) for g in (DEFAULT_CHOICE if game == "dealers-choice" else [game])]
-    check_house(options, offered)
+    check_house(options, offered, typed_house)
     check_staples(options, bomb_pot_every, bomb_pot_ante, offered)
     if schedule_name is not None:
         if hands is not None:

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import click
 
 from rollem.cli.errors import fail
+from rollem.cli.numbers import OneOf, Whole
 from rollem.limits import MAX_STACK
 
 __all__ = [
@@ -57,14 +58,14 @@ def table_option_flags(func: F) -> F:
         func = click.option(f"--{name.replace('_', '-')}", name, is_flag=True,
                             help=help_text)(func)
     decorators = [
-        click.option("--structure", type=click.Choice(STRUCTURES), default="fixed-limit",
+        click.option("--structure", type=OneOf(STRUCTURES), default="fixed-limit",
                      show_default=True, help="Betting structure."),
-        click.option("--ante", type=int, default=1, show_default=True,
+        click.option("--ante", type=Whole("0 or more chips"), default=1, show_default=True,
                      help="Chips each player antes every hand."),
-        click.option("--small-bet", type=int, default=2, show_default=True,
+        click.option("--small-bet", type=Whole("1 or more chips"), default=2, show_default=True,
                      help="The small bet (fixed limit, early rounds); in pot- and no-limit "
                           "the minimum bet of those rounds."),
-        click.option("--big-bet", type=int, default=4, show_default=True,
+        click.option("--big-bet", type=Whole("1 or more chips"), default=4, show_default=True,
                      help="The big bet (fixed limit, later rounds); in pot- and no-limit "
                           "the minimum bet of those rounds."),
         click.option("--cap-heads-up/--no-cap-heads-up", "cap_heads_up", default=True,
@@ -74,7 +75,7 @@ def table_option_flags(func: F) -> F:
                      help="Any house option of the game by name, e.g. a game file's own "
                           "(--house burn_cards=false); VALUE true/false for a switch, else "
                           "the option's word. Repeatable."),
-        click.option("--failed-both-rule", type=click.Choice(("carry", "split")),
+        click.option("--failed-both-rule", type=OneOf(("carry", "split")),
                      default="carry", show_default=True,
                      help="5-2-1: when every player in a pot declared both and failed, the pot "
                           "carries to the next hand, or splits high-low among them."),
@@ -88,7 +89,7 @@ def staple_flags(func: F) -> F:
     """Add ``--straddle --straddlers --bomb-pot-every --bomb-pot-ante`` (issue 27)
     to a command; read them with :func:`staples_from_flags`."""
     decorators = [
-        click.option("--straddle", type=click.Choice(("off", "optional", "mississippi")),
+        click.option("--straddle", type=OneOf(("off", "optional", "mississippi")),
                      default="off", show_default=True,
                      help="Straddles in games with blinds: optional (the player left of the "
                           "big blind may post twice the big blind before the deal) or "
@@ -97,12 +98,14 @@ def staple_flags(func: F) -> F:
         click.option("--straddlers", default="", metavar="SEATS",
                      help="Seats that straddle whenever --straddle lets them, e.g. 0,3 "
                           "(seat 0 first; in rollem play seat 0 is you)."),
-        click.option("--bomb-pot-every", type=int, default=0, show_default=True,
+        click.option("--bomb-pot-every", type=Whole(f"0 to {MAX_BOMB_POT_EVERY:,}"), default=0,
+                     show_default=True, metavar="N",
                      help="A bomb pot every N hands (0: none): everyone antes "
                           "--bomb-pot-ante and the first betting round is skipped; games "
                           "without shared cards after it (stud, draw, 5-2-1, Roll Your Own) "
                           "deal those hands as usual."),
-        click.option("--bomb-pot-ante", type=int, default=None,
+        click.option("--bomb-pot-ante", type=Whole("1 to the stack"), default=None,
+                     metavar="CHIPS",
                      help="A bomb pot's ante in chips (default: twice the big blind, or "
                           "twice the ante in games without blinds)."),
     ]
@@ -209,22 +212,49 @@ def _refusal_of_all(games: list[Any], refusal: Callable[[Any], str | None],
             "such as holdem, omaha and sdr)")
 
 
-_GIVEN_AS: dict[str, str] = {}
-"""A house option set by a flag of its own that :data:`HOUSE_FLAGS` does not
-name (``--failed-both-rule split``): the flag as given, for
-:func:`check_house`'s errors (the option set last by :func:`options_from_flags`)."""
+TypedHouse = dict[str, tuple[str, Any]]
+"""How each house option was given on the command line: its name -> (the
+flag as the user typed it: ``--failed-both-rule split``, ``--burn-before-roll``,
+``--house burn_cards=false``; the value it gives)."""
 
 
-def options_from_flags(flags: dict[str, Any]) -> Any:
+def _typed_on_command_line(param: str) -> bool:
+    """Whether the running command's option ``param`` (its Python name) was typed
+    (click's parameter source), not left at its default; ``False`` outside a command."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return False
+    source = ctx.get_parameter_source(param)
+    return source in (click.core.ParameterSource.COMMANDLINE,
+                      click.core.ParameterSource.ENVIRONMENT)
+
+
+def options_from_flags(flags: dict[str, Any]) -> tuple[Any, TypedHouse]:
     """An :class:`rollem.engine.Options` from the values of :func:`table_option_flags`
-    (popped from ``flags``, so the rest are the command's own).
+    (popped from ``flags``, so the rest are the command's own), and how each of its
+    house options was typed (:data:`TypedHouse`, for :func:`check_house`'s errors,
+    which name the flag the user typed).
 
-    Exits with a one-line error (status 2) for a value out of range, and for
-    ``--no-cap-heads-up`` in pot- or no-limit (no raise cap to lift)."""
+    Exits with a one-line error (status 2) for a value out of range, for one house
+    option given two values (``--failed-both-rule split --house
+    failed_both_rule=carry``), and for ``--no-cap-heads-up`` in pot- or no-limit
+    (no raise cap to lift)."""
     from rollem.engine.errors import EngineError
     from rollem.engine.options import Options
 
-    house: dict[str, Any] = {name: True for name in HOUSE_FLAGS if flags.pop(name, False)}
+    house: dict[str, Any] = {}
+    typed: TypedHouse = {}
+
+    def give(name: str, shown: str, value: Any) -> None:
+        if name in typed and typed[name][1] != value:
+            fail(f"{typed[name][0]} and {shown} give the house option {name} two values: "
+                 "give one")
+        typed[name] = (shown, value)
+
+    for name in HOUSE_FLAGS:
+        if flags.pop(name, False):
+            give(name, f"--{name.replace('_', '-')}", True)
+            house[name] = True
     for item in flags.pop("house_options", ()):
         name, sep, value = item.partition("=")
         name = name.strip().replace("-", "_")
@@ -233,11 +263,12 @@ def options_from_flags(flags: dict[str, Any]) -> Any:
         word = value.strip().lower()
         house[name] = {"true": True, "on": True, "yes": True, "false": False, "off": False,
                        "no": False}.get(word, value.strip())
+        give(name, f"--house {name}={value.strip()}", house[name])
     rule = flags.pop("failed_both_rule", "carry")
-    _GIVEN_AS.clear()
+    if rule != "carry" or _typed_on_command_line("failed_both_rule"):
+        # (typed, carry too: a flag that does nothing in the game is refused, issue 33)
+        give("failed_both_rule", f"--failed-both-rule {rule}", rule)
     if rule != "carry":
-        if "failed_both_rule" not in house:
-            _GIVEN_AS["failed_both_rule"] = f"--failed-both-rule {rule}"
         house["failed_both_rule"] = rule
     structure = flags.pop("structure", "fixed-limit")
     ante, small, big = flags.pop("ante", 1), flags.pop("small_bet", 2), flags.pop("big_bet", 4)
@@ -254,16 +285,28 @@ def options_from_flags(flags: dict[str, Any]) -> Any:
              "has no cap; use it with --structure fixed-limit (the default)")
     try:
         return Options(structure=structure, ante=ante, small_bet=small, big_bet=big,
-                       cap_heads_up=cap_heads_up, house=house)
+                       cap_heads_up=cap_heads_up, house=house), typed
     except EngineError as err:
         fail(str(err))
 
 
-def check_house(options: Any, games: list[Any]) -> None:
+def _games_with(name: str, but: list[Any]) -> list[str]:
+    """The ids of the registered games, other than ``but``, that have the house
+    option ``name`` (``["rollem521"]`` for ``failed_both_rule``)."""
+    from rollem.games import all_games
+
+    skip = {g.id for g in but}
+    return [g.id for g in all_games() if g.id not in skip and name in (g.house or {})]
+
+
+def check_house(options: Any, games: list[Any], typed: TypedHouse | None = None) -> None:
     """Exit with a one-line error (status 2) unless every house option set in
-    ``options`` is one of ``games``' (the game played, or every game a dealer's
-    choice offers) with a value of the right kind: a flag that does nothing is
-    refused, not ignored (issue 33)."""
+    ``options`` (or typed: ``typed``, from :func:`options_from_flags`) is one of
+    ``games``' (the game played, or every game a dealer's choice offers) with a
+    value of the right kind: a flag that does nothing is refused, not ignored
+    (issue 33). The error names the flag as it was typed (``--failed-both-rule
+    split``, not ``--house failed_both_rule``) and what is allowed."""
+    typed = typed or {}
     known: dict[str, Any] = {}
     choices: dict[str, tuple[Any, ...]] = {}  # a word option's values (a game file's [choices])
     for g in games:
@@ -272,9 +315,15 @@ def check_house(options: Any, games: list[Any]) -> None:
         for k, allowed in (getattr(spec, "choices", None) or {}).items():
             choices[k] = tuple(dict.fromkeys((*choices.get(k, ()), *allowed)))
     names = ", ".join(g.id for g in games)
-    for name, value in options.house.items():
-        flag = (f"--{name.replace('_', '-')}" if name in HOUSE_FLAGS
-                else _GIVEN_AS.get(name, f"--house {name}"))
+    given = {**{n: v for n, (_, v) in typed.items()}, **options.house}
+    for name, value in given.items():
+        if name in typed:
+            shown = typed[name][0]
+        else:
+            shown = f"--{name.replace('_', '-')}" if name in HOUSE_FLAGS else \
+                f"--house {name}={value}"
+        # (an unknown name via --house is named without its value, as before)
+        flag = shown.split("=", 1)[0] if shown.startswith("--house ") else shown
         if name not in known:
             have = ", ".join(sorted(known)) or "none"
             from rollem.games import is_shipped
@@ -286,16 +335,20 @@ def check_house(options: Any, games: list[Any]) -> None:
             hint = (f"; to offer it, list it under [house] in {', '.join(files)}'s file "
                     f"with its default ({name} = {HOUSE_EXAMPLE.get(name, 'false')})"
                     ) if files else ""
+            others = _games_with(name, games) if not files else []
+            if others:
+                hint += (f"; only {' and '.join(others)} "
+                         f"{'has' if len(others) == 1 else 'have'} it")
             fail(f"{flag}: not a house option of {names} (theirs: {have}){hint}")
         default = known[name]
         if isinstance(default, bool) and not isinstance(value, bool):
             # (only --house gives a switch a word: its own flag gives true)
-            fail(f"--house {name}={value}: {name} is a switch: give true or false")
+            fail(f"{shown}: {name} is a switch: give true or false")
         if not isinstance(default, bool) and isinstance(value, bool):
-            fail(f"{flag}: {name} takes a word, e.g. {name}={default}")
+            fail(f"{shown}: {name} takes a word, e.g. {name}={default}")
         if name in choices and value not in choices[name]:
             # (it reached the engine: an internal error, issue 33's try-out)
-            fail(f"--house {name}={value}: expected one of {', '.join(map(str, choices[name]))}")
+            fail(f"{shown}: expected one of {', '.join(map(str, choices[name]))}")
 
 
 def check_stack(stack: int, options: Any) -> None:

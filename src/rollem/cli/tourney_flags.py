@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import click
 
 from rollem.cli.errors import fail
+from rollem.cli.numbers import OneOf, Whole
 from rollem.tournament.session import ROTATIONS
 
 __all__ = ["TournamentFlags", "tournament_flags", "tournament_from_flags"]
@@ -32,7 +33,7 @@ def tournament_flags(func: F) -> F:
     """Add ``--buy-in --payouts --rebuy-levels --addon --addon-price --rotate`` to a
     command."""
     decorators = [
-        click.option("--buy-in", type=int, default=None, metavar="UNITS",
+        click.option("--buy-in", type=Whole(f"0 to {MAX_BUY_IN:,}"), default=None, metavar="UNITS",
                      help="With --tournament: each entrant's buy-in, 0 to 1,000,000 whole "
                           "units (money or points; default 10); the prize pool is the "
                           "buy-ins and rebuys."),
@@ -40,21 +41,24 @@ def tournament_flags(func: F) -> F:
                      help="With --tournament: the prize pool's percentages by place, best "
                           "first, e.g. 65/35 (whole numbers adding up to 100, at most one "
                           "place a player; default: the shipped table for the field)."),
-        click.option("--rebuy-levels", type=int, default=None, metavar="N",
+        click.option("--rebuy-levels", type=Whole(f"0 to {MAX_REBUY_LEVELS}"), default=None,
+                     metavar="N",
                      help="With --tournament: a busted player may buy in again (once per "
                           "bust, a buy-in more in the pool) during the first N levels, 0 "
                           "to 10 (default 0: no rebuys). Computer players always rebuy "
                           "while they may."),
-        click.option("--addon", "addon_chips", type=int, default=None, metavar="CHIPS",
+        click.option("--addon", "addon_chips", type=Whole(f"1 to {MAX_ADDON_CHIPS:,}"),
+                     default=None, metavar="CHIPS",
                      help="With --tournament and --rebuy-levels: when the rebuys close, "
                           "every player still in may buy CHIPS chips once (1 to "
                           "1,000,000; default: no add-on), for --addon-price units into "
                           "the pool. Computer players take it unless they hold three "
                           "times CHIPS or more."),
-        click.option("--addon-price", type=int, default=None, metavar="UNITS",
+        click.option("--addon-price", type=Whole(f"0 to {MAX_BUY_IN:,}"), default=None,
+                     metavar="UNITS",
                      help="With --addon: what an add-on costs, 0 to 1,000,000 whole units "
                           "(default: the buy-in)."),
-        click.option("--rotate", type=click.Choice(ROTATIONS), default=None,
+        click.option("--rotate", type=OneOf(ROTATIONS), default=None,
                      help="With --tournament and dealers-choice: the games rotate in turn "
                           "(like H.O.R.S.E.; rollem play: in the order of --games; "
                           "simulate: sdr, rollyourown then rollem521) instead of the "

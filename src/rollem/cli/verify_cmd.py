@@ -27,6 +27,7 @@ import click
 
 from rollem import toml_input
 from rollem.cli.errors import fail, one_line
+from rollem.cli.numbers import PathOf
 from rollem.text import name_safe
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ MAX_FILES = 10_000
 
 @click.command("verify")
 @click.argument("files", nargs=-1, required=True,
-                type=click.Path(dir_okay=False, path_type=Path))
+                type=PathOf(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
     """Check that the hands in hand history FILEs were dealt from the committed deck.

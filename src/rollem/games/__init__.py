@@ -28,10 +28,12 @@ __all__ = [
     "STANDARD",
     "Game",
     "all_games",
+    "differs_from_shipped",
     "get",
     "is_shipped",
     "register",
     "shipped_ids",
+    "shipped_source",
 ]
 
 DEFAULT_CHOICE = ("sdr", "rollyourown", "rollem521")
@@ -96,8 +98,35 @@ def shipped_ids() -> list[str]:
 
 
 def is_shipped(game: Game) -> bool:
-    """Whether ``game`` is a shipped game file as shipped (same id and same text);
-    a user's file, even one reusing a shipped id, is not."""
+    """Whether ``game`` is a shipped game: a shipped game file as shipped, or a
+    copy whose rules are the same (same id, the same game once read: only its
+    comments, spacing or the order of its keys differ; s61-term: a copy with a
+    comment added was refused as "a shipped game's id"). A user's file reusing
+    a shipped id with other rules (:func:`differs_from_shipped`) is not."""
     _load()
     shipped = _SHIPPED.get(game.id)
-    return shipped is not None and (shipped is game or shipped.source == game.source)
+    return shipped is not None and (shipped is game or shipped.source == game.source
+                                    or differs_from_shipped(game) == [])
+
+
+def shipped_source(game_id: str) -> str | None:
+    """The text of the shipped game file of ``game_id`` (``None``: none shipped)."""
+    _load()
+    shipped = _SHIPPED.get(game_id)
+    return None if shipped is None else shipped.source
+
+
+def differs_from_shipped(game: Game) -> list[str] | None:
+    """What a game file's ``game`` changes in the shipped game of its id: the
+    names of the game file's parts that differ (``["name", "steps"]``, in file
+    order: id, name, min_players, max_players, rules, house, choices, steps,
+    deck; its text aside), ``[]`` for the same rules; ``None`` when no shipped
+    game has its id or either is not read from a game file."""
+    import dataclasses
+
+    _load()
+    shipped = _SHIPPED.get(game.id)
+    if shipped is None or shipped.spec is None or game.spec is None:
+        return None
+    return [f.name for f in dataclasses.fields(game.spec) if f.name != "text"
+            and getattr(game.spec, f.name) != getattr(shipped.spec, f.name)]

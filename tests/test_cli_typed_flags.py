@@ -1,0 +1,146 @@
+"""Bad input on the command line, said in rollem's words (s61-term).
+
+- Every number, word list and path option of every command is read by one of
+  :mod:`rollem.cli.numbers`' types, so ``rollem play --players abc`` says
+  "'abc' is not a whole number: expected 2 to 10" (exit 2, one line), as
+  ``rollem serve --port abc`` did, where it said click's "'abc' is not a valid
+  integer"; likewise choices ("'xx' is not a choice: expected phh or rollem"),
+  decimal numbers and paths.
+- A house option is named in an error as it was typed: ``rollem play sdr
+  --failed-both-rule split`` was refused as "--house failed_both_rule: ...",
+  a form the user did not type.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import click
+import pytest
+
+from cli_helpers import run_cli as run
+from rollem.cli.app import COMMANDS, app
+from rollem.cli.numbers import NumberRange, OneOf, PathOf, Whole, WholeRange
+
+
+def _options() -> list[tuple[str, click.Parameter]]:
+    ctx = click.Context(app)
+    out = []
+    for name in COMMANDS:
+        command = app.get_command(ctx, name)
+        assert command is not None
+        out.extend((name, p) for p in command.params)
+    return out
+
+
+def test_every_number_choice_and_path_is_read_by_rollems_own_types() -> None:
+    """A new option with click's ``type=int`` (or ``Choice``, ``FloatRange``,
+    ``Path``) would print click's words again: none is left."""
+    raw = [(name, p.opts, type(p.type).__name__) for name, p in _options()
+           if isinstance(p.type, (click.types.IntParamType, click.types.FloatParamType,
+                                  click.Choice, click.Path))
+           and not isinstance(p.type, (WholeRange, NumberRange, OneOf, PathOf))]
+    assert raw == []
+    ours = [p for _, p in _options() if isinstance(p.type, (Whole, WholeRange, NumberRange,
+                                                             OneOf, PathOf))]
+    assert len(ours) > 60
+
+
+def _bad_value(p: click.Parameter) -> tuple[str, str]:
+    """A bad value for ``p`` and the words its refusal must hold."""
+    if isinstance(p.type, OneOf):
+        return "nope", "'nope' is not a choice: expected "
+    if isinstance(p.type, NumberRange):
+        return "lots", "'lots' is not a number: expected "
+    if isinstance(p.type, PathOf):
+        return ("/", "'/' is a folder: expected a file") if not p.type.dir_okay else \
+            (__file__, "is a file: expected a folder")
+    return "abc", "'abc' is not a whole number: expected "
+
+
+@pytest.mark.parametrize(("command", "param"), [
+    (c, p) for c, p in _options()
+    if isinstance(p.type, (Whole, WholeRange, NumberRange, OneOf, PathOf))],
+    ids=lambda x: x if isinstance(x, str) else x.name)
+def test_every_bad_value_is_one_line_saying_what_is_allowed(
+        command: str, param: click.Parameter, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    value, said = _bad_value(param)
+    flag = [param.opts[-1]] if isinstance(param, click.Option) else []
+    code, out, err = run([command, *flag, value], capsys)
+    assert (code, out) == (2, ""), err
+    assert err.count("\n") == 1 and err.startswith("rollem: error: Invalid value for "), err
+    assert said in err, err
+    assert "a valid" not in err and "is not one of '" not in err and "range x" not in err
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["play", "--players", "abc"], "'--players': 'abc' is not a whole number: expected 2 to 10"),
+    (["simulate", "sdr", "--hands", "1e3"],
+     "'--hands': '1e3' is not a whole number: expected 1 to 1,000,000"),
+    (["odds", "sdr", "--samples", "1_000"],
+     "'--samples': '1_000' is not a whole number: expected 1 to 10,000,000"),
+    (["play", "--structure", "pot"],
+     "'--structure': 'pot' is not a choice: expected fixed-limit, pot-limit or no-limit"),
+    (["convert", "--to", "XX", "x.toml"], "'--to': 'XX' is not a choice: expected phh or rollem"),
+    (["serve", "--http-timeout", "301"],
+     "301 is out of range: expected more than 0, at most 300"),
+    (["serve", "--hand-seconds", "nan"], "'nan' is not a number: expected 0 to 600"),
+    (["serve", "--log-level", "loud"],
+     "'loud' is not a choice: expected debug, info, warning or error"),
+    (["replay", "/"], "'FILE': '/' is a folder: expected a file"),
+])
+def test_bad_values_say_what_is_allowed(args: list[str], said: str,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(args, capsys)
+    assert (code, out) == (2, "")
+    assert err.endswith(said + "\n"), err
+
+
+def test_a_whole_number_too_long_for_int_is_refused_in_words(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["simulate", "sdr", "--players", "3", "--hands", "9" * 5000], capsys)
+    assert (code, err) == (2, "rollem: error: Invalid value for '--hands': a number of 5000 "
+                              "digits is too large: expected 1 to 1,000,000\n")
+
+
+@pytest.mark.parametrize("command", [["play", "sdr"],
+                                     ["simulate", "sdr", "--players", "3", "--hands", "1"]])
+def test_a_house_flag_is_named_as_typed_with_the_games_that_have_it(
+        command: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    for flags, typed in ((["--failed-both-rule", "split"], "--failed-both-rule split"),
+                         # typed, the default too: it would do nothing in sdr (issue 33)
+                         (["--failed-both-rule", "carry"], "--failed-both-rule carry"),
+                         (["--house", "failed_both_rule=split"], "--house failed_both_rule")):
+        code, out, err = run([*command, *flags], capsys)
+        assert (code, out) == (2, "")
+        assert err == (f"rollem: error: {typed}: not a house option of sdr (theirs: "
+                       "burn_before_roll); only rollem521 has it\n")
+    code, _, err = run([*command[:1], "holdem", *command[2:], "--burn-before-roll"], capsys)
+    assert err == ("rollem: error: --burn-before-roll: not a house option of holdem (theirs: "
+                   "none); only sdr has it\n")
+
+
+def test_one_house_option_given_two_values_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--failed-both-rule split --house failed_both_rule=carry`` played carry
+    without a word (the flag lost to --house); the same value twice is taken."""
+    code, out, err = run(["simulate", "rollem521", "--players", "3", "--hands", "1",
+                          "--failed-both-rule", "split", "--house", "failed_both_rule=carry"],
+                         capsys)
+    assert (code, err) == (2, "rollem: error: --house failed_both_rule=carry and "
+                              "--failed-both-rule split give the house option "
+                              "failed_both_rule two values: give one\n")
+    code, out, err = run(["simulate", "rollem521", "--players", "3", "--hands", "1", "--json",
+                          "--failed-both-rule", "split", "--house", "failed_both_rule=split"],
+                         capsys)
+    assert code == 0, err
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    code, out, err = run(["play", "rollem521", "--failed-both-rule", "carry",
+                          "--history-dir", str(tmp_path)], capsys)
+    assert code == 0 and "Session ledger" in out, err
