@@ -97,7 +97,8 @@ def test_failed_both_rule_flag_at_a_game_without_it_is_named_as_given() -> None:
             out = CliRunner().invoke(app, [*command, *flags], input="q\n")
             assert out.exit_code == 2, out.output
             assert out.output.strip().splitlines()[-1] == (
-                f"rollem: error: {said}: not a house option of sdr (theirs: burn_before_roll)")
+                f"rollem: error: {said}: not a house option of sdr (theirs: burn_before_roll); "
+                "only rollem521 has it")
 
 
 def test_odds_from_a_players_copy_for_a_seat_the_hand_does_not_have() -> None:
