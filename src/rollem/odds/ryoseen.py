@@ -178,7 +178,26 @@ def _origins(opp: SeenOpponent, discards: set[int]) -> list[tuple[int, ...]]:
     """Every way the opponent's up cards may have come: per up card 0 (kept)
     or the draw (1 or 2) it came from; an up card exposed after draw ``e``
     came from draw ``e`` or earlier, the first one was kept, each draw is
-    one card, and a card the seat discarded was drawn."""
+    one card, and a card the seat discarded was drawn.
+
+    Remembered by what it reads (the up cards, the number of draws, which up
+    cards the seat discarded): a batch asks it some fifty times (issue 33,
+    branch s61-ryo2). The list returned is shared: callers only read it."""
+    key = (tuple(opp.ups), len(opp.draws), tuple(c in discards for c in opp.ups))
+    found = _ORIGINS.get(key)
+    if found is None:
+        if len(_ORIGINS) > 4096:  # (a long-lived server: some thousands of views)
+            _ORIGINS.clear()
+        found = _ORIGINS[key] = _origins_of(opp, discards)
+    return found
+
+
+_ORIGINS: dict[tuple[tuple[int, ...], int, tuple[bool, ...]], list[tuple[int, ...]]] = {}
+""":func:`_origins`' answers, by what it reads (a few dozen keys a view)."""
+
+
+def _origins_of(opp: SeenOpponent, discards: set[int]) -> list[tuple[int, ...]]:
+    """:func:`_origins`, worked out."""
     choices = []
     for e, card in enumerate(opp.ups):
         allowed = [r for r in range(1, min(e, len(opp.draws)) + 1)]
@@ -1720,6 +1739,53 @@ def _redeal_step(j: int, gen: np.random.Generator, c: int, state: Ints, where: I
     return moved
 
 
+_SteerTables = tuple[dict[tuple[int, tuple[int, ...]], int], bool, Ints, Floats, Ints, Ints,
+                     Floats, Floats, Ints, Floats]
+_STEER_LAST: list[tuple[list[Any], list[list[tuple[int, ...]]], _SteerTables] | None] = [None]
+"""The last guides :class:`_Steer` laid out (held, so compared by identity) and their tables."""
+
+
+def _steer_tables(combos: list[list[tuple[int, ...]]],
+                  guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]
+                  ) -> _SteerTables:
+    """:class:`_Steer`'s tables of the guides' sets (those of one or two
+    cards), per opponent ``j`` and origin ``combos[j]``: their ids, whether
+    any, the sets (two columns, a single card twice), the running chances,
+    each guide's first and end row, its running chance before and at its end,
+    its cards a set, and ``log`` of the chance of every ordered pair
+    (``52 * 52`` a guide)."""
+    ids: dict[tuple[int, tuple[int, ...]], int] = {}
+    tabs, cums, probs, sizes = [], [], [], []
+    for j, options in enumerate(combos):
+        for combo in options:
+            table, prob = guides.get((j, combo), (np.zeros((0, 3), np.int64), np.zeros(0)))
+            if not len(table) or table.shape[1] not in (1, 2):
+                continue
+            ids[(j, combo)] = len(ids)
+            two = table if table.shape[1] == 2 else np.concatenate([table, table], axis=1)
+            tabs.append(two)
+            cums.append(prob)
+            flat = np.zeros(52 * 52)
+            flat[two[:, 0] * 52 + two[:, 1]] = prob
+            flat[two[:, 1] * 52 + two[:, 0]] = prob
+            probs.append(flat)
+            sizes.append((len(table), table.shape[1]))
+    empty = np.zeros(0, dtype=np.int64)
+    if not ids:
+        return ids, False, empty, np.zeros(0), empty, empty, np.zeros(0), np.zeros(0), empty, \
+            np.zeros(0)
+    tab = np.concatenate(tabs)  # (sets, 2): a single card twice
+    cum = np.cumsum(np.concatenate(cums))
+    ends = np.cumsum([n for n, _ in sizes])
+    start = np.concatenate([[0], ends[:-1]]).astype(np.int64)
+    end = ends.astype(np.int64)
+    lo = np.concatenate([[0.0], cum])[start]
+    hi = cum[end - 1]
+    size = np.asarray([f for _, f in sizes], dtype=np.int64)
+    log_g = np.log(np.maximum(np.concatenate(probs), 1e-300))
+    return ids, True, tab, cum, start, end, lo, hi, size, log_g
+
+
 class _Steer:
     """The guided steps of :func:`_move` (issue 33, branch s48-odds).
 
@@ -1745,39 +1811,22 @@ class _Steer:
                  ) -> None:
         m = len(seen.opponents)
         discards = set(seen.discards)
-        ids: dict[tuple[int, tuple[int, ...]], int] = {}
-        tabs, cums, probs, sizes = [], [], [], []
-        self.gid = np.full((k, m), -1, dtype=np.int64)
-        for j, opp in enumerate(seen.opponents):
-            for i, combo in enumerate(_origins(opp, discards)):
-                table, prob = guides.get((j, combo), (np.zeros((0, 3), np.int64), np.zeros(0)))
-                if not len(table) or table.shape[1] not in (1, 2):
-                    continue
-                g = len(ids)
-                ids[(j, combo)] = g
-                two = table if table.shape[1] == 2 else np.concatenate([table, table], axis=1)
-                tabs.append(two)
-                cums.append(prob)
-                flat = np.zeros(52 * 52)
-                flat[two[:, 0] * 52 + two[:, 1]] = prob
-                flat[two[:, 1] * 52 + two[:, 0]] = prob
-                probs.append(flat)
-                sizes.append((len(table), table.shape[1]))
-                self.gid[origin[:, j] == i, j] = g
-        self.ids = ids
         self.combos = [_origins(opp, discards) for opp in seen.opponents]
-        self.any = bool(ids)
-        if not self.any:
-            return
-        self.tab = np.concatenate(tabs)  # (sets, 2): a single card twice
-        self.cum = np.cumsum(np.concatenate(cums))
-        ends = np.cumsum([n for n, _ in sizes])
-        self.start = np.concatenate([[0], ends[:-1]]).astype(np.int64)
-        self.end = ends.astype(np.int64)
-        self.lo = np.concatenate([[0.0], self.cum])[self.start]
-        self.hi = self.cum[self.end - 1]
-        self.size = np.asarray([f for _, f in sizes], dtype=np.int64)
-        self.log_g = np.log(np.maximum(np.concatenate(probs), 1e-300))
+        got = [guides.get((j, combo)) for j in range(m) for combo in self.combos[j]]
+        # the guides' tables: the same in every batch within
+        # :func:`shared_proposals`, so laid out once (issue 33, branch s61-ryo2)
+        last = _STEER_LAST[0]
+        if (last is not None and len(last[0]) == len(got) and last[1] == self.combos
+                and all(a is b for a, b in zip(last[0], got, strict=True))):
+            tables = last[2]
+        else:
+            tables = _steer_tables(self.combos, guides)
+            _STEER_LAST[0] = (got, self.combos, tables)
+        self.ids, self.any, self.tab, self.cum, self.start, self.end, self.lo, self.hi, \
+            self.size, self.log_g = tables
+        self.gid = np.full((k, m), -1, dtype=np.int64)
+        for (j, combo), g in self.ids.items():
+            self.gid[origin[:, j] == self.combos[j].index(combo), j] = g
 
     def set_origin(self, j: int, rows: Ints, combo: list[int]) -> None:
         """Opponent ``j``'s origins in worlds ``rows`` are now ``combo``
