@@ -2183,9 +2183,20 @@ class _ExposeTable:
         out = table[key]
         miss = np.isnan(out)
         if miss.any():  # (none where every world fits its origins)
-            self._fill(j, np.unique(key[miss]))
+            # the whole block of each key missed (the ranks of its first two
+            # cards any): a Metropolis chain misses keys next to each other
+            # batch after batch, and a call costs the same for one key or
+            # 169 (issue 33, branch s61-ryo2; each key's chance is its own row's)
+            block = np.unique(key[miss] // EXPOSE_BLOCK)
+            self._fill(j, (block[:, None] * EXPOSE_BLOCK
+                           + np.arange(EXPOSE_BLOCK)[None, :]).reshape(-1))
             out = table[key]
         return np.asarray(out, dtype=np.float64)
+
+
+EXPOSE_BLOCK = 169
+"""The keys :meth:`_ExposeTable.lik` fills about a key missed: those sharing
+its ranks but the first two (``13 ** 2``; 1: the key alone, as before)."""
 
 
 def _expose_table(seen: SeenPool, policy: FastPolicy, tremble: float) -> _ExposeTable:
