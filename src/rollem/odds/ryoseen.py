@@ -499,16 +499,27 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
         combos = _origins(opp, discards)
         item = order[:, opp.draws] if opp.draws else np.zeros((k, 0), dtype=np.int64)
         fits = np.ones((k, len(combos)), dtype=bool)
+        # per draw, what each origin asks of it, worked out once for every
+        # origin that asks it (issue 33, branch s61-ryo2: the same booleans)
+        is_up = np.zeros(52 + 3 * m, dtype=bool)
+        is_up[opp.ups] = True
+        asks: dict[tuple[int, int], Bools] = {}
         for i, combo in enumerate(combos):
             drawn_up = {r: c for c, r in zip(opp.ups, combo, strict=True) if r}
             for r in range(1, len(opp.draws) + 1):
-                it = item[:, r - 1]
-                if r in drawn_up:  # a label not named yet, or that discard of the seat
-                    x = drawn_up[r]
-                    fits[:, i] &= (it == x) if x in discards else \
-                        (it >= 52) & (named[rows, np.maximum(it - 52, 0)] == -1)
-                else:  # a hidden draw: not one of its up cards
-                    fits[:, i] &= ~np.isin(it, opp.ups)
+                x = drawn_up.get(r, -1) if drawn_up.get(r, -1) in discards else \
+                    (-2 if r in drawn_up else -3)
+                fit = asks.get((r, x))
+                if fit is None:
+                    it = item[:, r - 1]
+                    if x >= 0:  # that discard of the seat
+                        fit = it == x
+                    elif x == -2:  # a label not named yet
+                        fit = (it >= 52) & (named[rows, np.maximum(it - 52, 0)] == -1)
+                    else:  # a hidden draw: not one of its up cards
+                        fit = ~is_up[it]
+                    asks[(r, x)] = fit
+                fits[:, i] &= fit
         base = np.full(len(combos), 1 / len(combos))
         if shares is not None:
             base = (1 - DEFENSIVE) * shares[j] + DEFENSIVE * base
