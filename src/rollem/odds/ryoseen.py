@@ -2033,6 +2033,8 @@ def _pick_each(gen: np.random.Generator, avail: Bools, reps: int, m: int,
     size = avail.sum(axis=1)
     if (size - e < m).any():
         raise ValueError(f"{m} unknown cards are needed but fewer are left")
+    if compiled.use():  # the listing and the draws in one pass (issue 33, branch s61-ryo2)
+        return compiled.pick_avail_rows(gen, avail, reps, m, exclude)
     # issue 33 (branch s56-fast): the same draws from the same stream, with
     # fewer passes (the listing from one search, each card's bit made once)
     width = avail.shape[1]
