@@ -1398,7 +1398,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                 lik_show, show_key, flat_power, table.flat, keep_table, tremble, m, wide)
             _, _, _, _, c1, c2, at4, new4, ratio4, _ = proposal
             miss_r, miss_c = np.nonzero(np.isnan(new4[:, 2:]))
-            for jj in np.unique(at4[miss_r, 2 + miss_c] % m):  # (as the numpy path)
+            for jj in (np.unique(at4[miss_r, 2 + miss_c] % m) if len(miss_r)
+                       else ()):  # (as the numpy path; none missed: no np.unique)
                 pick = (at4[miss_r, 2 + miss_c] % m) == jj
                 mr, mc = miss_r[pick], 2 + miss_c[pick]
                 h = state[mr[:, None], show_cols[jj]]
@@ -1864,7 +1865,8 @@ class _Steer:
                 m, wide)
             xa, _, base, live, at8, new8, ratio8, _ = proposal
             miss_r, miss_c = np.nonzero(np.isnan(new8[:, 4:]))
-            for jj in np.unique(at8[miss_r, 4 + miss_c] % m):  # (as the numpy path)
+            for jj in (np.unique(at8[miss_r, 4 + miss_c] % m) if len(miss_r)
+                       else ()):  # (as the numpy path; none missed: no np.unique)
                 pick = (at8[miss_r, 4 + miss_c] % m) == jj
                 mr, mc = miss_r[pick], 4 + miss_c[pick]
                 h = state[mr[:, None], show_cols[jj]]
