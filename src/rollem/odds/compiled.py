@@ -180,6 +180,9 @@ def _warm_all() -> None:
                      t16, 0.0)
     pick_each_rows(np.random.default_rng(0), i0, i0, 52, 1, 1, None)
     pick_avail_rows(np.random.default_rng(0), np.zeros((0, 52), dtype=bool), 1, 1, None)
+    relabel_places(np.zeros((0, 1), dtype=bool), np.zeros((0, 1), dtype=np.int64),
+                   np.zeros((0, 1, 3), dtype=np.int64), np.zeros((0, 1), dtype=np.int64),
+                   np.zeros((0, 1), dtype=np.int64), 3)
     search_rows(f0, f0, 52, i0)
     for place in (False, True):
         proposal = move_propose(place, f0, f0 if place else None, None if place else i0,
@@ -210,13 +213,14 @@ def _compile_all() -> None:
     """Every kernel of this module made a numba function, under the name its
     wrapper calls (``_keep_one_compiled`` first: the others call it)."""
     global _keep_one_compiled, _keep_chance_compiled, _pick_each_compiled
-    global _pick_avail_compiled, _search_compiled, _move_propose_compiled, _move_apply_compiled
+    global _pick_avail_compiled, _relabel_compiled, _search_compiled, _move_propose_compiled, _move_apply_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
     _pick_each_compiled = _jit(_pick_each_kernel)
     _pick_avail_compiled = _jit(_pick_avail_kernel)  # (calls _pick_each_compiled)
+    _relabel_compiled = _jit(_relabel_kernel)
     _search_compiled = _jit(_search_kernel)
     _move_propose_compiled = _jit(_move_propose_kernel)
     _move_apply_compiled = _jit(_move_apply_kernel)
@@ -362,6 +366,44 @@ def _pick_avail_kernel(gen: Any, avail: Any, reps: int, m: int, exclude: Any,
 
 
 _pick_avail_compiled: Any = _pick_avail_kernel  # (numba's once compiled: _compile_all)
+
+
+def _relabel_kernel(is_lab: Any, owner: Any, perm: Any, card_at: Any, order: Any,
+                    labels: int) -> Any:  # pragma: no cover - compiled
+    k, n = order.shape
+    m = perm.shape[1]
+    new_order = order.copy()
+    new_named = np.full((k, labels), -1, dtype=np.int64)
+    for r in range(k):
+        seen = np.zeros(m, dtype=np.int64)
+        for p in range(n):
+            if is_lab[r, p]:
+                j = owner[r, p]
+                i = perm[r, j, seen[j]]
+                seen[j] += 1
+                new_order[r, p] = 52 + 3 * j + i
+                if card_at[r, p] >= 0:
+                    new_named[r, 3 * j + i] = card_at[r, p]
+    return new_order, new_named
+
+
+_relabel_compiled: Any = _relabel_kernel  # (numba's once compiled: _compile_all)
+
+
+def relabel_places(is_lab: Bools, owner: Ints, perm: Ints, card_at: Ints, order: Ints,
+                   labels: int) -> tuple[Ints, Ints]:
+    """:func:`rollem.odds.ryoseen._relabel`'s last pass compiled (issue 33,
+    branch s61-ryo2): per world and place ``p`` holding a label
+    (``is_lab`` ``(k, n)``), in place order, its owner ``j = owner[., p]``
+    takes the next of its labels by ``perm`` ``(k, m, 3)``: the new
+    ``order`` ``(k, n)`` (``52 + 3 j + i``) and ``named`` ``(k, labels)``
+    (``card_at`` where a card is named there, else -1). Integers only: the
+    numpy loop's arrays."""
+    new_order, new_named = _relabel_compiled(
+        np.ascontiguousarray(is_lab, dtype=np.bool_), np.ascontiguousarray(owner, dtype=np.int64),
+        np.ascontiguousarray(perm, dtype=np.int64), np.ascontiguousarray(card_at, dtype=np.int64),
+        np.ascontiguousarray(order, dtype=np.int64), int(labels))
+    return np.asarray(new_order), np.asarray(new_named)
 
 
 def pick_avail_rows(gen: np.random.Generator, avail: Bools, reps: int, m: int,

@@ -746,6 +746,8 @@ def _relabel(seen: SeenPool, order: Ints, named: Ints, origin: Ints, weight: Flo
     owner[r_i, places[r_i, c_i]] = slot[0][rest[r_i, c_i]]
     # each owner's three labels in a random order among its places
     perm = np.argsort(gen.random((k, m, 3)), axis=2)
+    if compiled.use():  # the same labels, in one pass (issue 33, branch s61-ryo2)
+        return compiled.relabel_places(is_lab, owner, perm, card_at, order, named.shape[1])
     new_order = order.copy()
     new_named = np.full_like(named, -1)
     seen_of_owner = np.zeros((k, m), dtype=np.int64)
