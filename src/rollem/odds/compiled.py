@@ -213,7 +213,8 @@ def _compile_all() -> None:
     """Every kernel of this module made a numba function, under the name its
     wrapper calls (``_keep_one_compiled`` first: the others call it)."""
     global _keep_one_compiled, _keep_chance_compiled, _pick_each_compiled
-    global _pick_avail_compiled, _relabel_compiled, _search_compiled, _move_propose_compiled, _move_apply_compiled
+    global _pick_avail_compiled, _relabel_compiled
+    global _search_compiled, _move_propose_compiled, _move_apply_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled
     _keep_one_compiled = _jit(_keep_one)

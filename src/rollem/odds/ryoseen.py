@@ -1901,8 +1901,10 @@ class _Steer:
         # the old cards not in the new set, exchanged with the new ones not in
         # the old, in order: (x1 <-> a1), (x2 <-> a2); ``dummy`` for none
         x1, a1, x2, a2 = x.copy(), a.copy(), y.copy(), b.copy()
-        for cond, v in ((a == x, (dummy, dummy, y, b)), (a == y, (x, b, dummy, dummy)),
-                        (b == x, (dummy, dummy, y, a)), (b == y, (x, a, dummy, dummy))):
+        swaps: tuple[tuple[Bools, tuple[Any, Any, Any, Any]], ...] = (
+            (a == x, (dummy, dummy, y, b)), (a == y, (x, b, dummy, dummy)),
+            (b == x, (dummy, dummy, y, a)), (b == y, (x, a, dummy, dummy)))
+        for cond, v in swaps:
             c = cond & two
             for arr, val in zip((x1, a1, x2, a2), v, strict=True):
                 arr[c] = val if isinstance(val, int) else val[c]
