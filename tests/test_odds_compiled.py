@@ -210,6 +210,7 @@ def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.Monkey
     calls = {"move": 0, "steer": 0, "keep": 0, "pick": 0, "names": 0, "choose": 0}
     for name, what in (("move_propose", "move"), ("steer_propose", "steer"),
                        ("keep_chance_rows", "keep"), ("pick_each_rows", "pick"),
+                       ("pick_avail_rows", "pick"),
                        ("read_names", "names"), ("choose_rows", "choose")):
         real = getattr(compiled, name)
 

@@ -179,6 +179,10 @@ def _warm_all() -> None:
     keep_chance_rows(np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64),
                      t16, 0.0)
     pick_each_rows(np.random.default_rng(0), i0, i0, 52, 1, 1, None)
+    pick_avail_rows(np.random.default_rng(0), np.zeros((0, 52), dtype=bool), 1, 1, None)
+    relabel_places(np.zeros((0, 1), dtype=bool), np.zeros((0, 1), dtype=np.int64),
+                   np.zeros((0, 1, 3), dtype=np.int64), np.zeros((0, 1), dtype=np.int64),
+                   np.zeros((0, 1), dtype=np.int64), 3)
     search_rows(f0, f0, 52, i0)
     for place in (False, True):
         proposal = move_propose(place, f0, f0 if place else None, None if place else i0,
@@ -209,12 +213,15 @@ def _compile_all() -> None:
     """Every kernel of this module made a numba function, under the name its
     wrapper calls (``_keep_one_compiled`` first: the others call it)."""
     global _keep_one_compiled, _keep_chance_compiled, _pick_each_compiled
+    global _pick_avail_compiled, _relabel_compiled
     global _search_compiled, _move_propose_compiled, _move_apply_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
     _pick_each_compiled = _jit(_pick_each_kernel)
+    _pick_avail_compiled = _jit(_pick_avail_kernel)  # (calls _pick_each_compiled)
+    _relabel_compiled = _jit(_relabel_kernel)
     _search_compiled = _jit(_search_kernel)
     _move_propose_compiled = _jit(_move_propose_kernel)
     _move_apply_compiled = _jit(_move_apply_kernel)
@@ -340,6 +347,76 @@ def _pick_each_kernel(gen: Any, first: Any, size: Any, width: int, reps: int, m:
 
 
 _pick_each_compiled: Any = _pick_each_kernel  # (numba's once compiled: _compile_all)
+
+
+def _pick_avail_kernel(gen: Any, avail: Any, reps: int, m: int, exclude: Any,
+                       e: int) -> Any:  # pragma: no cover - compiled
+    # each row's available cards first, in order (numpy's flatnonzero, row
+    # by row), then the draws as _pick_each_kernel makes them
+    k, width = avail.shape
+    first = np.zeros(k * width, dtype=np.int64)
+    size = np.zeros(k, dtype=np.int64)
+    for row in range(k):
+        t = 0
+        for c in range(width):
+            if avail[row, c]:
+                first[row * width + t] = c
+                t += 1
+        size[row] = t
+    return _pick_each_compiled(gen, first, size, width, reps, m, exclude, e)
+
+
+_pick_avail_compiled: Any = _pick_avail_kernel  # (numba's once compiled: _compile_all)
+
+
+def _relabel_kernel(is_lab: Any, owner: Any, perm: Any, card_at: Any, order: Any,
+                    labels: int) -> Any:  # pragma: no cover - compiled
+    k, n = order.shape
+    m = perm.shape[1]
+    new_order = order.copy()
+    new_named = np.full((k, labels), -1, dtype=np.int64)
+    for r in range(k):
+        seen = np.zeros(m, dtype=np.int64)
+        for p in range(n):
+            if is_lab[r, p]:
+                j = owner[r, p]
+                i = perm[r, j, seen[j]]
+                seen[j] += 1
+                new_order[r, p] = 52 + 3 * j + i
+                if card_at[r, p] >= 0:
+                    new_named[r, 3 * j + i] = card_at[r, p]
+    return new_order, new_named
+
+
+_relabel_compiled: Any = _relabel_kernel  # (numba's once compiled: _compile_all)
+
+
+def relabel_places(is_lab: Bools, owner: Ints, perm: Ints, card_at: Ints, order: Ints,
+                   labels: int) -> tuple[Ints, Ints]:
+    """:func:`rollem.odds.ryoseen._relabel`'s last pass compiled (issue 33,
+    branch s61-ryo2): per world and place ``p`` holding a label
+    (``is_lab`` ``(k, n)``), in place order, its owner ``j = owner[., p]``
+    takes the next of its labels by ``perm`` ``(k, m, 3)``: the new
+    ``order`` ``(k, n)`` (``52 + 3 j + i``) and ``named`` ``(k, labels)``
+    (``card_at`` where a card is named there, else -1). Integers only: the
+    numpy loop's arrays."""
+    new_order, new_named = _relabel_compiled(
+        np.ascontiguousarray(is_lab, dtype=np.bool_), np.ascontiguousarray(owner, dtype=np.int64),
+        np.ascontiguousarray(perm, dtype=np.int64), np.ascontiguousarray(card_at, dtype=np.int64),
+        np.ascontiguousarray(order, dtype=np.int64), int(labels))
+    return np.asarray(new_order), np.asarray(new_named)
+
+
+def pick_avail_rows(gen: np.random.Generator, avail: Bools, reps: int, m: int,
+                    exclude: Ints | None) -> Ints:
+    """:func:`pick_each_rows` from ``avail`` ``(k, width)`` itself: each
+    row's available cards listed in the same pass (issue 33, branch
+    s61-ryo2: the listing's numpy calls were most of a small batch's
+    draw): ``(k * reps, m)``, the same cards from the same stream."""
+    ex = (np.zeros((len(avail) * reps, 0), dtype=np.int64) if exclude is None
+          else np.ascontiguousarray(exclude, dtype=np.int64))
+    return np.asarray(_pick_avail_compiled(gen, np.ascontiguousarray(avail, dtype=np.bool_),
+                                           int(reps), int(m), ex, ex.shape[1]))
 
 
 def pick_each_rows(gen: np.random.Generator, first: Ints, size: Ints, width: int,

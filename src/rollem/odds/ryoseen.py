@@ -178,7 +178,26 @@ def _origins(opp: SeenOpponent, discards: set[int]) -> list[tuple[int, ...]]:
     """Every way the opponent's up cards may have come: per up card 0 (kept)
     or the draw (1 or 2) it came from; an up card exposed after draw ``e``
     came from draw ``e`` or earlier, the first one was kept, each draw is
-    one card, and a card the seat discarded was drawn."""
+    one card, and a card the seat discarded was drawn.
+
+    Remembered by what it reads (the up cards, the number of draws, which up
+    cards the seat discarded): a batch asks it some fifty times (issue 33,
+    branch s61-ryo2). The list returned is shared: callers only read it."""
+    key = (tuple(opp.ups), len(opp.draws), tuple(c in discards for c in opp.ups))
+    found = _ORIGINS.get(key)
+    if found is None:
+        if len(_ORIGINS) > 4096:  # (a long-lived server: some thousands of views)
+            _ORIGINS.clear()
+        found = _ORIGINS[key] = _origins_of(opp, discards)
+    return found
+
+
+_ORIGINS: dict[tuple[tuple[int, ...], int, tuple[bool, ...]], list[tuple[int, ...]]] = {}
+""":func:`_origins`' answers, by what it reads (a few dozen keys a view)."""
+
+
+def _origins_of(opp: SeenOpponent, discards: set[int]) -> list[tuple[int, ...]]:
+    """:func:`_origins`, worked out."""
     choices = []
     for e, card in enumerate(opp.ups):
         allowed = [r for r in range(1, min(e, len(opp.draws)) + 1)]
@@ -480,16 +499,27 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
         combos = _origins(opp, discards)
         item = order[:, opp.draws] if opp.draws else np.zeros((k, 0), dtype=np.int64)
         fits = np.ones((k, len(combos)), dtype=bool)
+        # per draw, what each origin asks of it, worked out once for every
+        # origin that asks it (issue 33, branch s61-ryo2: the same booleans)
+        is_up = np.zeros(52 + 3 * m, dtype=bool)
+        is_up[opp.ups] = True
+        asks: dict[tuple[int, int], Bools] = {}
         for i, combo in enumerate(combos):
             drawn_up = {r: c for c, r in zip(opp.ups, combo, strict=True) if r}
             for r in range(1, len(opp.draws) + 1):
-                it = item[:, r - 1]
-                if r in drawn_up:  # a label not named yet, or that discard of the seat
-                    x = drawn_up[r]
-                    fits[:, i] &= (it == x) if x in discards else \
-                        (it >= 52) & (named[rows, np.maximum(it - 52, 0)] == -1)
-                else:  # a hidden draw: not one of its up cards
-                    fits[:, i] &= ~np.isin(it, opp.ups)
+                x = drawn_up.get(r, -1) if drawn_up.get(r, -1) in discards else \
+                    (-2 if r in drawn_up else -3)
+                fit = asks.get((r, x))
+                if fit is None:
+                    it = item[:, r - 1]
+                    if x >= 0:  # that discard of the seat
+                        fit = it == x
+                    elif x == -2:  # a label not named yet
+                        fit = (it >= 52) & (named[rows, np.maximum(it - 52, 0)] == -1)
+                    else:  # a hidden draw: not one of its up cards
+                        fit = ~is_up[it]
+                    asks[(r, x)] = fit
+                fits[:, i] &= fit
         base = np.full(len(combos), 1 / len(combos))
         if shares is not None:
             base = (1 - DEFENSIVE) * shares[j] + DEFENSIVE * base
@@ -716,6 +746,8 @@ def _relabel(seen: SeenPool, order: Ints, named: Ints, origin: Ints, weight: Flo
     owner[r_i, places[r_i, c_i]] = slot[0][rest[r_i, c_i]]
     # each owner's three labels in a random order among its places
     perm = np.argsort(gen.random((k, m, 3)), axis=2)
+    if compiled.use():  # the same labels, in one pass (issue 33, branch s61-ryo2)
+        return compiled.relabel_places(is_lab, owner, perm, card_at, order, named.shape[1])
     new_order = order.copy()
     new_named = np.full_like(named, -1)
     seen_of_owner = np.zeros((k, m), dtype=np.int64)
@@ -1368,7 +1400,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                 lik_show, show_key, flat_power, table.flat, keep_table, tremble, m, wide)
             _, _, _, _, c1, c2, at4, new4, ratio4, _ = proposal
             miss_r, miss_c = np.nonzero(np.isnan(new4[:, 2:]))
-            for jj in np.unique(at4[miss_r, 2 + miss_c] % m):  # (as the numpy path)
+            for jj in (np.unique(at4[miss_r, 2 + miss_c] % m) if len(miss_r)
+                       else ()):  # (as the numpy path; none missed: no np.unique)
                 pick = (at4[miss_r, 2 + miss_c] % m) == jj
                 mr, mc = miss_r[pick], 2 + miss_c[pick]
                 h = state[mr[:, None], show_cols[jj]]
@@ -1720,6 +1753,53 @@ def _redeal_step(j: int, gen: np.random.Generator, c: int, state: Ints, where: I
     return moved
 
 
+_SteerTables = tuple[dict[tuple[int, tuple[int, ...]], int], bool, Ints, Floats, Ints, Ints,
+                     Floats, Floats, Ints, Floats]
+_STEER_LAST: list[tuple[list[Any], list[list[tuple[int, ...]]], _SteerTables] | None] = [None]
+"""The last guides :class:`_Steer` laid out (held, so compared by identity) and their tables."""
+
+
+def _steer_tables(combos: list[list[tuple[int, ...]]],
+                  guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]
+                  ) -> _SteerTables:
+    """:class:`_Steer`'s tables of the guides' sets (those of one or two
+    cards), per opponent ``j`` and origin ``combos[j]``: their ids, whether
+    any, the sets (two columns, a single card twice), the running chances,
+    each guide's first and end row, its running chance before and at its end,
+    its cards a set, and ``log`` of the chance of every ordered pair
+    (``52 * 52`` a guide)."""
+    ids: dict[tuple[int, tuple[int, ...]], int] = {}
+    tabs, cums, probs, sizes = [], [], [], []
+    for j, options in enumerate(combos):
+        for combo in options:
+            table, prob = guides.get((j, combo), (np.zeros((0, 3), np.int64), np.zeros(0)))
+            if not len(table) or table.shape[1] not in (1, 2):
+                continue
+            ids[(j, combo)] = len(ids)
+            two = table if table.shape[1] == 2 else np.concatenate([table, table], axis=1)
+            tabs.append(two)
+            cums.append(prob)
+            flat = np.zeros(52 * 52)
+            flat[two[:, 0] * 52 + two[:, 1]] = prob
+            flat[two[:, 1] * 52 + two[:, 0]] = prob
+            probs.append(flat)
+            sizes.append((len(table), table.shape[1]))
+    empty = np.zeros(0, dtype=np.int64)
+    if not ids:
+        return ids, False, empty, np.zeros(0), empty, empty, np.zeros(0), np.zeros(0), empty, \
+            np.zeros(0)
+    tab = np.concatenate(tabs)  # (sets, 2): a single card twice
+    cum = np.cumsum(np.concatenate(cums))
+    ends = np.cumsum([n for n, _ in sizes])
+    start = np.concatenate([[0], ends[:-1]]).astype(np.int64)
+    end = ends.astype(np.int64)
+    lo = np.concatenate([[0.0], cum])[start]
+    hi = cum[end - 1]
+    size = np.asarray([f for _, f in sizes], dtype=np.int64)
+    log_g = np.log(np.maximum(np.concatenate(probs), 1e-300))
+    return ids, True, tab, cum, start, end, lo, hi, size, log_g
+
+
 class _Steer:
     """The guided steps of :func:`_move` (issue 33, branch s48-odds).
 
@@ -1745,39 +1825,22 @@ class _Steer:
                  ) -> None:
         m = len(seen.opponents)
         discards = set(seen.discards)
-        ids: dict[tuple[int, tuple[int, ...]], int] = {}
-        tabs, cums, probs, sizes = [], [], [], []
-        self.gid = np.full((k, m), -1, dtype=np.int64)
-        for j, opp in enumerate(seen.opponents):
-            for i, combo in enumerate(_origins(opp, discards)):
-                table, prob = guides.get((j, combo), (np.zeros((0, 3), np.int64), np.zeros(0)))
-                if not len(table) or table.shape[1] not in (1, 2):
-                    continue
-                g = len(ids)
-                ids[(j, combo)] = g
-                two = table if table.shape[1] == 2 else np.concatenate([table, table], axis=1)
-                tabs.append(two)
-                cums.append(prob)
-                flat = np.zeros(52 * 52)
-                flat[two[:, 0] * 52 + two[:, 1]] = prob
-                flat[two[:, 1] * 52 + two[:, 0]] = prob
-                probs.append(flat)
-                sizes.append((len(table), table.shape[1]))
-                self.gid[origin[:, j] == i, j] = g
-        self.ids = ids
         self.combos = [_origins(opp, discards) for opp in seen.opponents]
-        self.any = bool(ids)
-        if not self.any:
-            return
-        self.tab = np.concatenate(tabs)  # (sets, 2): a single card twice
-        self.cum = np.cumsum(np.concatenate(cums))
-        ends = np.cumsum([n for n, _ in sizes])
-        self.start = np.concatenate([[0], ends[:-1]]).astype(np.int64)
-        self.end = ends.astype(np.int64)
-        self.lo = np.concatenate([[0.0], self.cum])[self.start]
-        self.hi = self.cum[self.end - 1]
-        self.size = np.asarray([f for _, f in sizes], dtype=np.int64)
-        self.log_g = np.log(np.maximum(np.concatenate(probs), 1e-300))
+        got = [guides.get((j, combo)) for j in range(m) for combo in self.combos[j]]
+        # the guides' tables: the same in every batch within
+        # :func:`shared_proposals`, so laid out once (issue 33, branch s61-ryo2)
+        last = _STEER_LAST[0]
+        if (last is not None and len(last[0]) == len(got) and last[1] == self.combos
+                and all(a is b for a, b in zip(last[0], got, strict=True))):
+            tables = last[2]
+        else:
+            tables = _steer_tables(self.combos, guides)
+            _STEER_LAST[0] = (got, self.combos, tables)
+        self.ids, self.any, self.tab, self.cum, self.start, self.end, self.lo, self.hi, \
+            self.size, self.log_g = tables
+        self.gid = np.full((k, m), -1, dtype=np.int64)
+        for (j, combo), g in self.ids.items():
+            self.gid[origin[:, j] == self.combos[j].index(combo), j] = g
 
     def set_origin(self, j: int, rows: Ints, combo: list[int]) -> None:
         """Opponent ``j``'s origins in worlds ``rows`` are now ``combo``
@@ -1804,7 +1867,8 @@ class _Steer:
                 m, wide)
             xa, _, base, live, at8, new8, ratio8, _ = proposal
             miss_r, miss_c = np.nonzero(np.isnan(new8[:, 4:]))
-            for jj in np.unique(at8[miss_r, 4 + miss_c] % m):  # (as the numpy path)
+            for jj in (np.unique(at8[miss_r, 4 + miss_c] % m) if len(miss_r)
+                       else ()):  # (as the numpy path; none missed: no np.unique)
                 pick = (at8[miss_r, 4 + miss_c] % m) == jj
                 mr, mc = miss_r[pick], 4 + miss_c[pick]
                 h = state[mr[:, None], show_cols[jj]]
@@ -1837,8 +1901,10 @@ class _Steer:
         # the old cards not in the new set, exchanged with the new ones not in
         # the old, in order: (x1 <-> a1), (x2 <-> a2); ``dummy`` for none
         x1, a1, x2, a2 = x.copy(), a.copy(), y.copy(), b.copy()
-        for cond, v in ((a == x, (dummy, dummy, y, b)), (a == y, (x, b, dummy, dummy)),
-                        (b == x, (dummy, dummy, y, a)), (b == y, (x, a, dummy, dummy))):
+        swaps: tuple[tuple[Bools, tuple[Any, Any, Any, Any]], ...] = (
+            (a == x, (dummy, dummy, y, b)), (a == y, (x, b, dummy, dummy)),
+            (b == x, (dummy, dummy, y, a)), (b == y, (x, a, dummy, dummy)))
+        for cond, v in swaps:
             c = cond & two
             for arr, val in zip((x1, a1, x2, a2), v, strict=True):
                 arr[c] = val if isinstance(val, int) else val[c]
@@ -1973,6 +2039,8 @@ def _pick_each(gen: np.random.Generator, avail: Bools, reps: int, m: int,
     size = avail.sum(axis=1)
     if (size - e < m).any():
         raise ValueError(f"{m} unknown cards are needed but fewer are left")
+    if compiled.use():  # the listing and the draws in one pass (issue 33, branch s61-ryo2)
+        return compiled.pick_avail_rows(gen, avail, reps, m, exclude)
     # issue 33 (branch s56-fast): the same draws from the same stream, with
     # fewer passes (the listing from one search, each card's bit made once)
     width = avail.shape[1]
@@ -2134,9 +2202,20 @@ class _ExposeTable:
         out = table[key]
         miss = np.isnan(out)
         if miss.any():  # (none where every world fits its origins)
-            self._fill(j, np.unique(key[miss]))
+            # the whole block of each key missed (the ranks of its first two
+            # cards any): a Metropolis chain misses keys next to each other
+            # batch after batch, and a call costs the same for one key or
+            # 169 (issue 33, branch s61-ryo2; each key's chance is its own row's)
+            block = np.unique(key[miss] // EXPOSE_BLOCK)
+            self._fill(j, (block[:, None] * EXPOSE_BLOCK
+                           + np.arange(EXPOSE_BLOCK)[None, :]).reshape(-1))
             out = table[key]
         return np.asarray(out, dtype=np.float64)
+
+
+EXPOSE_BLOCK = 169
+"""The keys :meth:`_ExposeTable.lik` fills about a key missed: those sharing
+its ranks but the first two (``13 ** 2``; 1: the key alone, as before)."""
 
 
 def _expose_table(seen: SeenPool, policy: FastPolicy, tremble: float) -> _ExposeTable:

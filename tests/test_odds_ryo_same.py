@@ -1,0 +1,85 @@
+"""Roll Your Own's late views made cheaper, the same odds bit for bit (issue 33, branch s61-ryo2).
+
+The set-up a batch repeated whatever its worlds (the origins of every
+opponent's up cards, the guided steps' tables of the guides) is now worked
+out once and reused; from the same seed ``play_odds`` gives what main gave
+before (commit a2c828ae), to the last bit: equity, stated error and
+effective worlds (docs/dev/odds-precision.md, branch s61-ryo2).
+
+The figures were printed by main's tree with its numba kernels in use (the
+numpy paths give them too, tests/test_odds_compiled.py); as that file says,
+the last bits hold where numpy's sums take this machine's SIMD path.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from rollem.odds import compiled, ryoseen
+from rollem.odds.play import play_odds
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from bench_play_odds import _view
+
+MAIN = [
+    # players, view, hand, seed, batches: equity, stated error, effective worlds, worlds
+    ((6, "at:after the wild card|", 30001, 3, 3),
+     ("0.2055833333333333", "0.014504442062883895", "970.1944832416989", 1500)),
+    ((6, "at:after the wild card|", 30001, 21, 8),
+     ("0.18340625000000002", "0.021651343552447043", "1275.5201711920247", 4000)),
+    ((6, "at:after the wild card|", 30002, 13, 3),
+     ("0.18683333333333335", "0.19609317561693387", "2067.38348154771", 1500)),
+    ((6, "at:third card up|", 30001, 5, 3),
+     ("0.33", "0.012827730767321587", "1499.0943907473152", 3000)),
+    ((5, "at:third card up|", 30001, 7, 3),
+     ("0.058791666666666666", "0.0334961224913405", "2736.4699265979048", 6000)),
+    ((4, "at:third card up|", 30001, 11, 3),
+     ("0.06045833333333332", "0.0020739203148688423", "13558.2719271684", 12000)),
+]
+
+
+@pytest.fixture(autouse=True)
+def _compiled() -> None:
+    """The numba kernels in use where installed (as play uses them)."""
+    compiled.use()
+    compiled.wait(600)
+
+
+@pytest.mark.parametrize(("case", "want"), MAIN)
+def test_play_odds_is_mains_to_the_bit(case: tuple[int, str, int, int, int],
+                                       want: tuple[str, str, str, int]) -> None:
+    players, at, hand, seed, batches = case
+    odds = play_odds(_view("rollyourown", players, hand, at), seed=seed,
+                     max_batches=batches, clock=lambda: 0.0)
+    assert (repr(odds.equity), repr(odds.stderr), repr(odds.effective), odds.samples) == want
+
+
+def test_origins_are_worked_out_once_and_the_same() -> None:
+    o = ryoseen.SeenOpponent(seat=1, ups=[1, 2, 3], draws=[1, 7], live=True)
+    first = ryoseen._origins(o, {9})
+    assert first == [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0), (0, 1, 2)]
+    assert ryoseen._origins(ryoseen.SeenOpponent(2, [1, 2, 3], [4, 5], True), {9}) is first
+    # a discard of the seat shown is drawn: another answer
+    assert ryoseen._origins(o, {1}) == []
+    assert ryoseen._origins(o, {3}) == [(0, 0, 1), (0, 0, 2), (0, 1, 2)]
+
+
+def test_steer_tables_are_laid_out_once_for_the_same_guides() -> None:
+    seen = ryoseen.SeenPool(mine=[], discards=[40, 41, 42], my_draws=[], drawn=2, wild=None,
+                            opponents=[ryoseen.SeenOpponent(1, [1, 2, 3], [0, 1], True)])
+    guides = {(0, (0, 0, 0)): (np.zeros((0, 0), np.int64), np.zeros(1)),
+              (0, (0, 0, 1)): (np.array([[10, 11], [12, 13]]), np.array([0.25, 0.75]))}
+    origin = np.array([[0], [1], [1]])
+    a = ryoseen._Steer(seen, origin, guides, 3)
+    b = ryoseen._Steer(seen, origin[::-1].copy(), guides, 3)
+    assert a.tab is b.tab and a.log_g is b.log_g  # the same tables, not laid out again
+    assert a.gid[:, 0].tolist() == [-1, 0, 0] and b.gid[:, 0].tolist() == [0, 0, -1]
+    assert a.cum.tolist() == [0.25, 1.0] and a.size.tolist() == [2]
+    assert a.log_g[10 * 52 + 11] == a.log_g[11 * 52 + 10] == np.log(0.25)
+    c = ryoseen._Steer(seen, origin, {**guides, (0, (0, 0, 1)): (np.array([[10]]),
+                                                                np.array([1.0]))}, 3)
+    assert c.tab is not a.tab and c.tab.tolist() == [[10, 10]] and c.size.tolist() == [1]
