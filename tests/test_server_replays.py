@@ -117,6 +117,32 @@ def test_cache_keeps_the_most_recently_used_within_its_budget() -> None:
     asyncio.run(run())
 
 
+def test_a_body_larger_than_the_budget_drops_nothing_else() -> None:
+    """A body larger than the whole budget is served, not kept, and drops none of
+    the others (s61-hostile2: it dropped every kept body before itself: a table's
+    ``hands.csv`` past the csv cache's 8 MB, some 50,000 hands of 6 players,
+    emptied it at each ask, every other table's built again)."""
+    def maker(n: int) -> object:
+        return lambda: (lambda: _body(b"x" * n))
+
+    async def run() -> None:
+        size = _body(b"x" * 1000).size
+        cache = ReplayCache(max_bytes=3 * size)
+        for key in ("a", "b"):
+            await cache.get(key, maker(1000))  # type: ignore[arg-type]
+        big = await cache.get("big", maker(5000))  # type: ignore[arg-type]
+        assert len(big.json) == 5000
+        await asyncio.sleep(0.05)  # (the worker thread counts the bytes as each is done)
+        assert cache.builds == 3 and len(cache) == 2  # (main: 0, "a" and "b" dropped)
+        for key in ("a", "b"):
+            await cache.get(key, maker(1000))  # type: ignore[arg-type]
+        assert cache.builds == 3  # (main: 5)
+        await cache.get("big", maker(5000))  # type: ignore[arg-type]
+        assert cache.builds == 4  # (not kept: built again)
+
+    asyncio.run(run())
+
+
 def test_a_failed_build_raises_and_is_not_kept() -> None:
     calls = 0
 

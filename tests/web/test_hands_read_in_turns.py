@@ -113,6 +113,53 @@ def test_a_tables_hand_summaries_are_read_in_turns() -> None:
     assert len(asyncio.run(ask())) == 2001 and len(store.reads) == 64  # (hand 1000's)
 
 
+def test_asks_of_a_table_at_once_read_its_hands_once() -> None:
+    """Eight first asks at once of one table read its hands once, 64 a turn, the
+    later asks waiting for the first (s61-hostile2; main: each ask read them all,
+    14,208 rows of 2,000 here: 8 first asks of /hands at a table of 20,000
+    stored hands read 157,760 rows and held the loop 12.5 s, not 2.4)."""
+    turns: list[_Turns] = []
+    store = _Store(2000, turns)
+    ctx = AppContext(ServerSettings())
+    table = _Table("long", store)
+
+    async def asks() -> list[list[Any]]:
+        turns.append(_Turns(asyncio.get_running_loop()))
+        try:
+            return await asyncio.gather(*(ctx.finished_hands(table)  # type: ignore[arg-type]
+                                          for _ in range(8)))
+        finally:
+            turns[0].stopped = True
+
+    got = asyncio.run(asks())
+    assert [len(hands) for hands in got] == [2000] * 8
+    assert all(hands == got[0] for hands in got)
+    assert len(store.reads) == 2000  # (main: 14,208)
+    assert _most_in_one_turn(store.reads) == 64  # (main: 64 for each ask in the turn)
+    assert ctx._reading == {}
+    # one ask cancelled while it reads: the others read the rest, once
+    ctx = AppContext(ServerSettings())
+    store.reads.clear()
+    turns.clear()
+
+    async def one_cancelled() -> list[list[Any]]:
+        turns.append(_Turns(asyncio.get_running_loop()))
+        try:
+            first = asyncio.ensure_future(ctx.finished_hands(table))  # type: ignore[arg-type]
+            others = [asyncio.ensure_future(ctx.finished_hands(table))  # type: ignore[arg-type]
+                      for _ in range(3)]
+            while len(store.reads) < 640:
+                await asyncio.sleep(0)
+            first.cancel()
+            return await asyncio.gather(*others)
+        finally:
+            turns[0].stopped = True
+
+    got = asyncio.run(one_cancelled())
+    assert [len(hands) for hands in got] == [2000] * 3
+    assert len(store.reads) == 2000 and _most_in_one_turn(store.reads) == 64
+
+
 def test_past_the_cap_the_tables_asked_least_recently_are_dropped(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(app_context, "KEPT_HANDS", 250)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from web_harness import Player, ServerThread, create_table, join
+from web_harness import Player, ServerThread, create_table, decision_clock_on, join
 
 
 def test_a_late_action_spends_the_bank_it_used(server: ServerThread) -> None:
@@ -86,5 +86,37 @@ def test_a_closed_page_gets_the_clock_alone_and_keeps_its_bank(server: ServerThr
                 await back.__aexit__()
         finally:
             await stays.__aexit__()
+
+    asyncio.run(run())
+
+
+def test_sitting_out_in_the_bank_spends_what_it_used_once(server: ServerThread) -> None:
+    """A player who sits out while in the time bank has the clock act at once and
+    keeps the bank less what it used, once (s61-hostile2: the clock's action took
+    the bank used off twice, in the timeout and again as the action was applied:
+    10 s less 4 s used left 2 s, not 6; the same for a page closed in the bank)."""
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=0, decision_seconds=0.4,
+                             time_bank_seconds=10.0, between_hands=60)
+    (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a, Player(server.ws_url, tid, t1) as b:
+            await a.until(lambda st: st["you"]["host"])
+            await b.until(lambda st: st["you"]["seat"] == s1)
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            st = await a.until(lambda st: st["hand"] is not None and st["hand"]["to_act"])
+            first = st["hand"]["to_act"][0]
+            me = a if first == s0 else b
+            decision_clock_on(server, tid, first, 4.4)  # (the clock's 0.4 s and 4 s of the bank)
+            await me.send({"type": "sit_out", "out": True})
+            st = await a.until(lambda st: st["hand"] is not None
+                               and st["hand"]["to_act"] != [first])
+            rows = server.manager.store.load_actions(tid, 1)
+            assert rows[0].seat == first and rows[0].source == "timeout"
+            kept = server.manager.tables[tid].seats[first].row.bank
+            assert 5.0 <= kept <= 6.0, kept  # (main: 2 less twice the way's delay)
+            await me.send({"type": "sit_out", "out": False})
+            st = await a.until(lambda st: first not in st["table"]["sitting_out"])
+            assert st["table"]["seats"][first]["bank"] == round(kept, 1)
 
     asyncio.run(run())

@@ -125,8 +125,14 @@ class ReplayCache:
             if fut.cancelled() or fut.exception() is not None:
                 del self._entries[key]
                 return
-            self._sizes[key] = fut.result().size
-            self._bytes += self._sizes[key]
+            size = fut.result().size
+            if size > self.max_bytes:
+                # served, not kept, and drops no other (s61-hostile2: it dropped
+                # every kept body first, the cache emptied at each ask of it)
+                del self._entries[key]
+                return
+            self._sizes[key] = size
+            self._bytes += size
             for old in list(self._entries):
                 if self._bytes <= self.max_bytes:
                     break

@@ -137,11 +137,15 @@ class Seeding:
     def _told(self, hand_no: int) -> None:
         """The commitment of hand ``hand_no`` has gone out to the pages (its write
         committed): the seed wait runs from now, :attr:`CLIENT_SEED_WAIT` seconds
-        (``until``), if that deal still waits for a seed."""
+        (``until``), if that deal still waits for a seed, but never past the bound
+        set at the commitment (``CLIENT_SEED_WAIT + CLIENT_SEED_TELL_LIMIT`` from
+        it: s61-hostile2, a write committed 5.9 s late dealt at 7.9 s)."""
         live = self.table
         seeding = live.session.get("seeding")
         if not seeding or int(seeding["hand"]) != hand_no or not self.seeds_missing():
             return
+        if live.clock() + live.CLIENT_SEED_WAIT >= float(seeding["until"]):
+            return  # (told late: a store that stalls; dealt at its bound, ``until``)
         seeding["until"] = round(live.clock() + live.CLIENT_SEED_WAIT, 3)
         live.dealer.schedule_next_hand(live.CLIENT_SEED_WAIT)
 

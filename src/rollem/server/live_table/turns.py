@@ -417,13 +417,16 @@ class Turns:
         if not self.still_pending(seat, opened_seq):
             return
         info = table.seats.get(seat)
+        choosing = bool(table.session.get("choice"))
         if info is not None and self.bank_counts(seat):
             info.row.bank = 0.0  # (spent)
-        elif info is not None:
+        elif info is not None and choosing:
             # one whose page is closed, or who sits out, keeps what is left of it
-            # (less what it used before: sitting out once in the bank)
+            # (less what it used before: sitting out once in the bank); a hand's
+            # action settles it as it is applied (_acted), once (s61-hostile2: it
+            # was taken off here and there, twice)
             self._settle_bank(seat)
-        if table.session.get("choice"):
+        if choosing:
             table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
             return
         assert table.hand is not None
