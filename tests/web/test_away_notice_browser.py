@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from table_ui import context, new_table, open_as_host, shot, sit
-from web_harness import ServerThread
+from web_harness import ServerThread, decision_clock_on
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +41,9 @@ def test_an_away_player_reads_one_notice_line(browser: Any, tmp_path: Path, size
         end = time.monotonic() + 60
         while not table.session.get("idle_away"):
             assert time.monotonic() < end, "Ann was never sat out"
+            # Her 1 s moved on her decision's clock, not waited out (stop 61: what is
+            # checked is the notice, not the clock's second; none open: nothing).
+            decision_clock_on(server, tid, 0, 1.0)
             ann.wait_for_timeout(100)
         ann.wait_for_selector("#notice .notice-line:has-text('sit out as away')")
         ann.wait_for_timeout(500)  # (the next states: the hand's end, the wait)

@@ -13,6 +13,10 @@ in Chromium through the proxy.  Then:
    over within the lease time plus a few seconds, each hand in progress goes
    on from its last committed action with the same cards, and the next hands
    are dealt;
+
+   (in 1 and 2 the stopped process's leases are made expired in the database
+   at once, as if the lease time had passed: stop 61, 2 to 3 s a step not
+   waited; the expiry on its own is test_leases' check);
 3. the page in Chromium reconnected by itself and shows hands dealt after the
    kill;
 4. the database, checked hand by hand: numbers without gaps, every hand
@@ -161,6 +165,20 @@ def _leases(db: str) -> dict[str, tuple[str, bool]]:
     return {r[0]: (r[1], bool(r[2])) for r in rows}
 
 
+def _expire_leases_of(db: str, url: str) -> None:
+    """Make the leases held by the process at ``url`` expired now, as if its lease
+    time had passed without a renewal (it is frozen or dead: it renews nothing): the
+    other process's takeover need not wait the lease out in real time (stop 61; that
+    a lease not renewed expires after its time, and only then is taken, is
+    test_leases' check).  A row locked by a statement the process was frozen in is
+    left to expire on its own (``lock_timeout``)."""
+    with psycopg.connect(db, autocommit=True) as conn:
+        conn.execute("SET lock_timeout = '2s'")
+        with contextlib.suppress(psycopg.errors.LockNotAvailable):
+            conn.execute("UPDATE leases SET expires = clock_timestamp() - interval '1 second' "
+                         "WHERE url = %s AND owner IS NOT NULL", (url,))
+
+
 def _sat_out(db: str) -> dict[str, dict[str, Any]]:
     """Table id → its stored session's seats left out of the next deal and why
     (``sitting_out``, ``idle_away``, ``away_unseen``), for a failure's message."""
@@ -306,6 +324,7 @@ async def _scenario(db: str, a: Server, b: Server, people: list[Person]) -> None
         print(f"A held {len(held_by_a)} tables when frozen")
         assert held_by_a
         dealt = await asyncio.to_thread(_hands, db)
+        await asyncio.to_thread(_expire_leases_of, db, a.url)
         await _until("B holds every table", lambda: all(
             v == (b.url, True) for v in _leases(db).values()), LEASE + 20)
         await _until("every table deals on in B", lambda: all(
@@ -325,6 +344,7 @@ async def _scenario(db: str, a: Server, b: Server, people: list[Person]) -> None
         b.proc.wait(10)
         killed = time.monotonic()
         at_kill = await asyncio.to_thread(_in_progress, db, tids)
+        await asyncio.to_thread(_expire_leases_of, db, b.url)
         assert len(at_kill) >= 1
         connections = {p.tid: p.connections for p in people}
         await _until("A holds every table", lambda: all(

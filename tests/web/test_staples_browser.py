@@ -22,7 +22,7 @@ from table_ui import (
     take_decision,
     viewport_context,
 )
-from web_harness import ServerThread
+from web_harness import ServerThread, decision_clock_on
 
 pytestmark = pytest.mark.browser
 
@@ -61,11 +61,13 @@ def test_the_ledger_settles_up_and_away_is_shown(browser: Any, live: ServerThrea
         shot(page, f"staples-settle-{name}")
         # Away: Ann stops acting; the clock acts for her twice in a row (its 5 s,
         # there for her page's decisions of hand 1, now 1 s: stop 60, two 5 s waits
-        # a test before).
+        # a test before; each 1 s moved on her decision's clock, not waited out:
+        # stop 61, what is checked is the away, not the clock's second).
         live.call(lambda: setattr(table.config, "decision_seconds", 1.0))
         end = time.monotonic() + 90
         while 0 not in table.session.get("idle_away", []):
             assert time.monotonic() < end, "Ann was never made away"
+            decision_clock_on(live, tid, 0, 1.0)  # (none open: nothing)
             deal = page.locator("#host-controls [data-host=deal_now]")
             if deal.count():
                 # (the host's box opened, never toggled: a "Deal now" taken off the

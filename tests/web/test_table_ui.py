@@ -31,7 +31,7 @@ from table_ui import (
     wait_played,
     wait_until,
 )
-from web_harness import ServerThread, join, only_betting_bots
+from web_harness import ServerThread, decision_clock_on, join, only_betting_bots
 
 from rollem.narration import hand_words
 
@@ -537,7 +537,14 @@ def test_the_clock_notice_and_the_disconnected_action_bar(
         page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
-        # Ann does nothing: the clock acts for her and says so.
+        # Ann does nothing: the clock acts for her and says so. (Her 1.5 s moved on
+        # her decision's clock once it is open, not waited out: stop 61, what is
+        # checked is the notice; none open: nothing.)
+        end = time.monotonic() + 20
+        while not page.locator("#notice .clocked").count():
+            assert time.monotonic() < end, "the clock never acted for Ann"
+            decision_clock_on(live, tid, 0, 1.5)
+            page.wait_for_timeout(100)
         page.wait_for_selector("#notice .clocked", timeout=20_000)
         text = page.inner_text("#notice")
         assert "The clock folded for you" in text, text
