@@ -169,8 +169,9 @@ TURNS = r"""
 window.__turns = [];
 const ids = new WeakMap(); let made = 0;
 const idOf = (n) => { if (!ids.has(n)) ids.set(n, ++made); return ids.get(n); };
-// After each state is drawn: each seat tile's identity, its turn mark, clock, timer.
-window.addEventListener('rollem:state', () => {
+// After each state is drawn: each seat tile's identity, its turn mark, clock, timer
+// (the event comes just before the drawing: read in a microtask, once it is done).
+window.addEventListener('rollem:state', () => queueMicrotask(() => {
   const st = window.rollemState.state, h = st.hand;
   const tiles = {};
   document.querySelectorAll('#seats .seat[data-seat]').forEach((n) => {
@@ -181,7 +182,7 @@ window.addEventListener('rollem:state', () => {
   window.__turns.push({seq: st.seq, hand: h ? h.hand_no : null, over: !!(h && h.result),
     rounds: h ? h.events.filter((e) => e.kind === 'round').length : 0,
     toAct: h ? h.to_act : [], tiles: tiles});
-});
+}));
 """
 """Records, after each state is drawn, each opponent tile's identity (a number per
 element), whether it is marked acting, and its clocks and timer bars."""
@@ -358,10 +359,11 @@ document.addEventListener('DOMContentLoaded', () => new MutationObserver((record
   }
 }).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true,
                             attributeFilter: ['class']}));
-// Each state drawn: its seq and the page's clock (the event comes right after render).
+// Each state drawn: its seq and the page's clock (the event comes just before the
+// drawing: read in a microtask, once it is done).
 window.__drawnAt = [];
-window.addEventListener('rollem:state', () =>
-  window.__drawnAt.push({seq: window.rollemState.state.seq, at: performance.now()}));
+window.addEventListener('rollem:state', () => queueMicrotask(() =>
+  window.__drawnAt.push({seq: window.rollemState.state.seq, at: performance.now()})));
 window.__drawn = [];
 // After each state drawn: every seat's label words (to find the labels that changed).
 window.addEventListener('rollem:state', () => requestAnimationFrame(() => {

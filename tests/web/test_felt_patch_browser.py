@@ -33,7 +33,9 @@ const faces = (row) => row ? [...row.children].map((c) =>
   c.className.replace(/\b(deal-in|flip-up)\b/g, '').trim() + ':' + c.textContent).join(' ') : null;
 // After each state is drawn: each opponent tile's head, cards row and label, each
 // part's element (a number per node) and content.
-window.addEventListener('rollem:state', () => {
+// (the event comes just before the table draws the state, so that the page's seed
+// goes out first: the tiles are read in a microtask, once the drawing is done)
+window.addEventListener('rollem:state', () => queueMicrotask(() => {
   const h = window.rollemState.state.hand;
   const tiles = {};
   document.querySelectorAll('#seats .seat[data-seat]').forEach((n) => {
@@ -46,7 +48,7 @@ window.addEventListener('rollem:state', () => {
       label: idOf(label), labelText: label ? label.textContent : null};
   });
   window.__tiles.push({hand: h ? h.hand_no : null, over: !!(h && h.result), tiles: tiles});
-});
+}));
 """
 """Records, after each state is drawn, each opponent tile's element and those of its
 head, its cards row and its label, with what each shows."""
