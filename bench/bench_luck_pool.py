@@ -190,6 +190,22 @@ def plays_kept(records: Sequence[dict[str, Any]]) -> int:
     return counts.pop()
 
 
+def post_control(record: dict[str, Any]) -> float:
+    """One deal's post-draw control (issue 31, twenty-eighth pass; ``bench_luck.py
+    --post-draw``): the mean over its seatings of ``net - post``, ``post`` the
+    hero's expected chips where the hand's last card is out, by the bots' plays
+    (``Luck.post``; the result itself where the hand ended first, so zero
+    there). Mean zero: every decision after that moment, priced by the plays.
+
+    Raises ``ValueError`` when the record has no ``post`` for every seating (a
+    dump from a run without ``--post-draw``)."""
+    post = record.get("post")
+    if post is None or len(post) != len(record["net"]) or any(p[0] is None for p in post):
+        raise ValueError(f"no post-draw value for every seating ({post!r} for nets "
+                         f"{record['net']}): run bench_luck.py with --post-draw")
+    return sum(n - p[0] for n, p in zip(record["net"], post, strict=True)) / len(post)
+
+
 def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
     """(name, per-deal chips) for plain duplicate and every estimator: with
     the late terms kept play by play, the same estimator with each late value
@@ -209,6 +225,10 @@ def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
         out.append(("+ late terms' baselines", [p - t["chance"] - t["action"] - t["late"]
                                                 - t["late_base"]
                                                 for p, t in zip(plain, s, strict=True)]))
+    if records and all("post" in r for r in records):  # twenty-eighth pass
+        judged = out[-1][1]
+        out.append(("+ post-draw value", [u - post_control(r)
+                                          for u, r in zip(judged, records, strict=True)]))
     if any(t["late"] for t in s) and len(records) >= 4:
         whole = [t["chance"] + t["action"] + t["late"] + t["late_base"] for t in s]
         kept = plays_kept(records)
@@ -317,6 +337,12 @@ def main() -> None:
         print(f"  the {kind} terms' mean {m:+.2f} +- {h:.2f} BB/100 (zero in expectation); "
               f"variance {x.var(ddof=1):.1f} chips^2, covariance with plain {cov:.1f} "
               f"(plain's variance {y.var(ddof=1):.1f})")
+    if records and all("post" in r for r in records):
+        x = np.asarray([post_control(r) for r in records])
+        m, h = _bb(list(x))
+        cov = float(np.cov(x, y)[0, 1]) if len(x) > 2 else 0.0
+        print(f"  the post-draw control's mean {m:+.2f} +- {h:.2f} BB/100 (zero in expectation); "
+              f"variance {x.var(ddof=1):.1f} chips^2, covariance with plain {cov:.1f}")
     if args.parts and any(t["late_base"] for t in s):
         parts = [late_parts(r, decisions_from, head[11]) for r in records]
         print("  the late terms by part (no chance or action terms):")
