@@ -203,7 +203,7 @@ def post_control(record: dict[str, Any]) -> float:
     if post is None or len(post) != len(record["net"]) or any(p[0] is None for p in post):
         raise ValueError(f"no post-draw value for every seating ({post!r} for nets "
                          f"{record['net']}): run bench_luck.py with --post-draw")
-    return sum(n - p[0] for n, p in zip(record["net"], post, strict=True)) / len(post)
+    return float(sum(n - p[0] for n, p in zip(record["net"], post, strict=True)) / len(post))
 
 
 def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:

@@ -1426,7 +1426,7 @@ def test_the_post_draw_value_is_the_result_where_the_hand_ends_first() -> None:
     luck.finish()
     assert luck.post == float(luck.hand.result.net.get(0, 0)) == 1.0  # seat 1 folded
     assert luck.post_plays == [] and not luck.post_fresh
-    with pytest.raises(ValueError, match="post_draw needs game rollem521.*'sdr'"):
+    with pytest.raises(ValueError, match=r"post_draw needs game rollem521.*'sdr'"):
         bl.Luck("sdr", "fixed-limit", 7, 0, 0, 1, 100, random.Random(7), late_rollouts=2,
                 bots=bots, post_draw=True)
     with pytest.raises(ValueError, match="late_rollouts 0"):

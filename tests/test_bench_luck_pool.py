@@ -168,3 +168,22 @@ def test_a_rounds_late_decisions_left_out() -> None:
     with pytest.raises(ValueError, match="seating 1: 1 late terms kept play by play for 2"):
         pool.without_late_decisions({**TWO, "late_per_play": [TWO["late_per_play"][0],
                                                               [[2, [-2.0, -6.0]]]]}, [2])
+
+
+def test_the_post_draw_value_is_subtracted_after_the_judged_row() -> None:
+    """``--post-draw`` dumps (twenty-eighth pass): each deal less the mean over its
+    seatings of ``net - post`` after "+ late terms' baselines"; the control by
+    hand: seat 0 (10 - 7.5), seat 1 (-4 - -4: a hand over before the draw) over 2
+    = 1.25, so RECORD's -0.75 goes to -2.0. A record without ``post`` for every
+    seating is refused, naming the flag."""
+    pool = _pool()
+    record = {**RECORD, "post": [[7.5, False, [7.0, 8.0]], [-4.0, False, []]]}
+    assert pool.post_control(record) == pytest.approx(1.25)
+    table = dict(pool.rows([record]))
+    assert table["+ late terms' baselines"] == pytest.approx([-0.75])
+    assert table["+ post-draw value"] == pytest.approx([-2.0])
+    assert "+ post-draw value" not in dict(pool.rows([RECORD]))
+    for bad in ({**RECORD, "post": [[7.5, False, []]]},
+                {**RECORD, "post": [[7.5, False, []], [None, False, []]]}):
+        with pytest.raises(ValueError, match=r"run bench_luck\.py with --post-draw"):
+            pool.post_control(bad)
