@@ -514,6 +514,10 @@ class Luck:
         self.post_plays: list[float] = []
         """The plays :attr:`post` is the mean of (empty where the hand ended first)."""
         self._last_late: tuple[int, list[float]] | None = None
+        self.late_real: list[tuple[int, float]] = []
+        """Every late chance term's (in :attr:`terms`' order) ``(round, V(real))``,
+        the mean of the real hand's plays its term is made of (twenty-eighth pass:
+        the value at a late draw, for controls read after the run)."""
         """With ``exact_deck_draws`` N: a deck draw with more than N orders (5-2-1's
         first draw of two cards: about 1640) valued against a uniform sample of
         N of them, drawn apart from the real draw and the plays' seeds
@@ -746,6 +750,7 @@ class Luck:
         real = sum(real_plays) / len(seeds)
         copies = [sum(c) / len(seeds) for c in copies_plays]
         self._last_late = (len(self.moves), list(real_plays))
+        self.late_real.append((hand.round, real))
         self.late_plays += len(seeds) * (1 + len(others))
         term = real - sum(copies) / len(copies)
         self.late_per_play.append((hand.round, [
@@ -792,6 +797,7 @@ class Luck:
         luck = self.play_term if self.play_alts else None
         real_plays = rollouts(hand, snapshot, self.hero, seeds, luck)
         self._last_late = (len(self.moves), list(real_plays))
+        self.late_real.append((hand.round, sum(real_plays) / len(real_plays)))
         base = 0.0
         for o, idx in zip(every, which, strict=True):
             plays = rollouts(o, snapshot, self.hero, [seeds[i] for i in idx], luck)
@@ -1097,7 +1103,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
     :class:`Luck`'s (fourteenth pass); ``exact_deck_draws``, ``deck_draw_plays``,
     ``deck_draw_sample``: :class:`Luck`'s (fifteenth pass); ``post_draw``: :class:`Luck`'s
     (twenty-eighth pass; ``records`` get ``post``: per seating ``[value, new
-    plays taken, [plays]]``)."""
+    plays taken, [plays]]`` and ``late_real``: per seating, :attr:`Luck.late_real`)."""
     if records is not None:
         records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
@@ -1145,6 +1151,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                 if post_draw:
                     records[i].setdefault("post", []).append(
                         [luck.post, luck.post_fresh, list(luck.post_plays)])
+                    records[i].setdefault("late_real", []).append(
+                        [list(t) for t in luck.late_real])
     return plain, fixed, acted
 
 

@@ -206,6 +206,42 @@ def post_control(record: dict[str, Any]) -> float:
     return float(sum(n - p[0] for n, p in zip(record["net"], post, strict=True)) / len(post))
 
 
+def from_first_late_draw(record: dict[str, Any]) -> float:
+    """One deal's estimate from its first late draw on by the plays alone (issue 31,
+    twenty-eighth pass; ``bench_luck.py --post-draw`` dumps ``late_real``): per
+    seating, where a late chance event came, its baseline (``V(real)`` less its
+    term) less its baseline control (kind ``late_base`` right after it) and less
+    every term before it; where none came, the result less every term (as
+    "+ late terms' baselines"). The moment before that draw's cards is a stopping
+    time and the baseline's mean there is the hand's expected result, so the
+    mean is the same (the plays by the bots' own law); mean over the seatings.
+
+    Raises ``ValueError`` when the record has no ``late_real`` matching its late
+    chance terms one for one."""
+    real = record.get("late_real")
+    kinds = late_kinds(record)
+    if real is None or len(real) != len(record["net"]) or any(
+            len(r) != k.count("chance") for r, k in zip(real, kinds, strict=True)):
+        raise ValueError(f"no late_real for every late chance term ({real!r}): run "
+                         f"bench_luck.py with --post-draw")
+    total = 0.0
+    for net, terms, seat_kinds, seat_real in zip(record["net"], record["terms"], kinds, real,
+                                                 strict=True):
+        which = iter(seat_kinds)
+        value, before = float(net), 0.0
+        for i, (kind, _rnd, weight, change) in enumerate(terms):
+            lk = next(which) if kind == "late" else None
+            if lk == "chance":
+                value = seat_real[0][1] - change
+                if i + 1 < len(terms) and terms[i + 1][0] == "late_base":
+                    value -= terms[i + 1][2] * terms[i + 1][3]
+                break
+            if kind != "late_share":
+                before += change if kind in ("action", "late") else weight * change
+        total += value - before
+    return total / len(record["net"])
+
+
 def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
     """(name, per-deal chips) for plain duplicate and every estimator: with
     the late terms kept play by play, the same estimator with each late value
@@ -229,6 +265,9 @@ def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
         judged = out[-1][1]
         out.append(("+ post-draw value", [u - post_control(r)
                                           for u, r in zip(judged, records, strict=True)]))
+        if all("late_real" in r for r in records):
+            out.append(("from the first late draw", [from_first_late_draw(r)
+                                                     for r in records]))
     if any(t["late"] for t in s) and len(records) >= 4:
         whole = [t["chance"] + t["action"] + t["late"] + t["late_base"] for t in s]
         kept = plays_kept(records)

@@ -1392,6 +1392,7 @@ def test_the_post_draw_value_is_the_bots_own_continuation(
             late = [t for t in luck.terms if t[0] == "late"][-1][3]
             assert luck.late_per_play[-1][1] == pytest.approx(
                 [v - (luck.post - late) for v in plays], abs=1e-9)
+            assert luck.late_real[-1] == (1, luck.post)  # the draw's real value, kept
             seen["reused"] += 1
         for j, seed in enumerate(seeds):
             trial = _copy(before)
