@@ -11,7 +11,9 @@ terms (the fifth and sixth passes' estimator), with the late terms too
 (``--late-rollouts``), with the late chance terms' baselines steadied too
 (kind ``late_base``, eighth pass: the estimator ``bench_luck.py`` subtracts),
 and the cross-fitted weights (5 folds, :func:`bench_luck.fitted`) without and
-with the late terms' columns.
+with the late terms' columns. Dumps from ``bench_luck.py --post-draw`` add "+
+post-draw value" (:func:`post_control`) and "from the first late draw"
+(:func:`from_first_late_draw`; twenty-eighth pass).
 """
 
 from __future__ import annotations
