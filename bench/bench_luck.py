@@ -398,7 +398,7 @@ class Luck:
                  late_policy_twins: int = 0, exact_draws: bool = False,
                  draw_copies: int = 0, late_choices: bool = False,
                  exact_deck_draws: int = 0, deck_draw_plays: int = 0,
-                 deck_draw_sample: bool = False) -> None:
+                 deck_draw_sample: bool = False, post_draw: bool = False) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if late_policy_twins < 0:
@@ -408,6 +408,10 @@ class Luck:
         if exact_deck_draws < 0 or deck_draw_plays < 0:
             raise ValueError(f"exact_deck_draws and deck_draw_plays must be 0 or more, got "
                              f"{exact_deck_draws} and {deck_draw_plays}")
+        if post_draw and (game != "rollem521" or late_rollouts < 1 or bots is None):
+            raise ValueError(f"post_draw needs game rollem521 with late_rollouts >= 1 and "
+                             f"bots, got {game!r}, late_rollouts {late_rollouts}, "
+                             f"bots {'given' if bots is not None else None}")
         if exact and game not in NO_CHOICES:
             raise ValueError(f"exact luck needs a game without card choices "
                              f"({', '.join(sorted(NO_CHOICES))}), got {game}")
@@ -489,6 +493,31 @@ class Luck:
         cards: over the ``K`` offsets every card meets every seed once
         (:meth:`_deck_seeds`), the test's exact identity."""
         self.deck_draw_sample = deck_draw_sample
+        self.post_draw = post_draw
+        """Value the hand where its last card is out (issue 31, twenty-eighth pass;
+        5-2-1 only: the first moment past the second draw's step, R-521-4, before
+        the stacks): ``post`` is the hero's expected chips from there by
+        :attr:`late_rollouts` plays to the end by the bots (the plays of the
+        late chance event that dealt the last card when it left the hand exactly
+        there, else as many new plays), or the hand's result where it ended
+        before. That moment is a stopping time (whether it has come is known
+        from the hand so far) and no card is dealt after it, so ``net - post``
+        is the sum of every later decision's change of the bots' own expected
+        outcome (AIVAT's decision terms with the value taken by plays): mean
+        zero whenever the plays follow the bots' own law from there (the late
+        decision terms' assumption too). Not a term of :attr:`luck`;
+        ``bench_luck_pool.py --post-draw`` subtracts it."""
+        self.post: float | None = None
+        """With :attr:`post_draw`: the value above (None until that moment)."""
+        self.post_fresh = False
+        """Whether :attr:`post` took new plays (False: a late chance event's)."""
+        self.post_plays: list[float] = []
+        """The plays :attr:`post` is the mean of (empty where the hand ended first)."""
+        self._last_late: tuple[int, list[float]] | None = None
+        self.late_real: list[tuple[int, float]] = []
+        """Every late chance term's (in :attr:`terms`' order) ``(round, V(real))``,
+        the mean of the real hand's plays its term is made of (twenty-eighth pass:
+        the value at a late draw, for controls read after the run)."""
         """With ``exact_deck_draws`` N: a deck draw with more than N orders (5-2-1's
         first draw of two cards: about 1640) valued against a uniform sample of
         N of them, drawn apart from the real draw and the plays' seeds
@@ -570,6 +599,8 @@ class Luck:
         (``E g`` from ``e_before`` where ``g`` is linear in the share), fitted
         after the run (issue 31, eighth pass)."""
         self.hand = self.start(-1)
+        self._last_draw = max((i for i, step in enumerate(self.hand.steps)
+                               if type(step).__name__ == "DrawFromStub"), default=-1)
         change = self.value(self.hand) - 0.5 if exact else self._change(self.hand)
         self.terms = [("chance", -1, float(sum(self.hand.committed)), change)]
         if self.raw:  # the deal itself: round -1, as in the terms
@@ -611,6 +642,8 @@ class Luck:
         A card choice is a point mass (term zero), and so is any decision of a
         bot without ``policy`` (no known law); returns the action."""
         hand = self.hand
+        if self.post_draw and self.post is None and hand.step_index > self._last_draw:
+            self._value_post()
         if view is None:
             view = hand.view(seat)
         legal = view.legal
@@ -716,6 +749,8 @@ class Luck:
         copies_plays = [rollouts(o, snapshot, self.hero, seeds, luck) for o in others]
         real = sum(real_plays) / len(seeds)
         copies = [sum(c) / len(seeds) for c in copies_plays]
+        self._last_late = (len(self.moves), list(real_plays))
+        self.late_real.append((hand.round, real))
         self.late_plays += len(seeds) * (1 + len(others))
         term = real - sum(copies) / len(copies)
         self.late_per_play.append((hand.round, [
@@ -761,6 +796,8 @@ class Luck:
         seeds, which = self._deck_seeds(len(every), crn)
         luck = self.play_term if self.play_alts else None
         real_plays = rollouts(hand, snapshot, self.hero, seeds, luck)
+        self._last_late = (len(self.moves), list(real_plays))
+        self.late_real.append((hand.round, sum(real_plays) / len(real_plays)))
         base = 0.0
         for o, idx in zip(every, which, strict=True):
             plays = rollouts(o, snapshot, self.hero, [seeds[i] for i in idx], luck)
@@ -773,6 +810,32 @@ class Luck:
         self.late_kinds.append("chance")
         self.late_luck += term
         self.luck += term
+
+    def _value_post(self) -> None:
+        """Set :attr:`post` at the first moment past the last draw (:attr:`post_draw`):
+        the last late chance event's plays if no move came after it (the same
+        position, the bots as they stood), else :attr:`late_rollouts` new plays
+        (seeded by the deal and the seat, apart from every other draw)."""
+        assert self.bots is not None
+        if self._last_late is not None and self._last_late[0] == len(self.moves):
+            plays = self._last_late[1]
+        else:
+            crn = random.Random(f"post/{self.deal}/{self.hero}")
+            seeds = [crn.getrandbits(64) for _ in range(self.late_rollouts)]
+            snapshot = _deepcopy([_unwrap(b) for b in self.bots])
+            plays = rollouts(self.hand, snapshot, self.hero, seeds,
+                             self.play_term if self.play_alts else None)
+            self.late_plays += len(seeds)
+            self.post_fresh = True
+        self.post_plays = list(plays)
+        self.post = sum(plays) / len(plays)
+
+    def finish(self) -> None:
+        """At the hand's end (:attr:`post_draw`): a hand over before the last draw
+        was passed takes its result as :attr:`post` (``net - post`` zero)."""
+        if self.post_draw and self.post is None:
+            assert self.hand.result is not None
+            self.post = float(self.hand.result.net.get(self.hero, 0))
 
     @staticmethod
     def _draw_sample(n: int, k: int, rng: random.Random) -> list[int]:
@@ -1023,6 +1086,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                  exact_draws: bool = False, draw_copies: int = 0,
                  late_choices: bool = False, exact_deck_draws: int = 0,
                  deck_draw_plays: int = 0, deck_draw_sample: bool = False,
+                 post_draw: bool = False,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
@@ -1037,7 +1101,9 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
     ``late_policy``, ``late_policy_twins``, ``exact_draws``: :class:`Luck`'s
     (tenth pass); ``draw_copies``: :class:`Luck`'s (eleventh pass); ``late_choices``:
     :class:`Luck`'s (fourteenth pass); ``exact_deck_draws``, ``deck_draw_plays``,
-    ``deck_draw_sample``: :class:`Luck`'s (fifteenth pass)."""
+    ``deck_draw_sample``: :class:`Luck`'s (fifteenth pass); ``post_draw``: :class:`Luck`'s
+    (twenty-eighth pass; ``records`` get ``post``: per seating ``[value, new
+    plays taken, [plays]]`` and ``late_real``: per seating, :attr:`Luck.late_real`)."""
     if records is not None:
         records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
@@ -1058,13 +1124,15 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                         late_policy=late_policy, late_policy_twins=late_policy_twins,
                         exact_draws=exact_draws, draw_copies=draw_copies,
                         late_choices=late_choices, exact_deck_draws=exact_deck_draws,
-                        deck_draw_plays=deck_draw_plays, deck_draw_sample=deck_draw_sample)
+                        deck_draw_plays=deck_draw_plays, deck_draw_sample=deck_draw_sample,
+                        post_draw=post_draw)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
                 s = hand.pending.seats[0]
                 luck.decide(s, bots[s], other=bots[1 - s] if lookahead else None)
             assert hand.result is not None
+            luck.finish()
             net = hand.result.net.get(hero_seat, 0)
             plain[i] += net / 2
             fixed[i] += (net - luck.luck) / 2
@@ -1080,6 +1148,11 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                 records[i].setdefault("late_per_play", []).append(
                     [[r, list(p)] for r, p in luck.late_per_play])
                 records[i].setdefault("late_kinds", []).append(list(luck.late_kinds))
+                if post_draw:
+                    records[i].setdefault("post", []).append(
+                        [luck.post, luck.post_fresh, list(luck.post_plays)])
+                    records[i].setdefault("late_real", []).append(
+                        [list(t) for t in luck.late_real])
     return plain, fixed, acted
 
 
@@ -1654,8 +1727,15 @@ def main() -> None:
                         help="with --exact-deck-draws N: a draw with more orders than N "
                              "(5-2-1's first draw of two cards) valued against a uniform "
                              "sample of N of them, not --alts sampled copies")
+    parser.add_argument("--post-draw", action="store_true",
+                        help="rollem521 with --late-rollouts: also value the hand where "
+                             "its last card is out by the plays (dumped as 'post'; "
+                             "bench_luck_pool.py --post-draw subtracts net less it)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.post_draw and (args.game != "rollem521" or args.late_rollouts < 1):
+        parser.error(f"--post-draw needs --game rollem521 and --late-rollouts 1 or more, "
+                     f"got --game {args.game} --late-rollouts {args.late_rollouts}")
     if args.exact_deck_draws < 0 or args.deck_draw_plays < 0:
         parser.error(f"--exact-deck-draws and --deck-draw-plays must be 0 or more, got "
                      f"{args.exact_deck_draws} and {args.deck_draw_plays}")
@@ -1748,7 +1828,7 @@ def main() -> None:
             late_policy_twins=args.late_policy_twins, exact_draws=args.exact_draws,
             draw_copies=args.draw_copies, late_choices=args.late_choices,
             exact_deck_draws=args.exact_deck_draws, deck_draw_plays=args.deck_draw_plays,
-            deck_draw_sample=args.deck_draw_sample)
+            deck_draw_sample=args.deck_draw_sample, post_draw=args.post_draw)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -1764,7 +1844,8 @@ def main() -> None:
                  "late_choices": args.late_choices,
                  "exact_deck_draws": args.exact_deck_draws,
                  "deck_draw_plays": args.deck_draw_plays,
-                 "deck_draw_sample": args.deck_draw_sample, "plain": plain,
+                 "deck_draw_sample": args.deck_draw_sample,
+                 "post_draw": args.post_draw, "plain": plain,
                  "cpu_s": time.process_time() - cpu, "deals": records}))
         late = [sum(t[3] if t[0] == "late" else t[2] * t[3] for ts in r["terms"] for t in ts
                     if t[0] in ("late", "late_base")) / len(r["terms"]) for r in records]

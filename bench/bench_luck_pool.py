@@ -11,7 +11,9 @@ terms (the fifth and sixth passes' estimator), with the late terms too
 (``--late-rollouts``), with the late chance terms' baselines steadied too
 (kind ``late_base``, eighth pass: the estimator ``bench_luck.py`` subtracts),
 and the cross-fitted weights (5 folds, :func:`bench_luck.fitted`) without and
-with the late terms' columns.
+with the late terms' columns. Dumps from ``bench_luck.py --post-draw`` add "+
+post-draw value" (:func:`post_control`) and "from the first late draw"
+(:func:`from_first_late_draw`; twenty-eighth pass).
 """
 
 from __future__ import annotations
@@ -190,6 +192,58 @@ def plays_kept(records: Sequence[dict[str, Any]]) -> int:
     return counts.pop()
 
 
+def post_control(record: dict[str, Any]) -> float:
+    """One deal's post-draw control (issue 31, twenty-eighth pass; ``bench_luck.py
+    --post-draw``): the mean over its seatings of ``net - post``, ``post`` the
+    hero's expected chips where the hand's last card is out, by the bots' plays
+    (``Luck.post``; the result itself where the hand ended first, so zero
+    there). Mean zero: every decision after that moment, priced by the plays.
+
+    Raises ``ValueError`` when the record has no ``post`` for every seating (a
+    dump from a run without ``--post-draw``)."""
+    post = record.get("post")
+    if post is None or len(post) != len(record["net"]) or any(p[0] is None for p in post):
+        raise ValueError(f"no post-draw value for every seating ({post!r} for nets "
+                         f"{record['net']}): run bench_luck.py with --post-draw")
+    return float(sum(n - p[0] for n, p in zip(record["net"], post, strict=True)) / len(post))
+
+
+def from_first_late_draw(record: dict[str, Any]) -> float:
+    """One deal's estimate from its first late draw on by the plays alone (issue 31,
+    twenty-eighth pass; ``bench_luck.py --post-draw`` dumps ``late_real``): per
+    seating, where a late chance event came, its baseline (``V(real)`` less its
+    term) less its baseline control (kind ``late_base`` right after it) and less
+    every term before it; where none came, the result less every term (as
+    "+ late terms' baselines"). The moment before that draw's cards is a stopping
+    time and the baseline's mean there is the hand's expected result, so the
+    mean is the same (the plays by the bots' own law); mean over the seatings.
+
+    Raises ``ValueError`` when the record has no ``late_real`` matching its late
+    chance terms one for one."""
+    real = record.get("late_real")
+    kinds = late_kinds(record)
+    if real is None or len(real) != len(record["net"]) or any(
+            len(r) != k.count("chance") for r, k in zip(real, kinds, strict=True)):
+        raise ValueError(f"no late_real for every late chance term ({real!r}): run "
+                         f"bench_luck.py with --post-draw")
+    total = 0.0
+    for net, terms, seat_kinds, seat_real in zip(record["net"], record["terms"], kinds, real,
+                                                 strict=True):
+        which = iter(seat_kinds)
+        value, before = float(net), 0.0
+        for i, (kind, _rnd, weight, change) in enumerate(terms):
+            lk = next(which) if kind == "late" else None
+            if lk == "chance":
+                value = seat_real[0][1] - change
+                if i + 1 < len(terms) and terms[i + 1][0] == "late_base":
+                    value -= terms[i + 1][2] * terms[i + 1][3]
+                break
+            if kind != "late_share":
+                before += change if kind in ("action", "late") else weight * change
+        total += value - before
+    return total / len(record["net"])
+
+
 def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
     """(name, per-deal chips) for plain duplicate and every estimator: with
     the late terms kept play by play, the same estimator with each late value
@@ -209,6 +263,13 @@ def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
         out.append(("+ late terms' baselines", [p - t["chance"] - t["action"] - t["late"]
                                                 - t["late_base"]
                                                 for p, t in zip(plain, s, strict=True)]))
+    if records and all("post" in r for r in records):  # twenty-eighth pass
+        judged = out[-1][1]
+        out.append(("+ post-draw value", [u - post_control(r)
+                                          for u, r in zip(judged, records, strict=True)]))
+        if all("late_real" in r for r in records):
+            out.append(("from the first late draw", [from_first_late_draw(r)
+                                                     for r in records]))
     if any(t["late"] for t in s) and len(records) >= 4:
         whole = [t["chance"] + t["action"] + t["late"] + t["late_base"] for t in s]
         kept = plays_kept(records)
@@ -317,6 +378,12 @@ def main() -> None:
         print(f"  the {kind} terms' mean {m:+.2f} +- {h:.2f} BB/100 (zero in expectation); "
               f"variance {x.var(ddof=1):.1f} chips^2, covariance with plain {cov:.1f} "
               f"(plain's variance {y.var(ddof=1):.1f})")
+    if records and all("post" in r for r in records):
+        x = np.asarray([post_control(r) for r in records])
+        m, h = _bb(list(x))
+        cov = float(np.cov(x, y)[0, 1]) if len(x) > 2 else 0.0
+        print(f"  the post-draw control's mean {m:+.2f} +- {h:.2f} BB/100 (zero in expectation); "
+              f"variance {x.var(ddof=1):.1f} chips^2, covariance with plain {cov:.1f}")
     if args.parts and any(t["late_base"] for t in s):
         parts = [late_parts(r, decisions_from, head[11]) for r in records]
         print("  the late terms by part (no chance or action terms):")

@@ -1320,3 +1320,116 @@ def test_a_deck_draws_real_card_plays_as_its_copy_with_the_bots_own_plays(
     assert base == 100.0
     assert luck.late_luck == pytest.approx(sum(real_plays) / 2 - base, abs=1e-9)
     assert luck.late_luck == pytest.approx(-200.0)  # the term takes out the card's luck
+
+
+def _to_the_post_draw(bl: ModuleType, deal: int, seed: int, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """A 5-2-1 fixed-limit hand, `strong` (seat 0, the hero) against `basic`, played
+    through :meth:`Luck.decide` as :func:`bench_luck.play_sampled` plays it, with
+    ``post_draw`` and 2 plays a late value, up to the first decision past the
+    second draw (the stacks, R-521-6): returns the Luck, a copy of it made just
+    before that decision, and every :func:`bench_luck.rollouts` call so far
+    ``(hand, seeds, plays)``; None if the hand ended before."""
+    from bench_league import seat_bots
+
+    bots = seat_bots(["strong", "basic"], seed)
+    luck = bl.Luck("rollem521", "fixed-limit", deal, 0, 0, 1, 100, random.Random(deal),
+                   actions=True, replicas=3, late_rollouts=2, late_from=1,
+                   late_decisions_from=9, late_chance=True, late_base_alts=4,
+                   exact_deck_draws=60, deck_draw_plays=1, bots=bots, post_draw=True)
+    calls: list[tuple[Any, list[int], list[float]]] = []
+    plays = bl.rollouts
+
+    def kept(h, bots_, hero, seeds, luck_=None):  # type: ignore[no-untyped-def]
+        out = plays(h, bots_, hero, seeds, luck_)
+        calls.append((_copy(h), list(seeds), list(out)))
+        return out
+
+    monkeypatch.setattr(bl, "rollouts", kept)
+    hand = luck.hand
+    while not hand.is_over:
+        s = hand.pending.seats[0]
+        if hand.step_index > luck._last_draw:
+            before = _copy(luck)
+            assert luck.post is None
+            luck.decide(s, bots[s], other=bots[1 - s])
+            return luck, before, calls
+        luck.decide(s, bots[s], other=bots[1 - s])
+    return None
+
+
+def test_the_post_draw_value_is_the_bots_own_continuation(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``post_draw`` (issue 31, twenty-eighth pass): at the first decision past 5-2-1's
+    second draw (R-521-4) the hero's value is taken by plays: the last draw's own
+    real plays where that draw dealt the hand's last card and no move came after
+    it, else 2 new plays seeded by the deal and the seat. Either way, each play is
+    what the real hand does from there, chip for chip, when the real bots' coins
+    are the play's (the real loop, action terms and lookahead included, plays by
+    the bots' own law: so ``net - post`` has mean zero). Deals 0-5 of match 61:
+    both cases met, real values checked."""
+    bl = _luck()
+    from bench_league import rng_of
+
+    seen = {"reused": 0, "new": 0}
+    for deal in range(6):
+        got = _to_the_post_draw(bl, deal, 61, monkeypatch)
+        if got is None:
+            continue
+        luck, before, calls = got
+        assert luck.post is not None and len(luck.post_plays) == 2
+        assert luck.post == pytest.approx(sum(luck.post_plays) / 2, abs=1e-12)
+        # the plays post is made of: the last call of 2 plays, from this very position
+        hand, seeds, plays = [c for c in calls if len(c[1]) == 2][-1]
+        assert plays == luck.post_plays
+        assert hand.hole == before.hand.hole and hand.committed == before.hand.committed
+        assert hand.step_index == before.hand.step_index > luck._last_draw
+        if luck.post_fresh:
+            crn = random.Random(f"post/{deal}/0")
+            assert seeds == [crn.getrandbits(64) for _ in range(2)]
+            seen["new"] += 1
+        else:  # the last draw's real plays: its term is their mean less its baseline
+            assert calls[-1][1] != seeds or len(calls) == 1
+            late = [t for t in luck.terms if t[0] == "late"][-1][3]
+            assert luck.late_per_play[-1][1] == pytest.approx(
+                [v - (luck.post - late) for v in plays], abs=1e-9)
+            assert luck.late_real[-1] == (1, luck.post)  # the draw's real value, kept
+            seen["reused"] += 1
+        for j, seed in enumerate(seeds):
+            trial = _copy(before)
+            _, copies = bl._redraw(trial.hand, [bl._unwrap(b) for b in trial.bots], seed)
+            for mine, theirs in zip(trial.bots, copies, strict=True):
+                rng = rng_of(mine)
+                assert rng is not None
+                rng.setstate(rng_of(theirs).getstate())  # type: ignore[union-attr]
+            trial.post_draw = False
+            while not trial.hand.is_over:
+                s = trial.hand.pending.seats[0]
+                trial.decide(s, trial.bots[s], other=trial.bots[1 - s])
+            assert float(trial.hand.result.net.get(0, 0)) == plays[j]
+    assert seen["reused"] >= 1 and seen["new"] >= 1, seen
+
+
+def test_the_post_draw_value_is_the_result_where_the_hand_ends_first() -> None:
+    """A hand over before the second draw is passed (a fold) takes its result as
+    ``post``: ``net - post`` is zero there; and ``post_draw`` is refused outside
+    5-2-1 or without plays, naming what was given."""
+    bl = _luck()
+    from bench_league import seat_bots
+
+    bots = seat_bots(["basic", "basic"], 3)
+    luck = bl.Luck("rollem521", "fixed-limit", 7, 0, 0, 1, 100, random.Random(7),
+                   late_rollouts=2, late_from=1, late_decisions_from=9, late_chance=True,
+                   exact_deck_draws=60, deck_draw_plays=1, bots=bots, post_draw=True)
+    from rollem.engine.actions import Fold
+
+    luck.apply(luck.hand.pending.seats[0], Fold())
+    assert luck.hand.is_over
+    luck.finish()
+    assert luck.post == float(luck.hand.result.net.get(0, 0)) == 1.0  # seat 1 folded
+    assert luck.post_plays == [] and not luck.post_fresh
+    with pytest.raises(ValueError, match=r"post_draw needs game rollem521.*'sdr'"):
+        bl.Luck("sdr", "fixed-limit", 7, 0, 0, 1, 100, random.Random(7), late_rollouts=2,
+                bots=bots, post_draw=True)
+    with pytest.raises(ValueError, match="late_rollouts 0"):
+        bl.Luck("rollem521", "fixed-limit", 7, 0, 0, 1, 100, random.Random(7), bots=bots,
+                post_draw=True)

@@ -168,3 +168,42 @@ def test_a_rounds_late_decisions_left_out() -> None:
     with pytest.raises(ValueError, match="seating 1: 1 late terms kept play by play for 2"):
         pool.without_late_decisions({**TWO, "late_per_play": [TWO["late_per_play"][0],
                                                               [[2, [-2.0, -6.0]]]]}, [2])
+
+
+def test_the_post_draw_value_is_subtracted_after_the_judged_row() -> None:
+    """``--post-draw`` dumps (twenty-eighth pass): each deal less the mean over its
+    seatings of ``net - post`` after "+ late terms' baselines"; the control by
+    hand: seat 0 (10 - 7.5), seat 1 (-4 - -4: a hand over before the draw) over 2
+    = 1.25, so RECORD's -0.75 goes to -2.0. A record without ``post`` for every
+    seating is refused, naming the flag."""
+    pool = _pool()
+    record = {**RECORD, "post": [[7.5, False, [7.0, 8.0]], [-4.0, False, []]]}
+    assert pool.post_control(record) == pytest.approx(1.25)
+    table = dict(pool.rows([record]))
+    assert table["+ late terms' baselines"] == pytest.approx([-0.75])
+    assert table["+ post-draw value"] == pytest.approx([-2.0])
+    assert "+ post-draw value" not in dict(pool.rows([RECORD]))
+    for bad in ({**RECORD, "post": [[7.5, False, []]]},
+                {**RECORD, "post": [[7.5, False, []], [None, False, []]]}):
+        with pytest.raises(ValueError, match=r"run bench_luck\.py with --post-draw"):
+            pool.post_control(bad)
+
+
+def test_the_estimate_from_the_first_late_draw_by_hand() -> None:
+    """``late_real`` (twenty-eighth pass): seat 0's first late draw has V(real) 9
+    and term 6 (baseline 3), its control 8 x 0.5 = 4 and the deal's chance term
+    2 x 0.25 before it: 3 - 4 - 0.5 = -1.5 (the later draw and everything after
+    out); seat 1 has an action term -1 before its draw (V 1, term -4: baseline 5):
+    5 + 1 = 6; the deal (-1.5 + 6) / 2 = 2.25. A seating with no late draw keeps
+    its result less its terms; late_real that does not match is refused."""
+    pool = _pool()
+    record = {**RECORD, "post": [[7.5, False, []], [-4.0, False, []]],
+              "late_kinds": [["chance", "chance"], ["chance"]],
+              "late_real": [[[3, 9.0], [3, 5.0]], [[3, 1.0]]]}
+    assert pool.from_first_late_draw(record) == pytest.approx(2.25)
+    assert dict(pool.rows([record]))["from the first late draw"] == pytest.approx([2.25])
+    none = {"net": [4, -2], "terms": [[["chance", -1, 2.0, 0.5]], [["action", 0, 1.0, 1.0]]],
+            "late_real": [[], []]}
+    assert pool.from_first_late_draw(none) == pytest.approx(((4 - 1.0) + (-2 - 1.0)) / 2)
+    with pytest.raises(ValueError, match=r"no late_real for every late chance term"):
+        pool.from_first_late_draw({**record, "late_real": [[[3, 9.0]], [[3, 1.0]]]})
