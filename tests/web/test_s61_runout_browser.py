@@ -8,7 +8,7 @@ result came in one state ~0.3 s after the call).  The computer player's cards st
 hidden in every state before the result; a page opened mid-run-out gets the board
 dealt so far and no result; the hand's replay is the engine's as before.  The phone
 runs at the real pacing (1 s a round, rollem.server.pacing.RUNOUT_STEP); the desktop
-at 0.3 s.
+at 0.6 s.
 
 Screenshots: test-artifacts/web/s61-runout-*.png.
 """
@@ -16,6 +16,7 @@ Screenshots: test-artifacts/web/s61-runout-*.png.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import time
 from pathlib import Path
@@ -51,7 +52,7 @@ def _states(page: Any) -> list[tuple[float, dict[str, Any]]]:
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_an_all_in_run_out_is_dealt_round_by_round(browser: Any, tmp_path: Path,
                                                    size: str) -> None:
-    step = RUNOUT_STEP if size == "phone" else 0.3
+    step = RUNOUT_STEP if size == "phone" else 0.6
     server = ServerThread(tmp_path / "runout.db",
                           dataclasses.replace(UNLIMITED, runout_step=step))
     contexts: list[Any] = []
@@ -75,6 +76,7 @@ def test_an_all_in_run_out_is_dealt_round_by_round(browser: Any, tmp_path: Path,
         wait_until(ann, "() => document.querySelectorAll('#center .mid-cards .card').length === 3",
                    timeout=20)
         assert not ann.locator("#result:not(.hidden)").count()
+        assert "all-in: dealing the rest" in ann.inner_text("#status")
         shot(ann, f"s61-runout-{size}-flop")
         # a page that opens mid-run-out (a friend's reconnect): the board so far
         watcher_ctx = context(browser, size)
@@ -99,7 +101,7 @@ def test_an_all_in_run_out_is_dealt_round_by_round(browser: Any, tmp_path: Path,
                         assert all(c is None for c in seat["cards"]), (n, seat["cards"])
         keys = [k for _, k in boards]
         assert keys == [(0, False), (3, False), (4, False), (5, False), (5, True)], keys
-        gaps = [b[0] - a[0] for a, b in zip(boards, boards[1:], strict=False)]
+        gaps = [b[0] - a[0] for a, b in itertools.pairwise(boards)]
         assert all(g >= step * 0.8 for g in gaps), gaps
         assert boards[-1][0] - boards[0][0] <= 5.5, gaps
         first_late = next(s for _, s in late if s.get("hand"))

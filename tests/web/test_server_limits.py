@@ -170,12 +170,13 @@ def test_a_server_gives_its_pacing_to_every_table(tmp_path: Path) -> None:
     """The tables a server creates, and those it loads again after a restart, take
     its settings' pacing (stop 57): a test server's (``UNLIMITED``: no shortest
     wait, late thinks waited for, a 0.01 s odds grid), or the real one."""
-    from rollem.server.pacing import Pacing
+    from rollem.server.pacing import RUNOUT_STEP, Pacing
 
     fast = Pacing(bot_shortest_wait=0.0, bot_waits_for_think=True, odds_answer_grid=0.01)
     assert UNLIMITED.pacing() == fast
     for settings, pacing in ((UNLIMITED, fast),
-                             (dataclasses.replace(UNLIMITED, **REAL_PACING), Pacing())):
+                             (dataclasses.replace(UNLIMITED, **REAL_PACING),
+                              Pacing(runout_step=RUNOUT_STEP))):
         db = tmp_path / f"{pacing.bot_shortest_wait}.db"
         srv = ServerThread(db, settings)
         try:

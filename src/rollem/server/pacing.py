@@ -4,8 +4,10 @@ back by then is waited for, and the step a practice-odds answer is held to.
 
 Each is there so that a reply's moment follows public things only: a strong
 bot's think time, and how long the odds took, follow hidden cards
-(docs/dev/hostile.md, stop 56).  The default :class:`Pacing` holds the real
-values; a server's comes from :class:`rollem.server.config.ServerSettings`
+(docs/dev/hostile.md, stop 56); and the pause between the rounds of an all-in
+run-out (s61-table2), there for the suspense.  The default :class:`Pacing` holds the
+real values but for that pause (0: a table made outside a server deals a run-out at
+once, as before); a server's comes from :class:`rollem.server.config.ServerSettings`
 (:meth:`~rollem.server.config.ServerSettings.pacing`), given to each table by
 the :class:`~rollem.server.manager.TableManager` (``table.pacing``).  A test
 server lowers them (``tests/web/web_harness.py`` ``UNLIMITED``: its computer

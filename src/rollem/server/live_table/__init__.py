@@ -92,10 +92,10 @@ from rollem.server.live_table.hands import Dealer
 from rollem.server.live_table.host_role import HostRole
 from rollem.server.live_table.messages import Messages
 from rollem.server.live_table.pace import Pace
-from rollem.server.live_table.runout import RunOut
 from rollem.server.live_table.player_names import MAX_NAME as MAX_NAME
 from rollem.server.live_table.player_names import MAX_NAME_CODE_POINTS as MAX_NAME_CODE_POINTS
 from rollem.server.live_table.player_names import clean_name as clean_name
+from rollem.server.live_table.runout import RunOut
 from rollem.server.live_table.saving import Saving
 from rollem.server.live_table.seats import Seating
 from rollem.server.live_table.seeding import Seeding

@@ -41,6 +41,9 @@ function statusParts(t, hand, me) {
     + (t.host_paused ? " Paused by the host: their clock stands still until it resumes." : "");
   else if (!hand) text = t.host_paused ? "Paused by the host." : "Waiting for the next hand…";
   else if (hand.result) text = "Hand " + hand.hand_no + " is over.";
+  // every player left all-in: the server deals the rest round by round (s61-table2)
+  else if (!hand.to_act.length && !hand.pending) text = GAME_NAME[hand.game] + " · hand "
+    + hand.hand_no + " · all-in: dealing the rest";
   else {
     const who = hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
     // a draw decision is always from the stub: new cards are dealt (issue 26)
