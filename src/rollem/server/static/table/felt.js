@@ -257,7 +257,10 @@ function seatParts(t, hand, s, labels, isReplay) {
   const bet = hs && hs.bet && !hand.result ? hs.bet : 0;
   parts.push(["chips", stack + "|" + bet, (line) => chipsLine(line, s.seat, stack, bet)]);
   const label = labels[s.seat] || null;
-  parts.push(["label", no + "|" + (label ? label.kind + "|" + label.text : ""), () => labelEl(label)]);
+  // (a seat with no chips, not dealt in, has no last action: no empty line for one,
+  // s61-table: "Bob / ● 0 / (blank) / 3rd" once busted)
+  if (label || (hs && hs.dealt) || s.free || s.stack > 0)
+    parts.push(["label", no + "|" + (label ? label.kind + "|" + label.text : ""), () => labelEl(label)]);
   const won = wonBy(hand, s.seat);
   if (won.length) parts.push(["won", JSON.stringify(won), () => wonEl(won)]);
   const tags = tagsFor(t, hand, s, s.seat, isReplay);

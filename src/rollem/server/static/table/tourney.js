@@ -156,6 +156,10 @@ export function renderTournament(t, me) {
     // (the break's own line below says the next level and its stakes: s59, the head
     // read "Level 2 of 3 · ante 2 … · on a break" beside "next level 2: ante 2 …")
     head.append(el("b", "", "On a break after level " + tt.break.after + " of " + tt.levels.length));
+  } else if (tt.over) {
+    // (over: no stakes are played any more; s61-table saw "Level 3 of 3 · ante 5 ..."
+    // above "The tournament is over.")
+    head.append(el("b", "", "Tournament"), " · played to level " + tt.level + " of " + tt.levels.length);
   } else head.append(el("b", "", "Level " + tt.level + " of " + tt.levels.length), " · ",
     el("span", "tourney-stakes", stakesText(tt.stakes, t.config.structure)));
   if (tt.started && !tt.over && tt.break) {
@@ -286,7 +290,9 @@ export function addonOffer(t, tt, me) {
 }
 function renderAddon(box, t, tt, me) {
   const a = tt.addon;
-  if (!a || !tt.started || tt.over || !(a.open || a.taken.length)) return;
+  // (while its window is open only: after the break "Took the add-on: ..." stayed in
+  // the panel for the rest of the tournament, s61-table; the chat keeps each line)
+  if (!a || !tt.started || tt.over || !a.open) return;
   const line = el("div", "tourney-addon");
   const took = a.taken.map((s) => seatName(t, s));
   line.append(el("span", "", (a.open ? "Add-on open: +" + a.chips + " chips for " + a.price + ", once, to every player still in"
