@@ -368,7 +368,8 @@ WILD_MARKS = """() => [...document.querySelectorAll('.card.wild')]
   const ringMeets = (r) => ring[0] < r[2] - 0.5 && r[0] < ring[2] - 0.5
                         && ring[1] < r[3] - 0.5 && r[1] < ring[3] - 0.5;
   for (const [side, e] of [['before', c.previousElementSibling], ['after', next]])
-    if (e && e.classList.contains('card') && ringMeets(box(e))) hits.push('ring over the card ' + side);
+    if (e && e.classList.contains('card') && ringMeets(box(e)))
+      hits.push('ring over the card ' + side);
   return {card: c.dataset.card, small: c.classList.contains('small'), hits,
           inside: m[0] >= 0 && m[2] <= document.documentElement.clientWidth};
 })"""

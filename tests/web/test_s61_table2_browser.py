@@ -17,8 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import context, new_table, only_checking_bots, open_as_host, play_until, \
-    shot, sit, wait_first_bet, wait_until
+from table_ui import (
+    context,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    play_until,
+    shot,
+    sit,
+    wait_first_bet,
+    wait_until,
+)
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
