@@ -28,6 +28,7 @@ from table_ui import context, new_table, shot, sit, wait_first_bet, wait_until
 from web_harness import UNLIMITED, ServerThread, only_betting_bots
 
 from rollem.server.app import host_cookie
+from rollem.server.live_table import TableError
 from rollem.server.pacing import RUNOUT_STEP
 
 pytestmark = pytest.mark.browser
@@ -78,6 +79,18 @@ def test_an_all_in_run_out_is_dealt_round_by_round(browser: Any, tmp_path: Path,
         assert not ann.locator("#result:not(.hidden)").count()
         assert "all-in: dealing the rest" in ann.inner_text("#status")
         shot(ann, f"s61-runout-{size}-flop")
+        # chips bought meanwhile would be overwritten by the hand's settlement: refused
+        table = server.manager.get(tid)
+        me = states[-1][1]["you"]["seat"]
+
+        def buy() -> str:
+            try:
+                table.dealer.top_up(me, by_host=True)
+            except TableError as err:
+                return err.code
+            return "done"
+        if size == "phone":   # (the real pacing: the run-out still under way)
+            assert server.call(buy) == "in_hand"
         # a page that opens mid-run-out (a friend's reconnect): the board so far
         watcher_ctx = context(browser, size)
         contexts.append(watcher_ctx)
