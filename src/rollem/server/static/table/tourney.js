@@ -175,8 +175,9 @@ export function renderTournament(t, me) {
   const onBreak = tt.started && !tt.over && tt.break;
   if (tt.rotate && !onBreak) head.append(" · the games rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level"));
   if (folds) {
-    // (folded, a phone's head says how many are left: the pool's line is hidden)
-    head.append(el("span", "tourney-fold-left", " · " + tt.left.length + " of " + tt.entrants.length + " left"));
+    // (folded, a phone's head says how many are left: the pool's line is hidden; not
+    // on a break, whose head stays one line, s60-polish)
+    if (!onBreak) head.append(el("span", "tourney-fold-left", " · " + tt.left.length + " of " + tt.entrants.length + " left"));
     const more = el("button", "small tourney-fold", tourneyOpen ? "Less" : "More");
     more.type = "button";
     more.setAttribute("aria-expanded", String(tourneyOpen));
