@@ -91,6 +91,13 @@ def test_an_all_in_run_out_is_dealt_round_by_round(browser: Any, tmp_path: Path,
             return "done"
         if size == "phone":   # (the real pacing: the run-out still under way)
             assert server.call(buy) == "in_hand"
+            # what a page that connects now is sent: the cards dealt so far, no result
+            # (a watcher's and Ann's own view alike; the computer player's cards hidden)
+            for seat in (None, me):
+                now = server.call(lambda seat=seat: table.views.state(seat))["hand"]
+                assert now["result"] is None and 3 <= len(now["board"]) <= 5, now["board"]
+                assert all(c is None for n, sh in enumerate(now["seats"]) if n != seat
+                           for c in sh["cards"]), now["seats"]
         # a page that opens mid-run-out (a friend's reconnect): the board so far
         watcher_ctx = context(browser, size)
         contexts.append(watcher_ctx)

@@ -34,7 +34,8 @@ pytestmark = pytest.mark.browser
 
 TILE = """seat => {
   const tile = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
-  return {labels: tile.querySelectorAll('.action-label').length,
+  return {labels: [...tile.querySelectorAll('.action-label')]
+            .filter((e) => e.getBoundingClientRect().height > 0).length,
           lines: tile.innerText.split('\\n').map((l) => l.trim())};
 }"""
 

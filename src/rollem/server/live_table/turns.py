@@ -102,8 +102,9 @@ class Turns:
         a malformed action is refused at once either way.
 
         Raises:
-            ActionRefused: the action is malformed, or (applied here) illegal; nothing
-                changes.
+            ActionRefused: the action is malformed, or (applied here) illegal, or
+                ``running_out`` (an all-in run-out is being shown, :mod:`.runout`);
+                nothing changes.
             TableError: ``server_error``, an engine fault (the table recovers).
         """
         table = self.table

@@ -259,8 +259,12 @@ function seatParts(t, hand, s, labels, isReplay) {
   const label = labels[s.seat] || null;
   // (a seat with no chips, not dealt in, has no last action: no empty line for one,
   // s61-table: "Bob / ● 0 / (blank) / 3rd" once busted)
-  if (label || (hs && hs.dealt) || s.free || s.stack > 0)
-    parts.push(["label", no + "|" + (label ? label.kind + "|" + label.text : ""), () => labelEl(label)]);
+  const out = !label && !(hs && hs.dealt) && !s.free && s.stack === 0;
+  parts.push(["label", no + "|" + (label ? label.kind + "|" + label.text : "") + (out ? "|out" : ""), () => {
+    const e = labelEl(label);
+    if (out) e.classList.add("out");
+    return e;
+  }]);
   const won = wonBy(hand, s.seat);
   if (won.length) parts.push(["won", JSON.stringify(won), () => wonEl(won)]);
   const tags = tagsFor(t, hand, s, s.seat, isReplay);

@@ -386,7 +386,8 @@ function renderHostQuick(t) {
   const paused = !!t.host_paused;
   const text = paused ? "Resume" : "Pause";
   if (pause.textContent !== text) pause.textContent = text;
-  pause.dataset.quick = paused ? "resume" : "pause";
+  const op = paused ? "resume" : "pause";
+  if (pause.dataset.quick !== op) pause.dataset.quick = op;
   pause.onclick = () => send({ type: "host", op: paused ? "resume" : "pause" });
   const closable = !(S.state.you.stand_in) && !(t.tournament && t.tournament.started && !t.tournament.over);
   if (close.hidden === closable) close.hidden = !closable;
