@@ -532,6 +532,16 @@ def take_decision(page: Any, kind: str, game: str | None = None) -> None:
         page.locator("#confirm:not([disabled])").click()
 
 
+def open_tournament_panel(page: Any) -> None:
+    """Open ``page``'s tournament panel where a phone folds it during play
+    (s61-table2: its head and **More**): a test that reads the places, the pool or
+    the add-on there sees them as a player who tapped More does.  Nothing where it
+    is not folded (a wide screen, before the start, after the end)."""
+    more = page.locator("#tourney .tourney-fold[aria-expanded=false]")
+    if more.count() and more.first.is_visible():
+        more.first.click()
+
+
 def fits_width(page: Any, selector: str) -> None:
     """Each element of ``selector`` lies within the page's width, and the page
     does not scroll sideways."""

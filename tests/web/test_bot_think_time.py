@@ -265,8 +265,12 @@ def test_a_real_servers_pacing_is_the_one_these_tests_hold() -> None:
     """Every real server (``rollem serve``, ``create_app`` with default settings)
     and every table made outside one gets the pacing tested above: 0.25 s at the
     least, a late think not waited for (stop 57: the settings that let a test
-    server go faster keep these defaults)."""
-    assert ServerSettings().pacing() == Pacing() == Pacing(0.25, False, 1.5)
+    server go faster keep these defaults), and an all-in run-out 1 s a round."""
+    from rollem.server.pacing import RUNOUT_STEP
+
+    assert ServerSettings().pacing() == Pacing(0.25, False, 1.5, RUNOUT_STEP)
+    # (but for the run-out's pause, s61-table2: a table outside a server deals it at once)
+    assert Pacing() == Pacing(0.25, False, 1.5, 0.0)
     assert live_table.LiveTable.pacing == Pacing()
 
 

@@ -362,11 +362,19 @@ WILD_MARKS = """() => [...document.querySelectorAll('.card.wild')]
   if (meets(box(c.querySelector('.suit')))) hits.push('suit');
   const next = c.nextElementSibling;
   if (next && next.classList.contains('card') && meets(box(next))) hits.push('next card');
+  // its gold ring (2 px round the card) clear of the cards beside it in an
+  // overlapping row (s61-table2: it covered a sliver of the card before it)
+  const b = box(c), ring = [b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2];
+  const ringMeets = (r) => ring[0] < r[2] - 0.5 && r[0] < ring[2] - 0.5
+                        && ring[1] < r[3] - 0.5 && r[1] < ring[3] - 0.5;
+  for (const [side, e] of [['before', c.previousElementSibling], ['after', next]])
+    if (e && e.classList.contains('card') && ringMeets(box(e)))
+      hits.push('ring over the card ' + side);
   return {card: c.dataset.card, small: c.classList.contains('small'), hits,
           inside: m[0] >= 0 && m[2] <= document.documentElement.clientWidth};
 })"""
 """Each wild card drawn: its "W" badge's overlaps (bounding boxes) with its rank,
-its suit and the next card of its row."""
+its suit and the next card of its row, and its ring's with the cards beside it."""
 
 
 SEED_WITH_A_DEUCE = 1

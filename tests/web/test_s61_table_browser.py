@@ -46,6 +46,14 @@ FIT = """() => {
 """Where the felt ends against the dock (px), how far the middle scrolls, and which
 column holds the tournament panel and the invite bar."""
 
+TILES = """() => {
+  const tiles = [...document.querySelectorAll('#seats .seat')];
+  return {n: tiles.length, dockTop: document.querySelector('#dock').getBoundingClientRect().top,
+          lowest: Math.max(...tiles.map((t) => t.getBoundingClientRect().bottom))};
+}"""
+"""The other seats' tiles on the felt: how many, and where the lowest ends against
+the dock's top (px, without scrolling)."""
+
 
 def _the_felt_fits(page: Any, size: str, when: str) -> dict[str, Any]:
     m: dict[str, Any] = page.evaluate(FIT)
@@ -93,8 +101,21 @@ def test_a_tournaments_panels_leave_the_felt_clear_of_the_dock(
             shot(page, f"s61-tourney-play-{size}")
         play_until(ann, lambda: table.tourney.break_left() is not None, "the break", 90)
         for size, page in pages.items():
-            page.wait_for_selector("#tourney .tourney-addon .addon-offer")
+            page.wait_for_selector("#tourney .tourney-addon .addon-offer", state="attached")
             m = _the_felt_fits(page, size, "the break")
+            if size == "phone":
+                # folded to its head during play (s61-table2; main: 343 px, the tiles
+                # under the dock until scrolled): every tile in view above the dock
+                tiles = page.evaluate(TILES)
+                assert tiles["n"] >= 5 and tiles["lowest"] <= tiles["dockTop"] + 0.5, tiles
+                assert m["panelHeight"] <= 160, m
+                head = " ".join(page.inner_text("#tourney").split())
+                assert head.startswith("On a break after level 1 of 3"), head
+                assert "Break: " in head and "More" in head, head
+                assert page.locator("#dock .addon-offer:visible").count() == 1   # (the dock's)
+                shot(page, "s61-tourney-break-phone-folded")
+                page.click("#tourney .tourney-fold")
+                assert page.get_attribute("#tourney .tourney-fold", "aria-expanded") == "true"
             text = " ".join(page.inner_text("#tourney").split())
             assert text.startswith("On a break after level 1 of 3"), text
             for words in ("Break: ", "next level 2: ante 2", "Add-on open: +500 chips for 5",
@@ -103,6 +124,9 @@ def test_a_tournaments_panels_leave_the_felt_clear_of_the_dock(
             if size != "phone":   # (the panel whole, in the side column)
                 assert m["panelHeight"] > 200, m
             shot(page, f"s61-tourney-break-{size}")
+            if size == "phone":   # (folded again: Less)
+                page.click("#tourney .tourney-fold")
+                assert page.evaluate(FIT)["panelHeight"] <= 160
     finally:
         for ctx in contexts:
             ctx.close()

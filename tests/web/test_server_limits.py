@@ -164,18 +164,25 @@ def test_the_pacing_settings_are_checked() -> None:
             ServerSettings(**{name: value}).check()
     with pytest.raises(ConfigError, match=r"^bot_waits_for_think must be true or false, not 1$"):
         ServerSettings(bot_waits_for_think=1).check()  # type: ignore[arg-type]
+    # the run-out's pause (s61-table2): 0 to 5 seconds
+    ServerSettings(runout_step=0).check()
+    ServerSettings(runout_step=5).check()
+    for value in (-0.1, 5.5, float("nan"), "1"):
+        with pytest.raises(ConfigError, match=r"^runout_step must be from 0 to 5 seconds, not "):
+            ServerSettings(runout_step=value).check()  # type: ignore[arg-type]
 
 
 def test_a_server_gives_its_pacing_to_every_table(tmp_path: Path) -> None:
     """The tables a server creates, and those it loads again after a restart, take
     its settings' pacing (stop 57): a test server's (``UNLIMITED``: no shortest
     wait, late thinks waited for, a 0.01 s odds grid), or the real one."""
-    from rollem.server.pacing import Pacing
+    from rollem.server.pacing import RUNOUT_STEP, Pacing
 
     fast = Pacing(bot_shortest_wait=0.0, bot_waits_for_think=True, odds_answer_grid=0.01)
     assert UNLIMITED.pacing() == fast
     for settings, pacing in ((UNLIMITED, fast),
-                             (dataclasses.replace(UNLIMITED, **REAL_PACING), Pacing())):
+                             (dataclasses.replace(UNLIMITED, **REAL_PACING),
+                              Pacing(runout_step=RUNOUT_STEP))):
         db = tmp_path / f"{pacing.bot_shortest_wait}.db"
         srv = ServerThread(db, settings)
         try:

@@ -25,6 +25,7 @@ from table_ui import (
     hosted_table,
     new_table,
     open_as_host,
+    open_tournament_panel,
     shot,
     sit,
     take_decision,
@@ -132,6 +133,7 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
             if not shots and table.session["tournament"]["busts"]:
                 # a bust-out: its place shows on both
                 for page in pages:
+                    open_tournament_panel(page)   # (a phone's is folded: s61-table2)
                     page.wait_for_selector(".tourney-places li")
                 shot(ann, "tourney-desktop-bust")
                 shot(bob, "tourney-phone-bust")

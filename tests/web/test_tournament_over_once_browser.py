@@ -74,6 +74,9 @@ def test_the_end_of_a_tournament_is_said_once(browser: Any, tmp_path: Path, size
             text = page.inner_text("body")
             assert text.count("ournament is over") == 1, (seat, text)
             assert page.inner_text("#tourney .tourney-over") == "The tournament is over."
+            # (s61-table2: the head named the last level's stakes as if still played)
+            head = page.inner_text("#tourney .tourney-head")
+            assert head == "Tournament · played to level 1 of 1", head
             assert "tournament is over" not in page.inner_text("#notice")
             if seat == busted:
                 assert page.inner_text(".me .rebuy-closed") == "You finished 2nd."

@@ -12,7 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from table_ui import (
+    context,
+    decision_kind,
+    new_table,
+    open_as_host,
+    open_tournament_panel,
+    shot,
+    sit,
+    take_decision,
+)
 from web_harness import ServerThread, only_betting_bots, seeded_deals
 
 pytestmark = pytest.mark.browser
@@ -84,6 +93,7 @@ def test_a_computer_player_busted_with_ann_waits_for_her_rebuy_to_be_placed(
         assert sorted(b[1] for b in state["busts"]) == [0, 1], state["busts"]
         ann.locator("button[data-action=rebuy]").wait_for()
         panel = ann.locator("#tourney")
+        open_tournament_panel(ann)   # (a phone's is folded during play: s61-table2)
         unplaced = ann.locator("#tourney .tourney-unplaced")
         unplaced.wait_for()
         assert unplaced.inner_text() == (

@@ -38,7 +38,8 @@ UNLIMITED = ServerSettings(
     connections_per_table=100_000, tables_per_address_per_hour=100_000, seats_per_address=100_000,
     costly_requests_per_minute=1e9, costly_burst=100_000, shortest_decision=0.05,
     hand_seconds=0, unattended_hand_seconds=0, unattended_seconds=1e9,
-    bot_shortest_wait=0.0, bot_waits_for_think=True, odds_answer_grid=0.01)
+    bot_shortest_wait=0.0, bot_waits_for_think=True, odds_answer_grid=0.01,
+    runout_step=0.0)
 """A test server's limits: none in practice, unless a test gives its own (clients
 that act the instant they may, from one address, would hit the real ones); decision
 clocks as short as 0.05 s, for the tests of timeouts; no floor on the time per hand
@@ -46,13 +47,16 @@ nor stop of tables no person plays (the storage limits are the real ones).  Its
 computer players act as soon as they have thought (``bot_delay`` after their turn
 opens at the least; no 0.25 s shortest wait, no clock's action for a late think) and
 its practice-odds answers leave on a 0.01 s grid, not 1.5 s (stop 57: the real
-pacing took the whole suite from 11 to 21 minutes; docs/dev/test-suite-time.md).
+pacing took the whole suite from 11 to 21 minutes; docs/dev/test-suite-time.md);
+an all-in run-out comes at once (``runout_step`` 0, s61-table2).
 The tests of that timing run on the real values: test_bot_think_time.py and
-test_odds_reply_side_channel.py (a table's default ``pacing``), and
+test_odds_reply_side_channel.py (a table's default ``pacing``), the run-out's
+test_s61_runout_browser.py, and
 :data:`REAL_PACING` for a test server."""
 
 REAL_PACING = {name: getattr(ServerSettings(), name)
-               for name in ("bot_shortest_wait", "bot_waits_for_think", "odds_answer_grid")}
+               for name in ("bot_shortest_wait", "bot_waits_for_think", "odds_answer_grid",
+                           "runout_step")}
 """A real server's pacing settings (:class:`ServerSettings`' defaults), for a test
 server whose test is about them: ``dataclasses.replace(UNLIMITED, **REAL_PACING)``."""
 

@@ -1086,6 +1086,12 @@ class ServerSettings:
     which follows the asker's cards, does not show
     (:data:`rollem.server.pacing.ODDS_ANSWER_GRID`; 0: as soon as done).  A test
     server lowers it."""
+    runout_step: float = 1.0
+    """Seconds (0 to 5) between the rounds of an all-in run-out: the call, each
+    round of face-up cards, then the result (s61-table2,
+    :data:`rollem.server.pacing.RUNOUT_STEP`; the whole run-out at most
+    :data:`~rollem.server.pacing.RUNOUT_MOST`); 0: all at once.  A test server
+    lowers it."""
     # The disk budget (issue 34, rollem.server.budget.DiskBudget):
     hand_seconds: float = 1.0
     """Least seconds from one deal to the next at every table (a host may ask for
@@ -1119,7 +1125,8 @@ class ServerSettings:
 
         return Pacing(bot_shortest_wait=self.bot_shortest_wait,
                       bot_waits_for_think=self.bot_waits_for_think,
-                      odds_answer_grid=self.odds_answer_grid)
+                      odds_answer_grid=self.odds_answer_grid,
+                      runout_step=self.runout_step)
 
     def check(self) -> None:
         """Raise :class:`ConfigError` naming a setting out of range."""
@@ -1144,6 +1151,9 @@ class ServerSettings:
             value = getattr(self, name)
             if not (isinstance(value, int | float) and 0 <= value <= 60):
                 raise ConfigError(f"{name} must be from 0 to 60 seconds, not {value!r}")
+        step = self.runout_step
+        if not (isinstance(step, int | float) and 0 <= step <= 5):
+            raise ConfigError(f"runout_step must be from 0 to 5 seconds, not {step!r}")
         if not isinstance(self.bot_waits_for_think, bool):
             raise ConfigError(f"bot_waits_for_think must be true or false, not "
                               f"{self.bot_waits_for_think!r}")

@@ -1079,6 +1079,71 @@ class GameSession:
                         {**ended, "events": events[:ended["events_n"]]}, names)
         return {"events": events, "frames": frames}
 
+    def runout_stages(self) -> list[GameSession]:
+        """The hand at each round of an all-in run-out (s61-table2), for pacing it:
+        when the action that ended this hand (over) was followed, with no decision
+        left, by steps dealing face-up cards (the board, a stud street's up card),
+        the hand just after that action and after each such step, before the
+        showdown; ``[]`` when no face-up card came after the last action (a fold, a
+        call on the river).  Each is a :class:`GameSession` of a replay of this
+        hand's own cards stopped there: its views hold only what had been dealt
+        face up by then (a card dealt face down stays each holder's own; no hand is
+        shown early).  The recorded hand, its replay and history are unchanged.
+
+        Raises:
+            ValueError: the hand is not over."""
+        import copy
+
+        hand = self.hand
+        if not hand.is_over:
+            raise ValueError(f"hand {self.hand_no} is not over: only a finished hand runs out")
+        if not hand.actions or not any(e.kind in ("deal_up", "board", "dead") for e in
+                                       hand.events[hand.action_marks[-1]:]):
+            return []
+        replay = self._replay_hand()
+        for actor, action in hand.actions[:-1]:
+            replay.apply(actor, action)
+        stages: list[Hand] = []
+
+        def public(h: Hand) -> int:
+            return len(h.board) + len(h.dead) + sum(sum(up) for up in h.up)
+
+        def snapshot() -> None:
+            snap = copy.deepcopy(replay, {id(replay.game): replay.game})
+            snap.source = hand.source  # (the committed deck's public part: public_deal)
+            stages.append(snap)
+
+        def stepping() -> None:  # Hand._advance, a snapshot at each round of face-up cards
+            from rollem.engine.draw import DrawFromStub
+            from rollem.engine.pool import DrawFromPool
+            from rollem.engine.steps import DealBoard, DealHole
+
+            snapshot()
+            steps = replay.steps
+            while replay.pending is None and replay.result is None:
+                if replay.step_index >= len(steps) or not any(
+                        isinstance(step, DealHole | DealBoard | DrawFromPool | DrawFromStub)
+                        for step in steps[replay.step_index:]):
+                    return  # (no card left to come: the showdown is the real hand's)
+                if replay.options.run_twice:
+                    from rollem.engine.runtwice import maybe_offer
+
+                    maybe_offer(replay)
+                seen = public(replay)
+                p = steps[replay.step_index].start(replay)
+                if p is not None:
+                    return  # a decision after all: not a run-out past here
+                replay.step_index += 1
+                if public(replay) > seen and replay.result is None:
+                    snapshot()
+
+        replay._advance = stepping  # type: ignore[method-assign]
+        last_seat, last_action = hand.actions[-1]
+        replay.apply(last_seat, last_action)
+        if len(stages) < 2:
+            return []
+        return [GameSession(self.hand_no, self.setup, h) for h in stages]
+
     def _replay_hand(self) -> Hand:
         """A fresh hand of this setup dealing this hand's cards (its recorded
         random outcomes), before any action: for replaying it step by step."""

@@ -366,6 +366,9 @@ def top_up_offer(table: LiveTable, seat: int | None) -> int | None:
     hand = table.hand
     if hand is not None and not hand.over and table.views.dealt_in_hand(seat, hand):
         return None
+    if table.runout.active and hand is not None and seat in hand.seats:  # (s61-table2:
+        # the hand over, not yet settled)
+        return None
     if seat in table.session.get("rebuy_requests", []):
         return None
     made = int(table.session.get("rebuys_made", {}).get(row.token_digest or "", 0))

@@ -95,6 +95,7 @@ from rollem.server.live_table.pace import Pace
 from rollem.server.live_table.player_names import MAX_NAME as MAX_NAME
 from rollem.server.live_table.player_names import MAX_NAME_CODE_POINTS as MAX_NAME_CODE_POINTS
 from rollem.server.live_table.player_names import clean_name as clean_name
+from rollem.server.live_table.runout import RunOut
 from rollem.server.live_table.saving import Saving
 from rollem.server.live_table.seats import Seating
 from rollem.server.live_table.seeding import Seeding
@@ -230,6 +231,7 @@ class LiveTable:
         self.dealer = Dealer(self)
         self.seeding = Seeding(self)
         self.dealers_choice = DealersChoice(self)
+        self.runout = RunOut(self)
 
     # -- creation and restore ----------------------------------------------
 
@@ -352,6 +354,7 @@ class LiveTable:
     def stop_timers(self) -> None:
         """Close the open decisions and cancel the coming deal and write retry."""
         self.turns.stop()
+        self.runout.stop()
         self.dealer.stop()
         self.tourney.stop_timers()
         self.saving.stop_retry()

@@ -390,6 +390,15 @@ class Dealer:
         live.views.broadcast()
         live.saving.send_after_commit(told + lapsed)
 
+    def _not_running_out(self, seat: int) -> None:
+        """Raise :class:`TableError` ``in_hand`` while an all-in run-out of a hand
+        ``seat`` was dealt into is shown (:mod:`.runout`): the hand is over but not
+        settled, and chips bought now would be overwritten by its settlement."""
+        live = self.table
+        if live.runout.active and live.hand is not None and seat in live.hand.seats:
+            raise TableError("in_hand", "the hand is being run out: buy chips once its "
+                             "result is in")
+
     def rebuy(self, seat: int, *, by_host: bool = False,
               approved: bool = False) -> None:
         """A player with no chips buys the starting stack again (R-C-12), under the
@@ -397,12 +406,14 @@ class Dealer:
         the cap; at a table with ``rebuy_approval`` a request the host answers, made
         when ``approved``, or at once for the host's own seat, ``by_host``).
 
-        Raises :class:`TableError`: ``no_rebuys``, ``in_hand``, ``has_chips``,
+        Raises :class:`TableError`: ``no_rebuys``, ``in_hand`` (also while an all-in
+        run-out of its hand is shown), ``has_chips``,
         ``rebuy_cap``, ``already_asked``, ``over`` (the tournament is over); nothing
         changes."""
         live = self.table
         if (live.session.get("tournament") or {}).get("over"):
             raise TableError("over", "the tournament is over")
+        self._not_running_out(seat)
         row = live.seats[seat].row
         table = self.session_table()
         try:
@@ -443,10 +454,12 @@ class Dealer:
         Only a stack at least a big bet below the buy-in tops up
         (:func:`~rollem.server.host_tools.top_up_least`, s59-seat).
 
-        Raises :class:`TableError`: ``tournament``, ``no_rebuys``, ``in_hand``,
-        ``no_chips``, ``at_buy_in``, ``small_top_up``, ``rebuy_cap``,
+        Raises :class:`TableError`: ``tournament``, ``no_rebuys``, ``in_hand`` (also
+        while an all-in run-out of its hand is shown), ``no_chips``, ``at_buy_in``,
+        ``small_top_up``, ``rebuy_cap``,
         ``already_asked``; nothing changes."""
         live = self.table
+        self._not_running_out(seat)
         row = live.seats[seat].row
         table = self.session_table()
         try:

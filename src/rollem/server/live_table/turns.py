@@ -102,13 +102,17 @@ class Turns:
         a malformed action is refused at once either way.
 
         Raises:
-            ActionRefused: the action is malformed, or (applied here) illegal; nothing
-                changes.
+            ActionRefused: the action is malformed, or (applied here) illegal, or
+                ``running_out`` (an all-in run-out is being shown, :mod:`.runout`);
+                nothing changes.
             TableError: ``server_error``, an engine fault (the table recovers).
         """
         table = self.table
         assert table.hand is not None
         hand = table.hand
+        if table.runout.active:
+            raise ActionRefused("running_out", "the hand is being run out: wait for the "
+                                "result (cards are shown by choice after it)")
         if hand.off_loop:
             self._act_off_loop(seat, action, source, refused)
             return
@@ -146,7 +150,8 @@ class Turns:
             action=(hand.hand_no, applied.index, seat, applied.record, source, applied.events),
         )
         if hand.over:
-            table.dealer.finish_hand()
+            if not table.runout.start(hand):  # (an all-in run-out: dealt round by round)
+                table.dealer.finish_hand()
             return
         self.refresh_decisions()
         table.views.broadcast()

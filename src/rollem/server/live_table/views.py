@@ -323,7 +323,10 @@ class Views:
         """The hand a client of view ``kind`` sees: the one in play, else the last
         finished; a delayed watcher's, the last finished only (issue 27)."""
         table = self.table
-        return table.final_hand if kind == "delayed" else (table.hand or table.final_hand)
+        if kind == "delayed":
+            return table.final_hand
+        # (an all-in run-out: the round shown, runout.py)
+        return table.runout.shown or table.hand or table.final_hand
 
     def state(self, seat: int | None, is_host: bool = False,
               kind: str = "full") -> dict[str, Any]:
@@ -336,7 +339,7 @@ class Views:
 
             return json.loads(self.state_text(seat, is_host, kind=kind))  # type: ignore[no-any-return]
         hand = None
-        shown = table.hand or table.final_hand
+        shown = self.shown(kind)
         if shown is not None:
             hand = shown.view(self.hand_viewer(seat, shown))
         return {

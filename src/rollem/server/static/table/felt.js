@@ -41,6 +41,9 @@ function statusParts(t, hand, me) {
     + (t.host_paused ? " Paused by the host: their clock stands still until it resumes." : "");
   else if (!hand) text = t.host_paused ? "Paused by the host." : "Waiting for the next hand…";
   else if (hand.result) text = "Hand " + hand.hand_no + " is over.";
+  // every player left all-in: the server deals the rest round by round (s61-table2)
+  else if (!hand.to_act.length && !hand.pending) text = GAME_NAME[hand.game] + " · hand "
+    + hand.hand_no + " · all-in: dealing the rest";
   else {
     const who = hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
     // a draw decision is always from the stub: new cards are dealt (issue 26)
@@ -254,7 +257,14 @@ function seatParts(t, hand, s, labels, isReplay) {
   const bet = hs && hs.bet && !hand.result ? hs.bet : 0;
   parts.push(["chips", stack + "|" + bet, (line) => chipsLine(line, s.seat, stack, bet)]);
   const label = labels[s.seat] || null;
-  parts.push(["label", no + "|" + (label ? label.kind + "|" + label.text : ""), () => labelEl(label)]);
+  // (a seat with no chips, not dealt in, has no last action: no empty line for one,
+  // s61-table: "Bob / ● 0 / (blank) / 3rd" once busted)
+  const out = !label && !(hs && hs.dealt) && !s.free && s.stack === 0;
+  parts.push(["label", no + "|" + (label ? label.kind + "|" + label.text : "") + (out ? "|out" : ""), () => {
+    const e = labelEl(label);
+    if (out) e.classList.add("out");
+    return e;
+  }]);
   const won = wonBy(hand, s.seat);
   if (won.length) parts.push(["won", JSON.stringify(won), () => wonEl(won)]);
   const tags = tagsFor(t, hand, s, s.seat, isReplay);

@@ -112,7 +112,9 @@ export function render(state, previous) {
   const turn = myTurn(state);
   setTabTitle(t.name, turn);
   renderHeader(t, state.hand);
-  $("invite").classList.toggle("hidden", !me.host);
+  // (the night over, nobody can join: the link would only let people watch the
+  // settle-up, s61-table2; hidden)
+  $("invite").classList.toggle("hidden", !me.host || !!t.ended);
   const link = location.origin + "/t/" + t.id;
   if ($("invite-link").value !== link) $("invite-link").value = link;
   document.body.classList.toggle("seated", me.seat !== null);

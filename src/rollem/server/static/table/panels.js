@@ -327,6 +327,7 @@ export function renderHostPanel(t, me) {
   const panel = $("host-panel");
   panel.classList.toggle("hidden", !me.host || !!t.ended);
   if (!me.host || t.ended) return;
+  renderHostQuick(t);
   const box = $("host-controls");
   // Keep what the host is typing in the stakes form between states.
   const a = document.activeElement;
@@ -365,6 +366,34 @@ export function renderHostPanel(t, me) {
     parts.form = form;
   }
 }
+// Pause (or Resume) and Close the table, in view above the folded "Host controls"
+// (s61-table2: a host looked for them on a laptop and missed them twice; the
+// s61-night driver too).  The same actions as the row inside, hidden while that
+// is open (style.css); Close as the row's: asked first, a host's own only.
+function renderHostQuick(t) {
+  const box = $("host-quick");
+  if (!box.parts) {
+    const pause = el("button", "small"); pause.type = "button";
+    const close = el("button", "small danger", "Close the table…");
+    close.type = "button"; close.dataset.quick = "close";
+    close.onclick = () => {
+      if (window.confirm(CLOSE_ASK)) send({ type: "host", op: "close", confirm: true });
+    };
+    box.append(pause, close);
+    box.parts = { pause: pause, close: close };
+  }
+  const { pause, close } = box.parts;
+  const paused = !!t.host_paused;
+  const text = paused ? "Resume" : "Pause";
+  if (pause.textContent !== text) pause.textContent = text;
+  const op = paused ? "resume" : "pause";
+  if (pause.dataset.quick !== op) pause.dataset.quick = op;
+  pause.onclick = () => send({ type: "host", op: paused ? "resume" : "pause" });
+  const closable = !(S.state.you.stand_in) && !(t.tournament && t.tournament.started && !t.tournament.over);
+  if (close.hidden === closable) close.hidden = !closable;
+}
+const CLOSE_ASK = "Close the table for good? The hand in play is played to its end, then no "
+  + "more hands are dealt and everyone sees the final ledger. This cannot be undone.";
 // The host's row: Pause/Resume, Deal now (between hands only), the bomb pot call
 // and "approve each join", made once and patched in place.
 function hostRow() {
@@ -386,9 +415,7 @@ function hostRow() {
   const close = el("button", "small danger", "Close the table…");
   close.type = "button"; close.dataset.host = "close";
   close.onclick = () => {
-    const ask = "Close the table for good? The hand in play is played to its end, then no "
-      + "more hands are dealt and everyone sees the final ledger. This cannot be undone.";
-    if (window.confirm(ask)) send({ type: "host", op: "close", confirm: true });
+    if (window.confirm(CLOSE_ASK)) send({ type: "host", op: "close", confirm: true });
   };
   box.append(pause, bomb, appr, close);
   return { box: box, pause: pause, after: after, deal: deal, bomb: bomb, bombWhy: bombWhy, cb: cb, close: close };

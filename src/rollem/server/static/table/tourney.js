@@ -135,10 +135,20 @@ export function startLevelClock() {
 function rebuysUntil(tt) {
   return tt.rebuy_levels >= tt.levels.length ? "all tournament" : "until level " + (tt.rebuy_levels + 1);
 }
+// A phone's panel during play (s61-table2): folded to its head (the level and its
+// clock, or the break's countdown; how many are left) with a "More" button that
+// opens the rest (the add-on, the pool, the places, the levels); the add-on's offer
+// is in the dock too.  At the break it was 343 px tall at 390x844 and put the
+// felt's tiles under the dock until scrolled.  A wide screen (the side column)
+// shows it whole: the fold's button and the folding are a narrow screen's only
+// (style.css).  Opened, it stays open until folded again.
+let tourneyOpen = false;
 export function renderTournament(t, me) {
   const box = $("tourney"), tt = t.tournament;
   box.classList.toggle("hidden", !tt);
   if (!tt) return;
+  const folds = !!(tt.started && !tt.over);
+  box.classList.toggle("folded", folds && !tourneyOpen);
   endsAt = tt.seconds_left === null || tt.seconds_left === undefined ? null : Date.now() + tt.seconds_left * 1000;
   box.innerHTML = "";
   const head = el("div", "tourney-head");
@@ -146,6 +156,10 @@ export function renderTournament(t, me) {
     // (the break's own line below says the next level and its stakes: s59, the head
     // read "Level 2 of 3 · ante 2 … · on a break" beside "next level 2: ante 2 …")
     head.append(el("b", "", "On a break after level " + tt.break.after + " of " + tt.levels.length));
+  } else if (tt.over) {
+    // (over: no stakes are played any more; s61-table saw "Level 3 of 3 · ante 5 ..."
+    // above "The tournament is over.")
+    head.append(el("b", "", "Tournament"), " · played to level " + tt.level + " of " + tt.levels.length);
   } else head.append(el("b", "", "Level " + tt.level + " of " + tt.levels.length), " · ",
     el("span", "tourney-stakes", stakesText(tt.stakes, t.config.structure)));
   if (tt.started && !tt.over && tt.break) {
@@ -160,6 +174,22 @@ export function renderTournament(t, me) {
   // play's Games row still says it)
   const onBreak = tt.started && !tt.over && tt.break;
   if (tt.rotate && !onBreak) head.append(" · the games rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level"));
+  if (folds) {
+    // (folded, a phone's head says how many are left: the pool's line is hidden; not
+    // on a break, whose head stays one line, s60-polish)
+    if (!onBreak) head.append(el("span", "tourney-fold-left", " · " + tt.left.length + " of " + tt.entrants.length + " left"));
+    const more = el("button", "small tourney-fold", tourneyOpen ? "Less" : "More");
+    more.type = "button";
+    more.setAttribute("aria-expanded", String(tourneyOpen));
+    more.setAttribute("aria-label", tourneyOpen ? "Fold the tournament panel" : "Open the tournament panel: add-on, prize pool, places, levels");
+    more.onclick = () => {
+      tourneyOpen = !tourneyOpen;
+      renderTournament(S.state.table, S.state.you);
+      const again = box.querySelector(".tourney-fold");
+      if (again) again.focus();
+    };
+    head.append(" ", more);
+  }
   box.appendChild(head);
   if (tt.started && !tt.over && tt.break) {   // the break's countdown, and the host's "Resume now"
     const line = el("div", "tourney-break");
@@ -261,7 +291,9 @@ export function addonOffer(t, tt, me) {
 }
 function renderAddon(box, t, tt, me) {
   const a = tt.addon;
-  if (!a || !tt.started || tt.over || !(a.open || a.taken.length)) return;
+  // (while its window is open only: after the break "Took the add-on: ..." stayed in
+  // the panel for the rest of the tournament, s61-table; the chat keeps each line)
+  if (!a || !tt.started || tt.over || !a.open) return;
   const line = el("div", "tourney-addon");
   const took = a.taken.map((s) => seatName(t, s));
   line.append(el("span", "", (a.open ? "Add-on open: +" + a.chips + " chips for " + a.price + ", once, to every player still in"
