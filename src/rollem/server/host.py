@@ -861,7 +861,11 @@ def _remove(table: LiveTable, seat: int, left: bool = False) -> None:
             s[key].remove(seat)
     s.get("seat_changes", {}).pop(str(seat), None)  # (leaving: no move, the seat it held
     info = table.seats[seat]                         # free again; s59-break)
-    in_hand = table.hand is not None and seat in table.hand.seats and not table.hand.over
+    # (a hand over whose all-in run-out is still shown is not settled yet: freed now,
+    # the seat left with its stack from before the hand and the settlement gave its
+    # chips to whoever sat there next; s62-hostile)
+    in_hand = table.hand is not None and seat in table.hand.seats and (
+        not table.hand.over or table.runout.active)
     closing = night_close.stopped(table)
     folded = in_hand and table.hand is not None and bool(table.hand.hand.folded[seat])
     words = (((LEFT_CLOSING_FOLDED if folded else LEFT_CLOSING_AFTER_HAND if in_hand

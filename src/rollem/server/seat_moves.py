@@ -128,7 +128,8 @@ def ask(table: LiveTable, seat: int, to: object) -> None:
                          "stay where you are")
     _refuse_now(table, seat, to)
     hand = table.hand
-    if hand is not None and not hand.over and table.views.dealt_in_hand(seat, hand):
+    if hand is not None and (not hand.over or table.runout.active) \
+            and table.views.dealt_in_hand(seat, hand):  # (a run-out: settled after it)
         s.setdefault("seat_changes", {})[str(seat)] = {
             "to": to, "digest": table.seats[seat].row.token_digest}
         _saved(table)
