@@ -1000,7 +1000,7 @@ class Tourney:
         state = self._state()
         over = bool(state and state.get("over"))
         live = self.table
-        playing = live.hand is not None and (not live.hand.over or live.runout.active)
+        playing = live.hand is not None and not live.hand.over
         return {"chips": t.addon_chips, "price": t.addon_price,
                 "open": t.addon_open and not over and not playing, "taken": sorted(t.addons),
                 "declined": sorted(t.addon_declined),
@@ -1049,9 +1049,7 @@ class Tourney:
         try:
             t.check_addon(seat, table.stacks)
             if take:
-                if live.hand is not None and (not live.hand.over or live.runout.active) \
-                        and seat in live.hand.seats:  # (a run-out: its settlement
-                    # would overwrite the chips; s62-hostile)
+                if live.hand is not None and not live.hand.over and seat in live.hand.seats:
                     raise TableError("in_hand", "you are in the hand in play: take the "
                                      "add-on after it")
                 table.addon_seat(seat)
