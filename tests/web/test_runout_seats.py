@@ -105,7 +105,7 @@ def test_a_newcomer_cannot_take_the_seat_of_a_winner_who_leaves_in_the_run_out()
         ledger = _ledger(table)
         assert ledger[f"P{winner}"] == (400, 200)   # main: (200, 0), the win lost
         assert ledger[f"P{loser}"] == (0, -200)
-        _, token = loop.call(table.join, "Zed", winner)   # free once the hand is settled
+        loop.call(table.join, "Zed", winner)   # free once the hand is settled
         assert table.seats[winner].row.stack == 200 and _ledger(table)["Zed"] == (200, 0)
         loop.call(table.shutdown)
 

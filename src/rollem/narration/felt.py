@@ -26,6 +26,9 @@ import orjson
 from rollem.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card, parse_card
 from rollem.hands import evaluate
 from rollem.hands.category import Category
+from rollem.hands.core import partial_low_value, partial_value
+from rollem.hands.high import high_value
+from rollem.hands.low import low_value
 from rollem.hands.result import HandResult
 from rollem.narration.hands import wild_note
 from rollem.narration.lines import Line
@@ -87,12 +90,39 @@ def _fives(own: list[Card], board: list[Card], scoring: Scoring) -> list[list[Ca
     return [own + board]
 
 
+def _value(cards: list[Card], low: bool = False) -> int:
+    """The ``value`` :func:`rollem.hands.evaluate` gives ``cards`` (no wild cards),
+    from the fast functions alone (no words, no reading order): the best five of
+    more than five, a partial hand's of fewer (R-C-8)."""
+    if len(cards) < 5:
+        ranks = [c >> 2 for c in cards]
+        return partial_low_value(ranks) if low else partial_value(ranks)
+    value = low_value if low else high_value
+    if len(cards) == 5:
+        return value(cards)
+    return max(value(f) for f in combinations(cards, 5))
+
+
+def _best(fives: list[list[Card]], low: bool = False, least: bool = False) -> HandResult:
+    """``evaluate`` (``low``: as an ace-to-five low) of the five (or fewer) cards of
+    ``fives`` with the greatest value (``least``: the least), the first of equals:
+    each valued by the fast functions and only the one chosen put in words.  The
+    same result as ``max(evaluate(f) for f in fives)`` by value, at about a
+    hundredth of its cost (s62-hostile: a game file's hole/board rule with a long
+    board named a hand from up to 7,500 five-card hands, 0.14 ms each with their
+    words, 0.8 s of the event loop for one seat's name)."""
+    pick = min if least else max
+    if all(len(f) == 5 for f in fives):  # (a hole/board rule of five: the fast value alone)
+        return evaluate(pick(fives, key=low_value if low else high_value), low=low)
+    return evaluate(pick(fives, key=lambda f: _value(f, low)), low=low)
+
+
 def _high(fives: list[list[Card]], wild: set[int], options: Mapping[str, Any]) -> HandResult:
     if len(fives) == 1:
         return evaluate(fives[0], wild_ranks=wild,
                         wild_duplicates=bool(options.get("wild_duplicates", False)),
                         natural_beats_wild=bool(options.get("natural_beats_wild", False)))
-    return max((evaluate(f) for f in fives), key=lambda r: r.value)
+    return _best(fives)
 
 
 def _low(fives: list[list[Card]], scoring: Scoring) -> str | None:
@@ -103,8 +133,8 @@ def _low(fives: list[list[Card]], scoring: Scoring) -> str | None:
 
         return describe_badugi(fives[0]) if fives and fives[0] else None
     if scoring.low == "deuce-to-seven":
-        return str(min((evaluate(f) for f in fives), key=lambda r: r.value).description)
-    best = max((evaluate(f, low=True) for f in fives), key=lambda r: r.value)
+        return str(_best(fives, least=True).description)
+    best = _best(fives, low=True)
     if scoring.qualifier:
         from rollem.engine.showdown import qualifies
 
