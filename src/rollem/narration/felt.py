@@ -111,10 +111,13 @@ def _best(fives: list[list[Card]], low: bool = False, least: bool = False) -> Ha
     hundredth of its cost (s62-hostile: a game file's hole/board rule with a long
     board named a hand from up to 7,500 five-card hands, 0.14 ms each with their
     words, 0.8 s of the event loop for one seat's name)."""
-    pick = min if least else max
-    if all(len(f) == 5 for f in fives):  # (a hole/board rule of five: the fast value alone)
-        return evaluate(pick(fives, key=low_value if low else high_value), low=low)
-    return evaluate(pick(fives, key=lambda f: _value(f, low)), low=low)
+    def key(cards: list[Card]) -> int:
+        if len(cards) == 5:  # (a hole/board rule of five: the fast value alone)
+            return low_value(cards) if low else high_value(cards)
+        return _value(cards, low)
+
+    best = min(fives, key=key) if least else max(fives, key=key)
+    return evaluate(best, low=low)
 
 
 def _high(fives: list[list[Card]], wild: set[int], options: Mapping[str, Any]) -> HandResult:
