@@ -123,3 +123,21 @@ def test_a_seat_change_asked_in_the_run_out_is_made_after_it_with_the_chips() ->
         assert _ledger(table)[f"P{loser}"] == (0, -200)   # main: (200, 0)
         assert _ledger(table)[f"P{winner}"] == (400, 200)
         loop.call(table.shutdown)
+
+
+def test_a_restart_after_the_loser_left_in_the_run_out_settles_then_frees_the_seat() -> None:
+    """The server stops mid-run-out, the loser's Leave already written: restored,
+    the hand is finished at once (``continue_play``) and the seat freed after it,
+    with the loss (its removal is kept in ``session["removed"]``)."""
+    with virtual_server() as (loop, store):
+        table, people, winner, loser = _run_out(loop, store)
+        loop.call(table.handle, people[loser], ClientMessage("leave", None, table.seq, {}))
+        loop.advance(0.5)   # (the writes committed; the run-out still shown)
+        assert table.runout.active
+        table.shutdown()
+        table = loop.call(LiveTable.restore, store, table.id)
+        loop.call(table.resume)
+        assert table.hand is None and loser not in table.seats
+        ledger = _ledger(table)
+        assert ledger[f"P{loser}"] == (0, -200) and ledger[f"P{winner}"] == (400, 200)
+        table.shutdown()
