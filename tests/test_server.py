@@ -19,7 +19,7 @@ import pytest
 from rollem.cards import CARDS
 from rollem.engine.hand import Hand
 from rollem.engine.randomness import SeededSource
-from rollem.server.config import ConfigError, TableConfig, parse_config
+from rollem.server.config import ConfigError, ServerSettings, TableConfig, parse_config
 from rollem.server.game_session import (
     ActionRefused,
     action_from_wire,
@@ -499,7 +499,11 @@ def test_practice_odds_go_to_the_asking_seat_only(tmp_path: Path, game: str,
     recording.__wrapped__ = live_table.seat_odds  # type: ignore[attr-defined]
     monkeypatch.setattr(live_table, "seat_odds", recording)
     monkeypatch.setattr(live_table, "_ODDS_WORKERS", InThread())
-    with TestClient(create_app(tmp_path / "odds.db")) as http:
+    # (who hears the odds, not when: no wait for client seeds, which these clients do
+    # not send, 2 s a hand; the answer held to a 0.01 s grid, not 1.5 s: s62-suite)
+    monkeypatch.setattr(live_table.LiveTable, "CLIENT_SEED_WAIT", 0.0)
+    settings = ServerSettings(odds_answer_grid=0.01)
+    with TestClient(create_app(tmp_path / "odds.db", settings)) as http:
         def table(practice: bool) -> tuple[str, str, str, str]:
             http.cookies.clear()
             r = http.post("/api/tables", json={

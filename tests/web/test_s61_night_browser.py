@@ -29,9 +29,13 @@ from table_ui import (
     wait_until,
 )
 from test_felt_won_pots_browser import DRAW_POTS
-from web_harness import ServerThread
+from web_harness import ServerThread, decision_clock_on
 
 pytestmark = pytest.mark.browser
+
+MOVED = 2.5
+"""Seconds of the sitting-out seat's 3 s decision clock moved on, not waited
+(``web_harness.decision_clock_on``)."""
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -59,13 +63,15 @@ def test_sitting_out_in_a_hand_gets_the_clock_alone_and_says_the_hand_is_yours(
         wait_until(page, "() => { const c = document.querySelector('.me .clock');"
                          " return !c || !c.textContent.includes('bank'); }", timeout=5)
         shot(page, f"s61-night-sit-out-in-hand-{size}")
-        # the clock acts at the end of the decision time, not after the bank too
+        # the clock acts at the end of the decision time, not after the bank too: 2.5 s
+        # of its 3 moved on the decision's clock (s62-suite), the rest waited
+        decision_clock_on(live, tid, me, MOVED)
         end = pressed + 20
         while not any(r.seat == me and r.source == "timeout"
                       for r in live.manager.store.load_actions(tid, 1)):
             assert time.monotonic() < end, "the clock never acted (main: 3 s and the 30 s bank)"
             page.wait_for_timeout(100)
-        assert time.monotonic() - pressed < 10  # (main: about 33 s)
+        assert time.monotonic() + MOVED - pressed < 10  # (main: about 33 s; moved counted)
         assert table.seats[me].row.bank >= 29.5  # kept for the return
         # the hand over: not dealt in, as before
         page.locator("#notice").filter(has_text="you are not dealt in until you come back") \
@@ -144,44 +150,73 @@ TITLES = """async (ms) => {
 }"""
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+TITLES_FROM = """(ms) => { window.__titles = (TITLES)(ms); }""".replace("TITLES", TITLES)
+"""Start recording the page's titles for ``ms`` (:data:`TITLES`) and return at once;
+``window.__titles`` (a promise) holds what was seen: both sizes' pages record at once."""
+
+SIZES = ("phone", "desktop")
+
+
+def _titles(pages: dict[str, Any], ms: int) -> dict[str, list[str]]:
+    """The titles each page (by size) shows over the same ``ms``, recorded side by side."""
+    for page in pages.values():
+        page.evaluate(TITLES_FROM, ms)
+    return {size: page.evaluate("() => window.__titles") for size, page in pages.items()}
+
+
+def _hide(page: Any, hidden: bool) -> None:
+    page.evaluate("(h) => { window.__hidden = h;"
+                  " document.dispatchEvent(new Event('visibilitychange')); }", hidden)
+
+
 def test_your_turn_blinks_in_the_tab_title_while_the_page_is_not_in_view(
-        browser: Any, live: ServerThread, size: str) -> None:
+        browser: Any, live: ServerThread) -> None:
     """3. A friend in another tab (or app) missed their turn: the title changed
     once ("● Your turn — ..."), and the table's sounds are off until tapped on. Now,
     while the page is out of view, the title blinks between that and "○ YOUR TURN
-    — ..." each second until the page is seen again or the turn ends."""
-    ctx = context(browser, size)
-    ctx.add_init_script(HIDDEN)
+    — ..." each second until the page is seen again or the turn ends.  Both sizes at
+    once, a table each (the titles' seconds recorded side by side: s62-suite)."""
+    ctxs = {size: context(browser, size) for size in SIZES}
     try:
-        _tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
-        name = table.config.name
-        page.evaluate("() => { window.__hidden = true;"
-                      " document.dispatchEvent(new Event('visibilitychange')); }")
-        page.click("#start-btn")
-        wait_first_bet(page)
-        titles = page.evaluate(TITLES, 2600)
-        assert f"○ YOUR TURN — {name}" in titles, titles
-        assert f"● Your turn — {name} — rollem" in titles, titles
+        pages, names = {}, {}
+        for size, ctx in ctxs.items():
+            ctx.add_init_script(HIDDEN)
+            _tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+            pages[size], names[size] = page, table.config.name
+        for page in pages.values():
+            _hide(page, True)
+            page.click("#start-btn")
+        for page in pages.values():
+            wait_first_bet(page)
+        seen = _titles(pages, 2600)
+        for size, titles in seen.items():
+            name = names[size]
+            assert f"○ YOUR TURN — {name}" in titles, (size, titles)
+            assert f"● Your turn — {name} — rollem" in titles, (size, titles)
         # seen again: the title stays
-        page.evaluate("() => { window.__hidden = false;"
-                      " document.dispatchEvent(new Event('visibilitychange')); }")
-        assert page.evaluate(TITLES, 1500) == [f"● Your turn — {name} — rollem"]
-        shot(page, f"s61-night-title-{size}")
+        for page in pages.values():
+            _hide(page, False)
+        for size, titles in _titles(pages, 1500).items():
+            assert titles == [f"● Your turn — {names[size]} — rollem"], (size, titles)
+        for size, page in pages.items():
+            shot(page, f"s61-night-title-{size}")
         # out of view again, then the turn ends (Ann folds: none comes in this hand):
         # the blinking stops
-        page.evaluate("() => { window.__hidden = true;"
-                      " document.dispatchEvent(new Event('visibilitychange')); }")
-        page.locator("#controls [data-action=fold]").click()
-        page.wait_for_timeout(300)
-        if page.locator("#controls [data-action=fold-confirm]").count():  # (check was free)
-            page.locator("#controls [data-action=fold-confirm]").click()
-        wait_until(page, "() => !document.title.includes('urn')", timeout=10)
-        titles = page.evaluate(TITLES, 1500)
-        assert titles[-1] == f"{name} — rollem", titles
-        assert all("turn" not in t.lower() for t in titles[1:]), titles
+        for page in pages.values():
+            _hide(page, True)
+            page.locator("#controls [data-action=fold]").click()
+        for page in pages.values():
+            page.wait_for_timeout(300)
+            if page.locator("#controls [data-action=fold-confirm]").count():  # (check was free)
+                page.locator("#controls [data-action=fold-confirm]").click()
+        for page in pages.values():
+            wait_until(page, "() => !document.title.includes('urn')", timeout=10)
+        for size, titles in _titles(pages, 1500).items():
+            assert titles[-1] == f"{names[size]} — rollem", (size, titles)
+            assert all("turn" not in t.lower() for t in titles[1:]), (size, titles)
     finally:
-        ctx.close()
+        for ctx in ctxs.values():
+            ctx.close()
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -20,6 +20,7 @@ import pytest
 from table_ui import (
     context,
     fits_width,
+    level_clock_to,
     new_table,
     open_as_host,
     play_until,
@@ -99,6 +100,9 @@ def test_a_tournaments_panels_leave_the_felt_clear_of_the_dock(
             page.wait_for_selector("#tourney .level-clock")
             _the_felt_fits(page, size, "level 1")
             shot(page, f"s61-tourney-play-{size}")
+        # level 1's 6 s moved on the level clock, not waited out (s62-suite; the break
+        # still worked out from the clock: table_ui.level_clock_to)
+        level_clock_to(server, table, 6.1)
         play_until(ann, lambda: table.tourney.break_left() is not None, "the break", 90)
         for size, page in pages.items():
             page.wait_for_selector("#tourney .tourney-addon .addon-offer", state="attached")
