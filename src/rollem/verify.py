@@ -32,7 +32,9 @@ player's own copy (once the hand is over) ``_openings`` instead.
    player.  Another player's hidden choice (``??``) is played with stand-in
    cards, which cannot change where later cards come from; a later shuffle
    (the Roll Your Own pool, a 5-2-1 reshuffle) is the dealer's secret, so
-   the check stops there and says so (``partial``). The copy must then
+   the check stops there and says so (``partial``); the shuffle of a pool no
+   later step uses (a game file's out-of-play discard, Crazy Pineapple's)
+   gives no card, and the check reads on past it. The copy must then
    describe a hand that can happen, as ``rollem replay`` checks it
    (:func:`rollem.history_copy.own_copy_hand`: its ``_result`` pots and
    nets, ``finishing_stacks`` and showdown), so a result rewritten after the
@@ -553,6 +555,15 @@ class _CopySource(RandomSource):
         return [CARDS[c] for c in cards]
 
 
+def _pool_used(hand: Hand) -> bool:
+    """Whether a later step takes cards from the pool (a draw from it or a wild
+    pick, Roll Your Own).  If not (a game file's out-of-play discard, Crazy
+    Pineapple), the pool's secret shuffle decides no card dealt after it: the
+    stub's cards that follow are still the committed deck's and are checked."""
+    spec = hand.game.spec
+    return spec is None or spec.pools_discards
+
+
 def _cards_dealt(hand: Hand) -> int:
     total = 0
     for e in hand.events:
@@ -626,8 +637,10 @@ def _check_copy(data: Mapping[str, Any], opened: Mapping[int, int],
         if not parts:
             continue
         where = f"line {i + 1} of actions ({_one_line(str(line))})"
-        if len(hand.source.outcomes) > 1:
-            label = hand.source.outcomes[1][0]
+        secret = [label for label, _ in hand.source.outcomes[1:]
+                  if label != "pool" or _pool_used(hand)]
+        if secret:
+            label = secret[0]
             what = "the pool's shuffle" if label == "pool" else f"a {label}"
             return checked, _Stop(i, actions, where, f"{what} (its order is the dealer's "
                                   "secret; the full history checks it)")
