@@ -20,7 +20,9 @@ player's own copy (once the hand is over) ``_openings`` instead.
    CommittedSource` for the deck and every later shuffle) applying the
    history's actions, and checks that every card dealt, burned, turned up,
    drawn from the pool and dealt after a reshuffle is the card the deal puts
-   there, that ``_deck`` and ``_shuffles`` are its orders, and that its
+   there, that ``_deck`` and ``_shuffles`` are its orders, that its PHH
+   header's ``antes``, ``blinds_or_straddles``, ``small_bet`` and ``big_bet``
+   are its ``_options``' (as ``rollem replay`` checks them), and that its
    ``_result`` and ``finishing_stacks`` are the replay's
    (:func:`rollem.history.differences`);
 3. a player's own copy (``_redacted_for``): checks each opening against the
@@ -103,6 +105,7 @@ from rollem.history import (
     history_game,
     parse_history,
 )
+from rollem.history.copy_checks import check_forced_bets
 from rollem.history_copy import own_copy_hand
 
 __all__ = [
@@ -602,6 +605,9 @@ def _check_full(data: Mapping[str, Any], proof: DealProof) -> int:
     if len(h.shuffles) < len(later):
         raise HistoryError(f"_shuffles records {len(h.shuffles)} later shuffles; the hand "
                            f"has {len(later)}")
+    # the PHH header's antes, blinds and bet sizes are the options' (as rollem replay
+    # checks them): a rewritten header tells another hand than the one dealt
+    check_forced_bets(data, hand)
     found = differences(h, hand)
     if found:  # a rewritten result (_result, finishing_stacks) is no hand this deck dealt
         raise HistoryError(f"{found[0]} (the hand dealt from the committed deck)")
