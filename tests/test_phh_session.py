@@ -48,7 +48,7 @@ def test_a_play_session_phhs_replays_to_the_ledger(
         capsys: pytest.CaptureFixture[str]) -> None:
     # dealer's choice of three PHH games and Stop, Drop and Roll (no PHH code);
     # you check or call, take the next hand, choose the first game offered
-    monkeypatch.setattr("sys.stdin", io.StringIO("c\n\n1\n" * 24))
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\n\n1\n" * 36))
     code, out, err = run_cli(["play", "--players", "4", "--bots", "basic", "--seed", "1",
                               "--games", "holdem,razz,sdr,omaha8",
                               "--history-dir", str(tmp_path)], capsys)

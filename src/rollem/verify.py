@@ -20,7 +20,9 @@ player's own copy (once the hand is over) ``_openings`` instead.
    CommittedSource` for the deck and every later shuffle) applying the
    history's actions, and checks that every card dealt, burned, turned up,
    drawn from the pool and dealt after a reshuffle is the card the deal puts
-   there, that ``_deck`` and ``_shuffles`` are its orders, and that its
+   there, that ``_deck`` and ``_shuffles`` are its orders, that its PHH
+   header's ``antes``, ``blinds_or_straddles``, ``small_bet`` and ``big_bet``
+   are its ``_options``' (as ``rollem replay`` checks them), and that its
    ``_result`` and ``finishing_stacks`` are the replay's
    (:func:`rollem.history.differences`);
 3. a player's own copy (``_redacted_for``): checks each opening against the
@@ -32,7 +34,9 @@ player's own copy (once the hand is over) ``_openings`` instead.
    player.  Another player's hidden choice (``??``) is played with stand-in
    cards, which cannot change where later cards come from; a later shuffle
    (the Roll Your Own pool, a 5-2-1 reshuffle) is the dealer's secret, so
-   the check stops there and says so (``partial``). The copy must then
+   the check stops there and says so (``partial``); the shuffle of a pool no
+   later step uses (a game file's out-of-play discard, Crazy Pineapple's)
+   gives no card, and the check reads on past it. The copy must then
    describe a hand that can happen, as ``rollem replay`` checks it
    (:func:`rollem.history_copy.own_copy_hand`: its ``_result`` pots and
    nets, ``finishing_stacks`` and showdown), so a result rewritten after the
@@ -101,6 +105,7 @@ from rollem.history import (
     history_game,
     parse_history,
 )
+from rollem.history.copy_checks import check_forced_bets
 from rollem.history_copy import own_copy_hand
 
 __all__ = [
@@ -553,6 +558,15 @@ class _CopySource(RandomSource):
         return [CARDS[c] for c in cards]
 
 
+def _pool_used(hand: Hand) -> bool:
+    """Whether a later step takes cards from the pool (a draw from it or a wild
+    pick, Roll Your Own).  If not (a game file's out-of-play discard, Crazy
+    Pineapple), the pool's secret shuffle decides no card dealt after it: the
+    stub's cards that follow are still the committed deck's and are checked."""
+    spec = hand.game.spec
+    return spec is None or spec.pools_discards
+
+
 def _cards_dealt(hand: Hand) -> int:
     total = 0
     for e in hand.events:
@@ -591,6 +605,9 @@ def _check_full(data: Mapping[str, Any], proof: DealProof) -> int:
     if len(h.shuffles) < len(later):
         raise HistoryError(f"_shuffles records {len(h.shuffles)} later shuffles; the hand "
                            f"has {len(later)}")
+    # the PHH header's antes, blinds and bet sizes are the options' (as rollem replay
+    # checks them): a rewritten header tells another hand than the one dealt
+    check_forced_bets(data, hand)
     found = differences(h, hand)
     if found:  # a rewritten result (_result, finishing_stacks) is no hand this deck dealt
         raise HistoryError(f"{found[0]} (the hand dealt from the committed deck)")
@@ -626,8 +643,10 @@ def _check_copy(data: Mapping[str, Any], opened: Mapping[int, int],
         if not parts:
             continue
         where = f"line {i + 1} of actions ({_one_line(str(line))})"
-        if len(hand.source.outcomes) > 1:
-            label = hand.source.outcomes[1][0]
+        secret = [label for label, _ in hand.source.outcomes[1:]
+                  if label != "pool" or _pool_used(hand)]
+        if secret:
+            label = secret[0]
             what = "the pool's shuffle" if label == "pool" else f"a {label}"
             return checked, _Stop(i, actions, where, f"{what} (its order is the dealer's "
                                   "secret; the full history checks it)")

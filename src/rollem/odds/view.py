@@ -131,6 +131,8 @@ def read_view(view: Any) -> ViewInfo:
         folded_up = kind in ("expose", "roll", "deal_up") and who not in live
         if (folded_up or kind == "wild") and e.get("card"):
             seen_out.append(int(parse_card(e["card"])))
+        elif folded_up and e.get("cards"):  # a stud street's up cards ("cards": a list)
+            seen_out.extend(int(parse_card(c)) for c in e["cards"])
         elif kind == "draw" and who == seat and e.get("cards"):
             my_discards.extend(int(parse_card(c)) for c in e["cards"])
         elif kind == "reshuffle":

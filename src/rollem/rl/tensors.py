@@ -86,9 +86,8 @@ def write_observation(hand: Hand, p: int, out: npt.NDArray[np.float32]) -> None:
     i = n
     ones.extend(i + c for c, u in zip(hand.hole[p], hand.up[p], strict=True) if not u)
     i += 52
-    for s in range(n):
-        if not hand.folded[s] or s == p:
-            ones.extend(i + c for c, u in zip(hand.hole[s], hand.up[s], strict=True) if u)
+    for s in range(n):  # a folded seat's too: everyone saw them (the state recalls them)
+        ones.extend(i + c for c, u in zip(hand.hole[s], hand.up[s], strict=True) if u)
         i += 52
     for cards in (hand.board, hand.dead):
         ones.extend(i + c for c in cards)
