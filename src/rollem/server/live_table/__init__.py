@@ -332,6 +332,7 @@ class LiveTable:
         # The open decision's clock counts from when it opened (stored), not from now.
         at = self.session.get("opened_at", self.session.get("at"))
         self.continue_play(opened=min(now, float(at)) if at is not None else None)
+        self.turns.mark_expired_unheld(now)  # (their timeouts: not toward away mode)
 
     def continue_play(self, opened: float | None = None) -> None:
         """Go on from what is committed, as after a restart: finish a hand whose
