@@ -341,8 +341,11 @@ class LiveTable:
         open deal proposal lapses at its time again (issue 28)."""
         self.tourney.arm_timers()  # (a deal's answer time, a last call for a rebuy)
         if self.hand is not None and self.hand.over:
-            # Committed actions finished the hand but the result was not; finish now.
-            self.dealer.finish_hand()
+            # Committed actions finished the hand but the result was not: an all-in
+            # run-out goes on from the round last shown (runout.py), else finish now.
+            if not self.runout.start(self.hand, int(self.session.get("runout_shown", 0))):
+                self.session.pop("runout_shown", None)
+                self.dealer.finish_hand()
             return
         self.turns.refresh_decisions(opened=opened)
         seeding = self.session.get("seeding")
