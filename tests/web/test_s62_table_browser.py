@@ -1,0 +1,86 @@
+"""s62-table's table leftovers in Debian's Chromium through Playwright, on a phone
+(390x844) and a desktop (1440x900).
+
+- Sound left on from before, held by the browser until the first tap or key (its
+  AudioContext starts suspended): the sound button says "▶ sound", its title that a
+  tap anywhere starts it, the phone's head still on one line (main:
+  "sound on", while nothing played until a tap that nothing asked for); a tap
+  anywhere starts it silently and the button says "sound on"; a tap on the button
+  itself starts it too (main: that tap turned the sound off) and its check sound
+  says so.
+
+Screenshots: test-artifacts/web/s62t-*.png.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from table_ui import context, new_table, open_as_host, shot, wait_until
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+HELD_AUDIO = r"""
+localStorage.setItem('rollem_alerts', '1');   // (sound left on from before)
+// An AudioContext as a browser makes one before the page's first gesture:
+// suspended until resume() (which the page may only ask in a tap or key); each
+// sound started is counted.
+window.__started = 0; window.__resumed = 0;
+class Held extends EventTarget {
+  constructor() { super(); this.currentTime = 0; this.sampleRate = 48000;
+                  this.destination = {}; this.state = 'suspended'; }
+  resume() { window.__resumed++; return Promise.resolve().then(() => {
+    this.state = 'running'; this.dispatchEvent(new Event('statechange')); }); }
+  createBuffer(c, n, rate) { const d = new Float32Array(n);
+    return {sampleRate: rate, length: n, getChannelData: () => d}; }
+  createBufferSource() { return {buffer: null, connect() {}, start() { window.__started++; }}; }
+}
+window.AudioContext = Held;
+"""
+
+TOPS = """() => ['alerts-btn', 'conn', 'motion-btn', 'felt'].map(
+    (id) => Math.round(document.getElementById(id).getBoundingClientRect().top))"""
+BUTTON = "() => document.getElementById('alerts-btn').textContent"
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sound_held_by_the_browser_says_tap_and_a_tap_starts_it_silently(
+        browser: Any, live: ServerThread, size: str) -> None:
+    ctx = context(browser, size)
+    ctx.add_init_script(HELD_AUDIO)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        page.wait_for_selector("#join:not(.hidden)")
+        # (main: "sound on" while the browser held every sound)
+        wait_until(page, f"() => ({BUTTON})() === '▶ sound'")
+        assert page.get_attribute("#alerts-btn", "aria-pressed") == "true"
+        assert "a tap anywhere starts them" in (page.get_attribute("#alerts-btn", "title") or "")
+        # the head on one line, the phone's too: nothing moves down as the sound starts
+        waiting = page.evaluate(TOPS)
+        assert waiting[0] == waiting[2], waiting   # (the buttons on one line)
+        shot(page, f"s62t-sound-waits-{size}")
+        page.click("#join-name")   # a tap anywhere: the sound starts, and says nothing
+        wait_until(page, f"() => ({BUTTON})() === 'sound on'")
+        assert page.evaluate(TOPS) == waiting   # ("tap for sound" wrapped the phone's head)
+        page.wait_for_timeout(200)
+        assert page.evaluate("window.__started") == 0   # no surprise sound
+        assert page.get_attribute("#alerts-btn", "aria-pressed") == "true"
+        # Again, tapping the button itself: it starts the sound, which stays on
+        # (main: that tap turned it off), and the check sound says so.
+        page.reload()
+        page.wait_for_selector("#join:not(.hidden)")
+        wait_until(page, f"() => ({BUTTON})() === '▶ sound'")
+        page.click("#alerts-btn")
+        wait_until(page, f"() => ({BUTTON})() === 'sound on'")
+        wait_until(page, "() => window.__started >= 1")
+        assert page.get_attribute("#alerts-btn", "aria-pressed") == "true"
+        assert page.evaluate("localStorage.getItem('rollem_alerts')") == "1"
+        shot(page, f"s62t-sound-on-{size}")
+        # and a tap on "sound on" turns it off, as before
+        page.click("#alerts-btn")
+        wait_until(page, f"() => ({BUTTON})() === 'sound off'")
+    finally:
+        ctx.close()
