@@ -14,6 +14,7 @@ Screenshots: test-artifacts/web/s62t-*.png.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -82,5 +83,49 @@ def test_sound_held_by_the_browser_says_tap_and_a_tap_starts_it_silently(
         # and a tap on "sound on" turns it off, as before
         page.click("#alerts-btn")
         wait_until(page, f"() => ({BUTTON})() === 'sound off'")
+    finally:
+        ctx.close()
+
+
+SHIPPED = Path(__file__).resolve().parents[2] / "src" / "rollem" / "games" / "files"
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_form_takes_a_copy_of_a_shipped_game_file_as_the_shipped_game(
+        browser: Any, live: ServerThread, tmp_path: Path, size: str) -> None:
+    """A copy of holdem.toml with a comment of the host's: ``rollem check-game`` says
+    it plays as the shipped game, and the form now makes the table of it, Texas
+    Hold'em, with no file of the host's (main: "Your own game file: id 'holdem' is a
+    shipped game's id ...").  A copy whose rules differ is refused in the command's
+    words (one function: rollem.games.shipped_id_refusal)."""
+    text = (SHIPPED / "holdem.toml").read_text(encoding="utf-8")
+    copy = tmp_path / "holdem.toml"
+    copy.write_text("# my copy, to learn from\n" + text, encoding="utf-8")
+    renamed = tmp_path / "jos.toml"
+    renamed.write_text(text.replace('name = "Texas Hold\'em"', 'name = "Hold\'em at Jo\'s"'),
+                       encoding="utf-8")
+    ctx = context(browser, size)
+    try:
+        page = ctx.new_page()
+        page.goto(live.url + "/")
+        page.wait_for_selector("input[name='choice.deuces-wild']")
+        page.select_option("select[name=game]", "own-file")
+        page.set_input_files("input[name=game_file]", str(renamed))
+        page.click("#create-btn")
+        page.wait_for_selector("#create-error:has-text('Your own game file:')")
+        assert page.text_content("#create-error") == (
+            "Your own game file: id 'holdem' is the shipped holdem's, and this file's name "
+            "differs from it; give your game an id of its own (or choose the shipped game, "
+            "Texas Hold'em, in the game list)")
+        page.set_input_files("input[name=game_file]", str(copy))
+        page.click("#create-btn")
+        page.wait_for_url("**/t/**")
+        page.wait_for_selector("#join:not(.hidden)")
+        tid = page.url.rsplit("/", 1)[1].split("?")[0]
+        table = live.manager.get(tid)
+        assert table is not None
+        assert (table.config.game, table.config.game_file) == ("holdem", "")
+        assert "Texas Hold'em" in page.inner_text("header")
+        shot(page, f"s62t-shipped-copy-{size}")
     finally:
         ctx.close()
