@@ -83,6 +83,17 @@ def test_sound_held_by_the_browser_says_tap_and_a_tap_starts_it_silently(
         # and a tap on "sound on" turns it off, as before
         page.click("#alerts-btn")
         wait_until(page, f"() => ({BUTTON})() === 'sound off'")
+        # From the keyboard: Tab past the button wakes nothing audible; Enter on it
+        # starts the sound, which stays on.
+        page.evaluate("localStorage.setItem('rollem_alerts', '1')")
+        page.reload()
+        page.wait_for_selector("#join:not(.hidden)")
+        wait_until(page, f"() => ({BUTTON})() === '▶ sound'")
+        page.focus("#alerts-btn")
+        page.keyboard.press("Enter")
+        wait_until(page, f"() => ({BUTTON})() === 'sound on'")
+        wait_until(page, "() => window.__started >= 1")
+        assert page.get_attribute("#alerts-btn", "aria-pressed") == "true"
     finally:
         ctx.close()
 

@@ -251,7 +251,8 @@ export function initMotion() {
       // so; the click that follows does not turn it off.  (Handled here: the button's
       // words change as the sound starts, and on a phone the click of that tap then
       // went to the page's head, the finger no longer on the narrower button.)
-      tapWoke = soundWaits() && ev.target === $("alerts-btn");
+      tapWoke = soundWaits() && ev.target === $("alerts-btn")
+        && (ev.type === "pointerdown" || ev.key === "Enter" || ev.key === " ");
       if (tapWoke) startHeld();
       else if (soundOn && !ctx()) wake();   // (any other tap or key: silently)
     }, true);
