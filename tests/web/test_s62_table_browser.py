@@ -9,17 +9,25 @@
   itself starts it too (main: that tap turned the sound off) and its check sound
   says so.
 
+- No Sit out for a player with no chips to play: all-in while the hand is run
+  out, or busted after it (Rebuy and Leave instead).
+- The lobby's form takes a copy of a shipped game file with the shipped rules as
+  the shipped game, as ``rollem check-game`` does.
+
 Screenshots: test-artifacts/web/s62t-*.png.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import context, new_table, open_as_host, shot, wait_until
-from web_harness import ServerThread
+from table_ui import context, new_table, open_as_host, shot, sit, wait_until
+from web_harness import ServerThread, join
+
+from rollem.server.app import seat_cookie
 
 pytestmark = pytest.mark.browser
 
@@ -140,3 +148,65 @@ def test_the_form_takes_a_copy_of_a_shipped_game_file_as_the_shipped_game(
         shot(page, f"s62t-shipped-copy-{size}")
     finally:
         ctx.close()
+
+
+def _shove_and_call(pages: list[Any]) -> None:
+    """Whoever acts first moves all-in, the other calls (heads-up no-limit)."""
+    end = time.monotonic() + 30
+    shoved = None
+    while shoved is None:
+        assert time.monotonic() < end, "no raise was offered"
+        for p in pages:
+            if p.locator("#controls [data-action=raise]").count():
+                p.locator(".quick-size[data-size=allin]").click()
+                p.locator("#controls [data-action=raise]").click()
+                shoved = p
+                break
+        pages[0].wait_for_timeout(50)
+    caller = next(p for p in pages if p is not shoved)
+    caller.locator("#controls [data-action=call]").click(timeout=20_000)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_no_sit_out_with_no_chips_to_play(browser: Any, live: ServerThread, size: str) -> None:
+    """Ann and Bob all-in heads-up: while the hand is run out neither dock offers Sit
+    out (s61_runout's test: the run-out round by round); with the result the one who
+    lost everything is offered Rebuy and Leave, not Sit out beside "stack 0" (main:
+    all three; they are not dealt in anyway), the winner Sit out as before."""
+    tid, host = new_table(live.url, game="holdem", structure="no-limit", seats=3, bots=0,
+                          stack=200, between_hands=600)
+    contexts = [context(browser, size), context(browser, size)]
+    try:
+        ann = open_as_host(contexts[0], live.url, tid, host)
+        sit(ann, "Ann")
+        _, token = join(live.url, tid, "Bob")
+        contexts[1].add_cookies([{"name": seat_cookie(tid), "value": token, "url": live.url}])
+        bob = contexts[1].new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        bob.wait_for_selector(".me .name:has-text('Bob')")
+        table = live.manager.get(tid)
+        for hand_no in range(1, 6):   # (a chopped pot busts no one: another hand)
+            if hand_no == 1:
+                ann.click("#start-btn")
+            else:
+                live.call(lambda: table.dealer.schedule_next_hand(0))
+            _shove_and_call([ann, bob])
+            for p in (ann, bob):
+                wait_until(p, "() => !!document.querySelector('#result:not(.hidden)') && "
+                           "document.querySelector('#result').innerText"
+                           f".includes('Hand {hand_no}')")
+            stacks = {s.row.name: s.row.stack for s in table.seats.values()}
+            if 0 in stacks.values():
+                break
+        else:
+            pytest.fail(f"five chopped pots in a row: {stacks}")
+        loser, winner = (ann, bob) if stacks["Ann"] == 0 else (bob, ann)
+        wait_until(loser, "() => !!document.querySelector('button.rebuy')")
+        assert loser.inner_text(".me .chips").strip() == "stack 0"
+        assert loser.locator("button.leave").is_visible()
+        assert not loser.locator("button.sit").is_visible()   # (main: Sit out)
+        assert winner.locator("button.sit").is_visible()
+        shot(loser, f"s62t-busted-{size}")
+    finally:
+        for c in contexts:
+            c.close()
