@@ -203,3 +203,48 @@ def test_a_tournament_entrant_whose_page_closed_is_blinded_off_after_one_clock()
                 for a in store.load_actions(table.id, h) if a.seat == 1]
         assert late and set(late) == {"timeout"}  # (dealt in, decided at once)
         loop.call(table.shutdown)
+
+
+def test_a_clock_that_ran_out_while_no_process_held_the_table_does_not_count_toward_away() -> None:
+    """The process holding the table stops while P-to-act's clock runs (30 s, no
+    bank); the table is unheld for 40 s, then another process takes it when that
+    person's page reconnects (the connection that loads it).  The decision is
+    timed out at once (the clock counts across a restart, R-C-15), but the person
+    never saw it here: with ``away_after`` 1 they are not sat out as away, nor is
+    their streak counted.  (Before s62-table: sat out for a decision they never
+    had the chance to answer.)  A clock that runs out after the takeover still
+    counts."""
+    with virtual_server() as (loop, store):
+        table, _people = _friends(loop, store, away_after=1, time_bank_seconds=0.0,
+                                  grace_seconds=900.0)
+        assert table.hand is not None and table.hand.hand_no == 1
+        (seat,) = table.hand.pending_seats()
+        loop.advance(0.1)  # (committed)
+        table.shutdown()
+        loop.advance(40.0)  # nobody holds the table; the clock runs out meanwhile
+        table = loop.call(LiveTable.restore, store, table.id)
+        back = [Client(s, s == 0) for s in range(3)]
+
+        def load_and_connect() -> None:
+            # (as the websocket does: the table is loaded for the connecting page and
+            # the page joins it before the loop runs the restored clocks)
+            table.resume()
+            table.connect(back[seat])
+
+        loop.call(load_and_connect)
+        for client in back:
+            if client.seat != seat:
+                loop.call(table.connect, client)
+        loop.advance(0.1)
+        assert _clocked_in(store, table, seat, 1) == ["timeout"]
+        assert table.session.get("idle_away", []) == []
+        assert table.session.get("timeouts", {}).get(str(seat), 0) == 0
+        assert seat not in table.session.get("sitting_out", [])
+        # A clock run out here, the page open, counts as before (away_after 1).
+        start = loop.now
+        others = [c for c in back if c.seat != seat]
+        while seat not in table.session.get("idle_away", []) and loop.now < start + 300:
+            _step(loop, table, others, passive)
+        assert table.session["idle_away"] == [seat]
+        assert table.session.get("away_unseen", []) == []
+        loop.call(table.shutdown)

@@ -47,8 +47,8 @@ def test_the_ledger_says_the_host_covers_the_computer_players(
         wait_until(page, f"() => ({SETTLE})().includes('what the computer players won')")
         settle = page.evaluate(SETTLE)
         assert "Ann (host) collects what the computer players won: 47 chips (11.75)." in settle
-        assert "Ann's own net is 0; with the computer players' +47, Ann settles at +47." \
-            in settle
+        assert ("Ann's own play broke even (Ann's Net above); collecting the computer "
+                "players' 47 chips, Ann ends 47 chips up, paid to Ann below.") in settle
         assert "Cat pays Ann 47 chips (11.75)" in settle
         assert "Bot" not in settle
         rows = page.locator("#ledger tr.bot-line td:first-child").all_inner_texts()

@@ -10,7 +10,8 @@ phone (390x844) and a desktop (1440x900):
   clear of the rim below it;
 - the settle-up with computer players: what they won, which the host collects
   (or lost, which the host pays), then the host's own net and the two together
-  ("Ann's own net is -25; with the computer players' +47, Ann settles at +22"),
+  ("Ann's own play lost 25 chips (Ann's Net above); collecting the computer
+  players' 47 chips, Ann ends 22 chips up, paid to Ann below": s62-table's words),
   so that "Cat pays Ann 22" beside "Ann -25" reads plainly.
 
 Screenshots: test-artifacts/web/s60p-*.png.
@@ -180,8 +181,11 @@ def test_the_settle_up_says_the_hosts_own_net_and_the_computer_players_apart(
         # (main: "Ann (host) covers the computer players: +47 chips (11.75)" alone)
         assert page.locator("#settle .settle-house").inner_text() == (
             "Ann (host) collects what the computer players won: 47 chips (11.75).")
+        # (s62-table: each number says what it is; main: "Ann's own net is -25; with
+        # the computer players' +47, Ann settles at +22." beside the ledger's -25)
         assert page.locator("#settle .settle-house-own").inner_text() == (
-            "Ann's own net is -25; with the computer players' +47, Ann settles at +22.")
+            "Ann's own play lost 25 chips (Ann's Net above); collecting the computer "
+            "players' 47 chips, Ann ends 22 chips up, paid to Ann below.")
         assert page.locator("#settle li").all_inner_texts() == ["Cat pays Ann 22 chips (5.50)"]
         width = page.viewport_size["width"]
         for line in ("#settle .settle-house", "#settle .settle-house-own"):

@@ -78,6 +78,10 @@ def test_an_all_in_run_out_is_dealt_round_by_round(browser: Any, tmp_path: Path,
                    timeout=20)
         assert not ann.locator("#result:not(.hidden)").count()
         assert "all-in: dealing the rest" in ann.inner_text("#status")
+        # s62-table: nothing to sit out from while all-in with 0 chips behind (main:
+        # Sit out beside "stack 0"); it comes back with the result
+        assert ann.locator("button.sit").count() == 1
+        assert not ann.locator("button.sit").is_visible()
         shot(ann, f"s61-runout-{size}-flop")
         # chips bought meanwhile would be overwritten by the hand's settlement: refused
         table = server.manager.get(tid)
@@ -106,6 +110,13 @@ def test_an_all_in_run_out_is_dealt_round_by_round(browser: Any, tmp_path: Path,
         watcher.goto(f"{server.url}/t/{tid}")
         ann.wait_for_selector("#result:not(.hidden)", timeout=20_000)
         shot(ann, f"s61-runout-{size}-result")
+        # with the result: Sit out if Ann won chips; busted, Rebuy and Leave (no Sit
+        # out beside "stack 0": she is not dealt in anyway)
+        wait_until(ann, "() => !!document.querySelector('.me .chips')")
+        busted = ann.inner_text(".me .chips").strip() == "stack 0"
+        wait_until(ann, "() => !!document.querySelector('button.rebuy') === %s"
+                   % ("true" if busted else "false"))
+        assert ann.locator("button.sit").is_visible() is not busted
         wait_until(watcher, "() => !!document.querySelector('#result:not(.hidden)')")
         hand_states = [(t, s) for t, s in states
                        if t >= clicked - 0.05 and s.get("hand") and s["hand"].get("hand_no") == 1]

@@ -112,7 +112,8 @@ def test_the_table_config_names_games_choices_and_the_game_file() -> None:
     (own_game().replace('step = "showdown"', 'step = "shodown"'),
      "game_file: steps[13].step: unknown step 'shodown'; allowed: ante, blinds"),
     (own_game().replace('id = "crazy-pineapple"', 'id = "holdem"'),
-     "game_file: id 'holdem' is a shipped game's id; give your game an id of its own"),
+     # (the words of rollem check-game: rollem.games.shipped_id_refusal)
+     "game_file: id 'holdem' is the shipped holdem's, and this file's name, "),
     ("#" * 70_000, "game_file: 70000 bytes; a game file may be at most 65536 bytes"),
     ("x = " + "[" * 30_000 + "]" * 30_000,  # was a 500 and a 3,000-line traceback
      "game_file: game file: arrays or tables nested too deeply"),

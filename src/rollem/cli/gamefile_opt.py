@@ -32,18 +32,11 @@ def check_user_game_file(path: str, option: str | None = None) -> Game:
             fail(f"{option} {said}" if said.startswith(f"{path}: ") else
                  f"{option} {path}: {said}")
         fail(said)
-    if game.id in games.shipped_ids() and not games.is_shipped(game):
+    refused = games.shipped_id_refusal(game)  # (the web table's form's rule too)
+    if refused is not None:
         # (a copy with the same rules is the shipped game, comments aside: is_shipped)
         where = f"{option} {path}" if option is not None else path
-        parts = games.differs_from_shipped(game)
-        if parts:
-            from rollem.narration.words import and_list
-
-            fail(f"{where}: id {game.id!r} is the shipped {game.id}'s, and this file's "
-                 f"{and_list(parts)} {'differs' if len(parts) == 1 else 'differ'} from it; "
-                 f"give your game an id of its own (or play the shipped game: GAME {game.id})")
-        fail(f"{where}: id {game.id!r} is a shipped game's id; give your game an id of its "
-             f"own (or play the shipped game: GAME {game.id})")
+        fail(f"{where}: {refused} (or play the shipped game: GAME {game.id})")
     return game
 
 

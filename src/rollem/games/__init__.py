@@ -109,6 +109,28 @@ def is_shipped(game: Game) -> bool:
                                     or differs_from_shipped(game) == [])
 
 
+def shipped_id_refusal(game: Game) -> str | None:
+    """Why a user's game file whose game is ``game`` may not be played: its id is
+    a shipped game's and its rules are not that game's (:func:`is_shipped`; its
+    hand histories would name the shipped game).  ``None`` when it may: its id is
+    its own, or its rules are the shipped game's (comments and layout aside), and
+    it plays as the shipped game.  The one rule of ``rollem check-game``,
+    ``--game-file`` and the web table's form (s62-table: the form refused what
+    the command accepted).  The words, one line: ``"id 'holdem' is the shipped
+    holdem's, and this file's name differs from it; give your game an id of its
+    own"`` (the parts that differ: :func:`differs_from_shipped`)."""
+    if game.id not in shipped_ids() or is_shipped(game):
+        return None
+    parts = differs_from_shipped(game)
+    if parts:
+        from rollem.narration.words import and_list
+
+        return (f"id {game.id!r} is the shipped {game.id}'s, and this file's "
+                f"{and_list(parts)} {'differs' if len(parts) == 1 else 'differ'} from it; "
+                "give your game an id of its own")
+    return f"id {game.id!r} is a shipped game's id; give your game an id of its own"
+
+
 def shipped_source(game_id: str) -> str | None:
     """The text of the shipped game file of ``game_id`` (``None``: none shipped)."""
     _load()

@@ -114,7 +114,10 @@ def file_game(text: str, *, strict: bool = True) -> Game:
     Raises:
         ConfigError: ``game_file: `` and the file's one-line error
             (:class:`rollem.games.gamefile.GameFileError`), or the file is
-            larger than 64 KB, or its id is a shipped game's.
+            larger than 64 KB, or its id is a shipped game's and its rules are
+            not that game's (:func:`rollem.games.shipped_id_refusal`; one with
+            that game's rules is the shipped game: :func:`parse_config` deals
+            the shipped game, with no file).
     """
     from rollem.games.gamefile import MAX_FILE_BYTES, GameFileError
     from rollem.games.trial import trial_deal
@@ -123,10 +126,13 @@ def file_game(text: str, *, strict: bool = True) -> Game:
     if size > MAX_FILE_BYTES:
         raise ConfigError(f"game_file: {size} bytes; a game file may be at most "
                           f"{MAX_FILE_BYTES} bytes")
+    from rollem import games
+
     game = _parsed_game(text, strict)
-    if game.id in shipped_game_ids():
-        raise ConfigError(f"game_file: id {game.id!r} is a shipped game's id; give your game "
-                          "an id of its own")
+    refused = games.shipped_id_refusal(game)  # (rollem check-game's rule: one function)
+    if refused is not None:
+        raise ConfigError(f"game_file: {refused} (or choose the shipped game, "
+                          f"{games.get(game.id).name}, in the game list)")
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
     if digest not in _DEALT:
         try:
@@ -721,6 +727,11 @@ def parse_config(data: dict[str, Any],
     if not isinstance(game_file, str):
         raise ConfigError("game_file must be the text of a game file (TOML)")
     own = file_game(game_file, strict=strict) if game_file else None
+    if own is not None and own.id in shipped_game_ids():
+        # A shipped game's rules unchanged (comments and layout aside): it is the
+        # shipped game, dealt as such with no file of the host's (as ``rollem
+        # check-game`` and ``--game-file`` take it; s62-table: the form refused it).
+        own, game_file = None, ""
     ids = shipped_game_ids() + ([own.id] if own is not None else [])
     game = _choice(data, "game", "dealers-choice", (*ids, "dealers-choice"))
     choices = _choices(data, ids, own.id if own is not None else None, strict=strict)

@@ -234,7 +234,8 @@ def apply_pending_config(table: LiveTable) -> None:
         table.saving.send_after_commit(_apply_config(table, pending))
 
 
-def note_timeout(table: LiveTable, seat: int, action: dict[str, Any]) -> None:
+def note_timeout(table: LiveTable, seat: int, action: dict[str, Any],
+                 counts: bool = True) -> None:
     """Remember that the clock acted for ``seat`` (``action`` in wire form), so its
     player is told ("the clock checked for you"); a person for whom the clock
     made ``away_after`` decisions in a row is sat out and marked away (issue 27:
@@ -245,14 +246,19 @@ def note_timeout(table: LiveTable, seat: int, action: dict[str, Any]) -> None:
     one whose page was open when the table was restored here (a restart, or a
     takeover from a process that stopped renewing its lease: the page has not
     reached this process yet, :attr:`~rollem.server.live_table.clients.Seat.page_elsewhere`):
-    the clock plays each of that seat's decisions until a page of it connects."""
+    the clock plays each of that seat's decisions until a page of it connects.
+
+    ``counts`` False: the decision's clock ran out while no process held the
+    table (:meth:`~rollem.server.live_table.turns.Turns.mark_expired_unheld`):
+    its person is told, but it neither adds to their streak nor marks them away
+    (s62-table)."""
     s = table.session
     hand_no = table.hand.hand_no if table.hand is not None else None
     s.setdefault("clocked", {})[str(seat)] = {
         "hand": hand_no, "seq": table.seq + 1, "kind": action.get("kind"),
     }  # fmt: skip
     info = table.seats.get(seat)
-    if info is None or info.row.bot is not None:
+    if info is None or info.row.bot is not None or not counts:
         return
     away_after = table.config.away_after  # (0: away mode off)
     if info.disconnected_since is not None and info.page_elsewhere:

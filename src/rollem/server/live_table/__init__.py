@@ -332,6 +332,7 @@ class LiveTable:
         # The open decision's clock counts from when it opened (stored), not from now.
         at = self.session.get("opened_at", self.session.get("at"))
         self.continue_play(opened=min(now, float(at)) if at is not None else None)
+        self.turns.mark_expired_unheld(now)  # (their timeouts: not toward away mode)
 
     def continue_play(self, opened: float | None = None) -> None:
         """Go on from what is committed, as after a restart: finish a hand whose
@@ -340,8 +341,11 @@ class LiveTable:
         open deal proposal lapses at its time again (issue 28)."""
         self.tourney.arm_timers()  # (a deal's answer time, a last call for a rebuy)
         if self.hand is not None and self.hand.over:
-            # Committed actions finished the hand but the result was not; finish now.
-            self.dealer.finish_hand()
+            # Committed actions finished the hand but the result was not: an all-in
+            # run-out goes on from the round last shown (runout.py), else finish now.
+            if not self.runout.start(self.hand, int(self.session.get("runout_shown", 0))):
+                self.session.pop("runout_shown", None)
+                self.dealer.finish_hand()
             return
         self.turns.refresh_decisions(opened=opened)
         seeding = self.session.get("seeding")

@@ -74,6 +74,10 @@ class Turns:
         self.applying = False  # an action is being applied off the loop
         self.deferred: deque[Callable[[], object]] = deque()  # what waits for it
         self.computer = ComputerTurns(self)
+        self.expired_unheld: set[int] = set()
+        """Seats whose open decision's clock (and time bank) ran out before this
+        process took the table (:meth:`mark_expired_unheld`): its timeout is not
+        counted toward away mode (s62-table)."""
 
     def stop(self, forget: bool = False) -> None:
         """Close every open decision and cancel its timer (the table stops or
@@ -85,6 +89,7 @@ class Turns:
         self.decision_seq.clear()
         self.decision_opened.clear()
         self._held = None
+        self.expired_unheld.clear()
         self.computer.release(None)
         if forget:
             self._last_key = None
@@ -340,7 +345,26 @@ class Turns:
         self._held = None
         table.tourney.release_timers()
 
+    def mark_expired_unheld(self, now: float) -> None:
+        """After a restore (a restart, or a takeover from a process that stopped
+        renewing its lease) at ``now`` (``table.clock``): remember the seats whose
+        open decision's clock and whole time bank had run out before it, while no
+        process held the table.  Each such decision is still timed out at once (the
+        clock counts across a restart, R-C-15), but the person never had the
+        chance to answer it here, so it does not count toward ``away_after``
+        (:func:`rollem.server.host.note_timeout`; s62-table: a friend whose page
+        was reconnecting was sat out as away for a decision they never saw)."""
+        table = self.table
+        for seat, opened in self.decision_opened.items():
+            info = table.seats.get(seat)
+            if info is None or info.row.bot is not None:
+                continue
+            bank = max(0.0, info.row.bank)
+            if opened + table.config.decision_seconds + bank <= now:
+                self.expired_unheld.add(seat)
+
     def _close_decision(self, seat: int) -> None:
+        self.expired_unheld.discard(seat)
         self.decision_seq.pop(seat, None)
         self.decision_opened.pop(seat, None)
         handle = self._timers.pop(seat, None)
@@ -436,5 +460,5 @@ class Turns:
             return
         assert table.hand is not None
         action = table.hand.timeout_action(seat)
-        host.note_timeout(table, seat, action)
+        host.note_timeout(table, seat, action, counts=seat not in self.expired_unheld)
         self.act_safely(seat, action, "timeout")

@@ -155,14 +155,21 @@ function meHead(t, hand, me, s, hs, tagsHand) {
   // (issue 28: a tournament's busted or finished player has nothing to sit out from)
   const tt = t.tournament;
   // (nor at a table the host closed: nothing is dealt again, stop 59)
-  const out = t.ended || (tt && tt.started && (tt.over || !tt.left.includes(me.seat)));
+  // Nor while you have no chips to play with: all-in in the hand in play (0 chips
+  // behind, an all-in run-out shown round by round: nothing of yours is dealt or
+  // decided until its result), or busted after it (you are not dealt in; the dock
+  // offers Rebuy and Leave).  s62-table: Sit out beside "stack 0".  (I'm back
+  // stays: one who sat out before may take it back.)
+  const noChips = !t.sitting_out.includes(me.seat)
+    && (s.stack === 0 || !!(hand && hs && hs.dealt && hs.all_in && !hs.folded && !hand.result));
+  const out = t.ended || noChips || (tt && tt.started && (tt.over || !tt.left.includes(me.seat)));
   const sit = el("button", "small sit" + (out ? " hidden" : ""), t.sitting_out.includes(me.seat) ? "I'm back" : "Sit out");
   sit.type = "button"; sit.dataset.action = t.sitting_out.includes(me.seat) ? "sit-in" : "sit-out";
   sit.title = "Sit out from the next hand, or come back";
   sit.disabled = !S.online;
   sit.onclick = () => send({ type: "sit_out", out: !t.sitting_out.includes(me.seat) });
   head.appendChild(sit);
-  const straddle = t.ended ? null : straddleToggle(t, me);
+  const straddle = t.ended || noChips ? null : straddleToggle(t, me);
   if (straddle) head.appendChild(straddle);
   // Leave the table (stop 53: before, only closing the page, and the table waited
   // for each decision until the reconnect grace ran out); a tournament entrant

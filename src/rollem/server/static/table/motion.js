@@ -43,12 +43,13 @@ export function motionOff() {
 // browsers start one only in a user gesture.  Sounds play while it runs; none is
 // queued on a stopped one, and no sound asks it to resume (issue 26).
 let audio = null;
+let tapWoke = false;   // the last tap woke the context on the sound button itself
 function wake() {
   if (!soundOn) return null;
   const Ctx = window.AudioContext || window.webkitAudioContext;
   if (!Ctx) return null;
   try {
-    if (!audio || audio.state === "closed") audio = new Ctx();
+    if (!audio || audio.state === "closed") made(new Ctx());
     if (audio.state === "suspended") {
       return Promise.resolve(audio.resume()).then(() => { prerender(audio); return audio; }, () => null);
     }
@@ -57,6 +58,13 @@ function wake() {
   return Promise.resolve(audio);
 }
 function ctx() { return audio && audio.state === "running" ? audio : null; }
+// The page's AudioContext, made: the sound button follows its state (a browser
+// starts it suspended until the player's first tap or key).
+function made(c) {
+  audio = c;
+  if (c.addEventListener) c.addEventListener("statechange", renderSoundBtn);
+  renderSoundBtn();
+}
 // Each sound is made once into a buffer and then played as one buffer source (a
 // bet's two tones made anew at each bet were oscillators, gains and their
 // envelopes set in the state's script: issue 26).  Its samples are worked out
@@ -162,12 +170,28 @@ function alert(name) {
   play(name);
   if (name === "turn" && soundOn && navigator.vibrate) navigator.vibrate(150);
 }
+// Sound on, but the browser holds it until a tap or key on this page (its
+// AudioContext made and suspended): the button says so, "▶ sound", its title
+// that a tap anywhere starts it (s62-table: it said "sound on" while nothing
+// played until the first tap, which nothing said).
+function soundWaits() { return soundOn && !!audio && audio.state === "suspended"; }
+function startHeld() {
+  const woken = wake();
+  if (woken) woken.then((c) => { if (c) play("check"); });
+}
 function renderSoundBtn() {
   const b = $("alerts-btn");
-  b.textContent = soundOn ? "sound on" : "sound off";
+  if (!b) return;
+  const waits = soundWaits();
+  // ("▶ sound": as narrow as "sound off", so the phone's head keeps to one line and
+  // nothing under the finger moves as the sound starts; "tap for sound" wrapped it)
+  b.textContent = waits ? "▶ sound" : soundOn ? "sound on" : "sound off";
   b.setAttribute("aria-pressed", String(soundOn));
-  b.title = soundOn ? "Table sounds and vibration on your turn: on (this device)"
-    : "Table sounds and vibration on your turn: off (this device)";
+  b.dataset.waits = String(waits);
+  b.title = waits ? "Table sounds are on for this device, but the browser plays none until "
+    + "you tap or press a key on this page: a tap anywhere starts them"
+    : soundOn ? "Table sounds and vibration on your turn: on (this device)"
+      : "Table sounds and vibration on your turn: off (this device)";
 }
 function renderMotionBtn() {
   const b = $("motion-btn");
@@ -205,6 +229,8 @@ export function initMotion() {
     watchMotion();
   }
   $("alerts-btn").onclick = () => {
+    if (tapWoke) { tapWoke = false; return; }   // ("▶ sound" tapped: started, below)
+    if (soundWaits()) { startHeld(); return; }   // (a click with no tap: a screen reader's)
     soundOn = !soundOn;
     store.set("rollem_alerts", soundOn ? "1" : "0");
     renderSoundBtn();
@@ -220,7 +246,16 @@ export function initMotion() {
   // Chromium's main thread at 4x slower (issue 26).
   if (soundOn) idle(makeEarly);
   for (const kind of ["pointerdown", "keydown"]) {
-    document.addEventListener(kind, () => { if (soundOn && !ctx()) wake(); }, true);
+    document.addEventListener(kind, (ev) => {
+      // "▶ sound" itself tapped: the sound starts now and the check's sound says
+      // so; the click that follows does not turn it off.  (Handled here: the button's
+      // words change as the sound starts, and on a phone the click of that tap then
+      // went to the page's head, the finger no longer on the narrower button.)
+      tapWoke = soundWaits() && ev.target === $("alerts-btn")
+        && (ev.type === "pointerdown" || ev.key === "Enter" || ev.key === " ");
+      if (tapWoke) startHeld();
+      else if (soundOn && !ctx()) wake();   // (any other tap or key: silently)
+    }, true);
   }
   renderSoundBtn();
   // The flights' layer, made once with the page and kept displayed, empty or not
@@ -245,7 +280,7 @@ export function initMotion() {
 function makeEarly() {
   const Ctx = window.AudioContext || window.webkitAudioContext;
   if (!soundOn || audio || !Ctx) return;
-  try { audio = new Ctx(); } catch (e) { audio = null; return; }   // (no sound on this device)
+  try { made(new Ctx()); } catch (e) { audio = null; return; }   // (no sound on this device)
   prerender(audio);
 }
 

@@ -806,7 +806,7 @@ function renderTournamentLedger(t, tt, tbl) {
       // (a computer player's prize goes to the host, who staked its buy-ins: stop 58)
       box.appendChild(settleList(settle.payouts.map((x) => x.to + " " + x.units
         + (x.for ? " (" + x.for + "'s prize)" : "")), "settle-pool"));
-      if (settle.house) coverInto(box, settle.house, settle.house.units, String);
+      if (settle.house) coverInto(box, settle.house, settle.house.units, String, String, false);
       if (settle.transfers.length) {
         box.appendChild(el("div", "settle-head", "Or, if the buy-ins were not collected:"));
         box.appendChild(settleList(settle.transfers.map((x) => x.from + " pays " + x.to + " " + x.units), "settle-between"));
@@ -893,8 +893,9 @@ function settleInto(box, t) {
   // (11.75)." (the money: its absolute value, as the transfers say it).
   if (settle && settle.house) {
     const h = settle.house;
-    coverInto(box, h, h.chips, (n) => n + (n === 1 ? " chip" : " chips")
-      + (h.money ? " (" + h.money.replace(/^-/, "") + ")" : ""));
+    const chips = (n) => n + (n === 1 ? " chip" : " chips");
+    coverInto(box, h, h.chips, (n) => chips(n) + (h.money ? " (" + h.money.replace(/^-/, "") + ")" : ""),
+      chips, true);
   }
   if (settle && settle.transfers && settle.transfers.length) {
     box.appendChild(el("div", "settle-head", "To settle up" + (settle.chip_value
@@ -914,16 +915,27 @@ function settleInto(box, t) {
 // they won, which the host collects, or lost, which the host pays; then the host's own
 // net and the two together (s60-polish: "Ann (host) covers the computer players:
 // +118" under final nets all below zero, "Ann -25" beside "Bob pays Ann 22", read
-// as if Ann paid).  ``words(x)``: a positive amount's words.
-function coverInto(box, house, n, words) {
+// as if Ann paid).  ``words(x)``: a positive amount's words (with its money);
+// ``count(x)``: a positive amount alone ("22 chips"); ``below``: the transfers
+// listed below pay the host's total (a cash table's).  Each number says what it is
+// (s62-table: "Ann's own net is -25 ... Ann settles at +22" beside the ledger's
+// "Ann -25" read as two answers to one question; "settles at" said nothing of who
+// pays whom).
+function coverInto(box, house, n, words, count, below) {
   const who = house.host ? house.by + " (host)" : "The house";
   box.appendChild(el("div", "settle-house", n > 0 ? who + " collects what the computer players won: " + words(n) + "."
     : n < 0 ? who + " pays what the computer players lost: " + words(-n) + "."
     : who + " covers the computer players: they are even."));
   if (!house.host || !n || house.own === undefined) return;
-  const signed = (x) => (x > 0 ? "+" : "") + x;
-  box.appendChild(el("div", "settle-house-own", house.by + "'s own net is " + signed(house.own)
-    + "; with the computer players' " + signed(n) + ", " + house.by + " settles at " + signed(house.own + n) + "."));
+  const by = house.by, own = house.own, total = own + n;
+  const play = own > 0 ? "won " + count(own) : own < 0 ? "lost " + count(-own) : "broke even";
+  const bots = n > 0 ? "collecting the computer players' " + count(n)
+    : "paying the computer players' " + count(-n);
+  const end = total > 0 ? by + " ends " + count(total) + " up" + (below ? ", paid to " + by + " below" : "")
+    : total < 0 ? by + " ends " + count(-total) + " down" + (below ? ", paid by " + by + " below" : "")
+    : by + " ends even: nothing to pay or collect";
+  box.appendChild(el("div", "settle-house-own", by + "'s own play " + play + " (" + by
+    + "'s Net above); " + bots + ", " + end + "."));
 }
 function settleLinks() {
   const links = el("div", "settle-links");
