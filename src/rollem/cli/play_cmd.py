@@ -134,10 +134,10 @@ WIDTH = 78
 """Prompts and choice lines are wrapped to fit an 80-column terminal."""
 
 
-_GLUE = re.compile(r"(?<![^\s(])[a-z?]+(?: [0-9]+)? = [^,();]{1,24}?(?=[,);]|$)")
-"""A choice and its meaning, ``f = fold``, ``r 4 = raise to 4``, ``p = stand pat``:
-kept on one line when a prompt is wrapped (s61-term: "f =" ended one line, "fold"
-began the next)."""
+_GLUE = re.compile(r"(?<![^\s(])(?:[a-z?]+(?: [0-9]+)?|[0-9]+) = [^,();]{1,24}?(?=[,);]|$)")
+"""A choice and its meaning, ``f = fold``, ``r 4 = raise to 4``, ``p = stand pat``,
+``3 = sdr``: kept on one line when a prompt is wrapped (s61-term: "f =" ended one
+line, "fold" began the next; s62-term: "3" one line, "= sdr" the next)."""
 _KEEP = "\ue000"  # (a private-use character: a space a line may not break at)
 
 
@@ -957,7 +957,8 @@ class TerminalGame:
             self.say_fitted("No hand was finished, so no history was saved.")
 
 
-@click.command("play")
+@click.command("play",
+               short_help="Play poker in the terminal against computer players.")
 @click.argument("game", required=False, default="dealers-choice", metavar="[GAME]")
 @click.option("--players", type=Whole("2 to 10"), default=5, show_default=True,
               help="Players at the table, you included (you are seat 0); 2 to 10 "

@@ -33,7 +33,8 @@ __all__ = ["simulate_command"]
 GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 
 
-@click.command("simulate")
+@click.command("simulate",
+               short_help="Play a session of computer players; report each seat's result.")
 @click.argument("game", required=False, default=None, metavar="[GAME]")
 @click.option("--game-file", default=None, metavar="FILE",
               help="Play the game in this game file (TOML, see rollem check-game) instead "
