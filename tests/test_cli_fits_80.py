@@ -21,7 +21,6 @@ from rollem.cli.app import app
 from rollem.engine.commit_reveal import ZERO_HASH, CommittedSource, DealProof
 from rollem.engine.hand import Hand
 from rollem.history import redact, write_history
-from rollem.text import fit_lines
 
 HISTORIES = Path(__file__).parent / "histories"
 FILES = sorted(p for p in HISTORIES.rglob("*.toml"))
@@ -110,6 +109,8 @@ def test_verify_lines_fit_80_columns_and_begin_with_the_file(
 
 
 def test_fit_lines_keeps_a_head_and_a_long_word_whole() -> None:
+    from rollem.text import fit_lines
+
     line = "a b: ok: hand 1: " + "word " * 20
     assert fit_lines(line.strip(), 30, keep=len("a b: ok: hand 1: ")).splitlines() == [
         "a b: ok: hand 1: word word", "  word word word word word", "  word word word word word",

@@ -120,7 +120,15 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="rollem", prog_name="rollem")
 def app() -> None:
     """Dealer's-choice home poker: Stop, Drop and Roll (sdr), Five Card Roll
-    Your Own (rollyourown) and 5-2-1 Roll 'Em (rollem521)."""
+    Your Own (rollyourown) and 5-2-1 Roll 'Em (rollem521); also hold'em, Omaha,
+    stud, razz and draw, or your own game from a game file.
+
+    \b
+    Start here:
+      rollem rules    the rules of the games, in plain words
+      rollem play     play in the terminal against computer players
+      rollem serve    host the web table, to play with friends
+    Each command's --help tells more: rollem play --help."""
 
 
 def missing_words(err: click.exceptions.MissingParameter) -> str:

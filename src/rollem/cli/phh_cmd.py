@@ -173,7 +173,8 @@ def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None,
 
     Players are numbered from the button's left, the button last, as PHH
     does; _seats maps each back to the rollem seat, _burns holds the burned
-    cards.
+    cards. rollem convert --to phh does this too, and also reads .phhs files
+    and converts back (--to rollem).
     """
     from rollem.history import HistoryError, replay
     from rollem.phh import PHHError, copy_phh_dict, phh_dict, write_phhs
