@@ -74,7 +74,8 @@ def test_hand_names_a_button_or_carry_in_that_is_no_whole_number(
     ({"bomb_pot_ante": "2"}, "bomb_pot_ante must be a whole number of chips >= 0, or None "
                              "(the default), got '2' (a str)"),
     ({"brought": ["100", "100", "100"]}, "brought: each seat's chips must be a whole number "
-                                         "of chips >= 0, got '100' (a str)"),
+                                         "of chips (an int; a host's adjustment may take it "
+                                         "below 0), got '100' (a str)"),
 ])
 def test_table_names_a_value_that_is_no_whole_number(kwargs: dict[str, Any],
                                                      said: str) -> None:
@@ -85,7 +86,7 @@ def test_table_names_a_value_that_is_no_whole_number(kwargs: dict[str, Any],
 
 def test_table_takes_ints_as_before() -> None:
     table = Table([100, 100, 100], game="sdr", rng=Random(1), out=[np.int64(1)], button=5,
-                  rebuy=100, carry=0, hands=0, brought=[100, 100, 100])
+                  rebuy=100, carry=0, hands=0, brought=[100, -20, 100])
     hand = table.new_hand()
     assert hand.dealt == [True, False, True] and table.button == 2 and table.out == {1}
 

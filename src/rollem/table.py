@@ -96,7 +96,7 @@ class TableError(EngineError):
         self.code = code
 
 
-def _whole(value: object, name: str, allowed: str, low: int = 0,
+def _whole(value: object, name: str, allowed: str, low: int | None = 0,
            high: int | None = None) -> int:
     """``value`` as an int from ``low`` to ``high``, else :class:`TableError`
     (``bad_value``) naming ``name`` and what is ``allowed``
@@ -285,7 +285,8 @@ class Table:
             if len(brought) != n:
                 raise TableError(f"brought must hold one number of chips a seat ({n}), got "
                                  f"{len(brought)}", "bad_stacks")
-            brought = [_whole(c, "brought: each seat's chips", "a whole number of chips >= 0")
+            brought = [_whole(c, "brought: each seat's chips", "a whole number of chips "
+                              "(an int; a host's adjustment may take it below 0)", low=None)
                        for c in brought]
         self.game = game.id if isinstance(game, Game) else game
         self.options = options

@@ -19,11 +19,11 @@ class IllegalAction(EngineError):
     """
 
 
-def whole_number(value: object, name: str, allowed: str, low: int = 0,
+def whole_number(value: object, name: str, allowed: str, low: int | None = 0,
                  high: int | None = None,
                  error: type[ValueError] = EngineError) -> int:
     """``value`` as an ``int`` when it is one (numpy's integers too) from ``low``
-    to ``high`` (``None``: no top); else ``error`` (:class:`EngineError` unless
+    to ``high`` (``None``: no bottom, no top); else ``error`` (:class:`EngineError` unless
     given) naming ``name``, what is ``allowed`` and what it got (s62-term:
     ``Hand(..., button="1")`` failed inside with "'<=' not supported between
     instances of 'int' and 'str'", ``Table(..., out=["1"])`` left seat 1 in
@@ -36,7 +36,8 @@ def whole_number(value: object, name: str, allowed: str, low: int = 0,
     number: int | None = None
     if not isinstance(value, bool) and hasattr(value, "__index__"):
         number = operator.index(value)
-    if number is None or number < low or (high is not None and number > high):
+    if (number is None or (low is not None and number < low)
+            or (high is not None and number > high)):
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:36] + " ..."
         kind = "" if number is not None else f" (a {type(value).__name__})"
         raise error(f"{name} must be {allowed}, got {shown}{kind}")
