@@ -129,3 +129,9 @@ def test_rollem_help_cuts_no_command_summary_at_80_columns() -> None:
     assert "  backup      Back up the web table's SQLite database to PATH while it runs." \
         in out.splitlines()
     assert _long(out) == []
+
+
+def test_fit_lines_leaves_a_private_use_character_of_a_name_alone() -> None:
+    from rollem.text import fit_lines
+
+    assert fit_lines("a\ue000b " + "w " * 20, 20).splitlines()[0] == "a\ue000b w w w w w w w w"

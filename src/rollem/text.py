@@ -251,7 +251,8 @@ def fit_lines(text: str, width: int = LINE_WIDTH, indent: str = "  ", *,
         parts = textwrap.wrap(kept.strip(" "), width, initial_indent=lead,
                               subsequent_indent=lead + indent, break_long_words=False,
                               break_on_hyphens=False)
-        out += [part.replace(_KEEP, " ") for part in parts] or [line]
+        out += [part.replace(_KEEP, " ") if kept is not line else part
+                for part in parts] or [line]
     return "\n".join(out)
 
 
