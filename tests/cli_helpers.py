@@ -60,3 +60,23 @@ def first_card_to_turn_up(choices: str) -> str:
     if found is None:
         raise AssertionError(f"no turn-up offered in {choices!r}")
     return found[1]
+
+
+def unwrapped(text: str, width: int = 80) -> str:
+    """``text`` as printed before its long lines were wrapped to ``width``
+    columns (:func:`rollem.text.fit_lines`): a line indented more than the line
+    it goes on from, whose first word did not fit on that line, is joined to it
+    with a space (s62-term: ``rollem replay`` and ``rollem verify`` wrap)."""
+    out: list[str] = []
+    last = ""  # the physical line before
+    for line in text.split("\n"):
+        words = line.lstrip(" ")
+        lead = len(line) - len(words)
+        head = len(out[-1]) - len(out[-1].lstrip(" ")) if out else 0
+        if (out and words and last.strip() and lead > head
+                and len(last) + 1 + len(words.split(" ")[0]) > width):
+            out[-1] += " " + words
+        else:
+            out.append(line)
+        last = line
+    return "\n".join(out)

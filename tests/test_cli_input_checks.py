@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import run_cli as run
+from cli_helpers import unwrapped
 from rollem.cli.seed_opt import MAX_SEED
 from rollem.odds import OddsError, sdr_odds
 from rollem.odds.history import history_odds
@@ -576,7 +577,7 @@ def test_a_terminal_copy_is_told_to_you_and_a_named_copy_names_its_owner(
     path.write_text(text.replace('    "Ann",\n', '    "You",\n', 1), encoding="utf-8")
     code, out, err = run(["replay", str(path)], capsys)
     assert code == 0, err
-    lines = out.splitlines()
+    lines = unwrapped(out).splitlines()
     assert lines[:3] == [
         "Texas Hold'em: you (60), Bob (60) and Cy (60); Cy has the button.",
         "Blinds 1/2, fixed limit 2/4.",

@@ -17,6 +17,7 @@ import pytest
 import tomli_w
 from click.testing import CliRunner
 
+from cli_helpers import unwrapped
 from engine_helpers import play_out, random_action
 from rollem.cli.app import app
 from rollem.engine import Hand, Options, SeededSource
@@ -506,7 +507,7 @@ def test_the_dataset_big_blind_ante_with_trimming_follows_pokerkit(tmp_path: Pat
     assert got.filled == ["p8 folds (before line 14 of actions (p1 cc))"]
     r = CliRunner().invoke(app, ["replay", str(path), "--json", "--lenient"])
     assert r.exit_code == 0
-    assert "1 difference from what the history records (--lenient)" in r.stderr
+    assert "1 difference from what the history records (--lenient)" in unwrapped(r.stderr)
     assert json.loads(r.stdout)["filled_in"] == got.filled
 
 
@@ -579,7 +580,7 @@ def test_cli_replay_phhs_with_a_bad_hand_exits_2(tmp_path: Path) -> None:
                 [108, 98, 94], None, [108, 98, 94]]
         else:
             assert r.stdout.count("Finishing stacks: p1 108, p2 98, p3 94") == 2
-            assert f"[2] error: {error}" in r.stdout
+            assert f"[2] error: {error}" in unwrapped(r.stdout)
     bulk.write_text(f"[1]\n{bad}\n[2]\n{BASE}\n[3]\n{bad}")
     r = runner.invoke(app, ["replay", str(bulk)])
     assert r.exit_code == 2
@@ -737,6 +738,7 @@ def test_odd_names_and_misspelt_fields_are_named_not_lost(tmp_path: Path) -> Non
                          "replay --lenient replays without it" in err, err
     code, out, err = run(typo, "--lenient")
     assert code == 0 and "Tom Dwan +556000" in out
+    err = unwrapped(err)  # (wrapped to 80 columns: s62-term)
     assert "did you mean 'finishing_stacks'?" in err and "told as replayed" in err
     code, _, err = run(base.replace('players = ["', 'player = ["'))
     assert code == 2 and "'player' is not a field rollem reads: did you mean 'players'?" in err

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import run_cli, unwrapped
 
 HERE = Path(__file__).parent
 FORGED = "A\\nNet: A +999, B -999\\nX"  # as written in TOML
@@ -73,7 +73,8 @@ def test_a_phhs_hand_name_cannot_forge_an_ok_line_in_verify(
     assert code == 1
     assert not any(line.startswith("other.toml") for line in out.splitlines())
     assert out.startswith(f"{path} [1^Jother.toml: ok: hand 1: all 9 cards named")
-    assert out.count("\n") == 1  # one hand, one line
+    assert unwrapped(out).count("\n") == 1  # one hand, one line (wrapped, indented below)
+    assert all(line.startswith("  ") for line in out.splitlines()[1:])
 
 
 def test_a_phhs_hand_name_stays_on_its_line_in_replay(

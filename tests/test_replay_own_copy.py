@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from bot_helpers import basic_hand
 from cli_helpers import run_cli as run
-from cli_helpers import scripted
+from cli_helpers import scripted, unwrapped
 from rollem.history import HistoryError, redact, write_history
 from rollem.history_copy import IMPOSSIBLE, own_copy_hand
 from rollem.narration import narrate_history
@@ -131,7 +131,8 @@ def test_odds_names_a_bad_history_file_as_replay_does(
 def test_an_unedited_copy_is_told_as_before(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = str(COPIES / f"{game}_ann.toml")
     told = (COPIES / f"{game}_ann.txt").read_text(encoding="utf-8")
-    assert run(["replay", path], capsys) == (0, told, "")
+    code, out, err = run(["replay", path], capsys)  # (long lines wrapped since s62-term)
+    assert (code, unwrapped(out), err) == (0, told, "")
     code, out, _ = run(["replay", path, "--json"], capsys)
     result = _load(f"{game}_ann.toml")["_result"]
     assert code == 0 and json.loads(out) == {k: result[k] for k in
@@ -464,7 +465,8 @@ def test_a_copy_may_carry_its_readers_notes(capsys: pytest.CaptureFixture[str],
     copy = _with(_load("holdem_ann.toml"), "p3 f", "p3 f # Cy gives up")
     copy["actions"].insert(5, "# a note of mine")
     told = (COPIES / "holdem_ann.txt").read_text(encoding="utf-8")
-    assert run(["replay", _write(copy, "ann.toml")], capsys) == (0, told, "")
+    code, out, err = run(["replay", _write(copy, "ann.toml")], capsys)
+    assert (code, unwrapped(out), err) == (0, told, "")
 
 
 def _split_order(text: str) -> list[str]:

@@ -780,11 +780,12 @@ def test_hand_history_doc_shows_the_side_pot_example_as_tested() -> None:
     assert block == text[text.index("variant ="):].rstrip("\n")
     assert replay(block).result == replay(text).result
     from rollem.narration import narrate_history
+    from rollem.text import fit_lines
 
     # rollem replay tells the hand step by step (issue 14)
     shown = section[section.index("$ rollem replay"):]
     shown = shown[shown.index("\n") + 1:shown.index("\n```")]
-    assert shown == narrate_history(text).text()
+    assert shown == fit_lines(narrate_history(text).text())  # (wrapped: s62-term)
 
 
 def test_simulate_rollem521(capsys: pytest.CaptureFixture[str]) -> None:

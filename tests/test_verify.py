@@ -24,7 +24,8 @@ import numpy as np
 import pytest
 import tomli_w
 
-from cli_helpers import run_cli
+from cli_helpers import run_cli as run_wrapped
+from cli_helpers import unwrapped
 from rollem import games
 from rollem.bots.random_bot import random_action
 from rollem.cards import CARDS, format_cards
@@ -58,6 +59,13 @@ VECTOR_DECK = ("4h 4d 5d 7c Ac 5c 9c Jh 9h 3h Js 7s Kd 2c 6s Td 8h 8d Ad 3c Qc 8
 VECTOR_ROOT = "abca7a9571add72a7be41778a9a10e4d2e337e8aed1e50f3a3a28333a996a3a0"
 VECTOR_COMMITMENT = "8e5e90d859cc4b280b628418bd497b37997afbe067988e351d4b9e50e958ee48"
 VECTOR_HAND_HASH = "f69669b7e4fed9a67caedacf468c6fa313c1d135a50ee9e4a5829c35b45c8d1e"
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``rollem ARGS`` (status, stdout, stderr), its long lines as before they
+    were wrapped to 80 columns (s62-term)."""
+    code, out, err = run_wrapped(args, capsys)
+    return code, unwrapped(out), err
 
 
 def _spec_shuffle(key: bytes, tag: bytes) -> list[int]:

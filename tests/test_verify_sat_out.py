@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 import tomli_w
 
-from cli_helpers import run_cli
+from cli_helpers import run_cli as run_wrapped
+from cli_helpers import unwrapped
 from rollem.bots.random_bot import random_action
 from rollem.engine.commit_reveal import (
     ZERO_HASH,
@@ -36,6 +37,13 @@ from rollem.history import redact, write_history
 from rollem.verify import check_chain, not_checked, sat_out, verify_history
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``rollem ARGS`` (status, stdout, stderr), its long lines as before they
+    were wrapped to 80 columns (s62-term)."""
+    code, out, err = run_wrapped(args, capsys)
+    return code, unwrapped(out), err
 
 
 def _session(dealt: dict[int, list[int]], *, record_from: int = 1) -> dict[int, dict[str, Any]]:

@@ -59,7 +59,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
-from rollem.engine.errors import EngineError
+from rollem.engine.errors import EngineError, whole_number
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource, SecureSource, SeededSource
@@ -94,6 +94,17 @@ class TableError(EngineError):
     def __init__(self, message: str, code: str = "table") -> None:
         super().__init__(message)
         self.code = code
+
+
+def _whole(value: object, name: str, allowed: str, low: int | None = 0,
+           high: int | None = None) -> int:
+    """``value`` as an int from ``low`` to ``high``, else :class:`TableError`
+    (``bad_value``) naming ``name`` and what is ``allowed``
+    (:func:`rollem.engine.errors.whole_number`)."""
+    try:
+        return whole_number(value, name, allowed, low, high)
+    except EngineError as err:
+        raise TableError(str(err), "bad_value") from None
 
 
 GameChooser = Callable[["Table", list[Game]], Game]
@@ -203,7 +214,12 @@ class Table:
 
     Raises:
         TableError: ``bad_game`` (an unknown game id), ``bad_stacks`` (a stack that
-            is not a whole number of chips >= 0).
+            is not a whole number of chips >= 0, or ``brought`` not one a seat),
+            ``bad_value`` (``button``, ``rebuy``, ``carry``, ``hands``,
+            ``bomb_pot_every``, ``bomb_pot_ante`` or ``brought`` that is not a
+            whole number in range, a seat in ``out`` or ``straddlers`` that is
+            not an int of ``0..len(stacks) - 1``: ``"1"``, ``True``, ``7`` at
+            three seats; s62-term: ``out=["1"]`` left seat 1 in silently).
 
     Attributes:
         stacks, button (of the current/last hand), carry (chips carried into
@@ -250,6 +266,28 @@ class Table:
             # out and was counted in the ledger: issue 33's try-out)
             raise TableError("stacks must be whole numbers of chips >= 0, got "
                              f"{list(stacks)[:12]}", "bad_stacks")
+        n = len(stacks)
+        button, carry, hands, bomb_pot_every = (
+            _whole(button, "button", "a seat number (an int) >= 0"),
+            _whole(carry, "carry", "a whole number of chips >= 0"),
+            _whole(hands, "hands", "a whole number of hands >= 0"),
+            _whole(bomb_pot_every, "bomb_pot_every", "a whole number of hands >= 0 (0: none)"))
+        if rebuy is not None:
+            rebuy = _whole(rebuy, "rebuy", "a whole number of chips >= 1, or None (no rebuys)",
+                           low=1)
+        if bomb_pot_ante is not None:
+            bomb_pot_ante = _whole(bomb_pot_ante, "bomb_pot_ante",
+                                   "a whole number of chips >= 0, or None (the default)")
+        seat = f"a seat number (an int) 0..{n - 1}"
+        out = [_whole(s, "out: each seat", seat, high=n - 1) for s in out]
+        straddlers = [_whole(s, "straddlers: each seat", seat, high=n - 1) for s in straddlers]
+        if brought is not None:
+            if len(brought) != n:
+                raise TableError(f"brought must hold one number of chips a seat ({n}), got "
+                                 f"{len(brought)}", "bad_stacks")
+            brought = [_whole(c, "brought: each seat's chips", "a whole number of chips "
+                              "(an int; a host's adjustment may take it below 0)", low=None)
+                       for c in brought]
         self.game = game.id if isinstance(game, Game) else game
         self.options = options
         self.stacks = list(stacks)

@@ -1,5 +1,6 @@
 """Checks on short texts people type or upload: player names, game names;
-and :func:`clip`, a message cut to one line at a word.
+and :func:`clip`, a message cut to one line at a word; :func:`fit_lines`,
+a command's printed lines wrapped to fit 80 columns.
 
 A name is shown to other people, so it must be what it looks like: no
 invisible, control or text-direction characters (a right-to-left override
@@ -11,8 +12,8 @@ from __future__ import annotations
 import bisect
 import unicodedata
 
-__all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "clip",
-           "default_ignorable", "hidden_character", "name_key", "name_safe",
+__all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "LINE_WIDTH", "clip",
+           "default_ignorable", "fit_lines", "hidden_character", "name_key", "name_safe",
            "replace_hidden", "same_name", "same_name_refusal", "shown_length",
            "terminal_safe"]
 
@@ -219,6 +220,40 @@ def clip(text: str, limit: int = 300) -> str:
     if space >= limit // 2:
         head = head[:space]
     return head.rstrip(" ,;:") + " ..."
+
+
+LINE_WIDTH = 80
+"""The columns a command's printed lines fit (an 80-column terminal)."""
+
+_KEEP = "\ue000"  # (a private-use character: a space a line may not break at)
+
+
+def fit_lines(text: str, width: int = LINE_WIDTH, indent: str = "  ", *,
+              keep: int = 0) -> str:
+    """``text`` with each line longer than ``width`` columns (characters)
+    wrapped between words, its later parts indented ``indent`` more than the
+    line itself (s62-term: ``rollem replay`` told a 5-2-1 showdown in lines of
+    up to 280 columns, ``rollem verify`` a chain in 180); a word longer than
+    the width (a folder's path) stays whole, and so do a line's first ``keep``
+    characters (``rollem verify``'s ``FILE: ok:``, so that a file's line always
+    begins with its name and verdict). A line that fits is left as it is."""
+    import textwrap
+
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = line[:len(line) - len(line.lstrip(" "))]
+        head = len(lead) + keep
+        kept = line[:head].replace(" ", _KEEP)[len(lead):] + line[head:] \
+            if keep and _KEEP not in line else line
+        parts = textwrap.wrap(kept.strip(" "), width, initial_indent=lead,
+                              subsequent_indent=lead + indent, break_long_words=False,
+                              break_on_hyphens=False)
+        out += [part.replace(_KEEP, " ") if kept is not line else part
+                for part in parts] or [line]
+    return "\n".join(out)
 
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"

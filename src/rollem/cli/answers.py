@@ -456,6 +456,8 @@ def parse_game_choice(text: str, games: Sequence[str],
     if len(hits) == 1:
         return hits[0]
     listed = ", ".join(f"{i} = {g}" for i, g in enumerate(games, 1))
+    if not raw:  # (s62-term: it read "'' is not one of the games")
+        raise AnswerError(f"please answer with a game's number or name: {listed}")
     named = [(g, why) for g, why in unfit if g.startswith(raw)] if raw and not hits else []
     if len(named) == 1:  # (it said only "'rolly' is not one of the games")
         raise AnswerError(f"{named[0][0]} {named[0][1]}: {listed}")

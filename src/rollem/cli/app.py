@@ -23,31 +23,28 @@ __all__ = ["COMMANDS", "LazyGroup", "app", "main"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "backup": ("rollem.cli.backup_cmd:backup_command",
-               "Copy the web table's SQLite database to PATH, safely while it is served."),
+               "Back up the web table's SQLite database to PATH while it runs."),
     "check-game": ("rollem.cli.checkgame_cmd:check_game_command",
                    "Check a game file (TOML) and print its steps in words."),
     "convert": ("rollem.cli.convert_cmd:convert_command",
-                "Convert hand histories FILES between standard PHH and rollem's format."),
+                "Convert hand histories from standard PHH to rollem's, or back."),
     "eval": ("rollem.cli.eval_cmd:eval_command",
-             'Evaluate a poker hand: CARDS is one argument ("Qs Qd Kc") or several.'),
+             'Evaluate a poker hand from its cards ("Qs Qd Kc Kh 2s").'),
     "export": ("rollem.cli.phh_cmd:export_command",
                "Write rollem hand histories FILES as standard PHH."),
     "odds": ("rollem.cli.odds_cmd:odds_command",
-             "Equity (the expected share of the pot) and the chances of taking the whole pot, "
-             "a share of it or nothing, from what one player can see; at a card choice, every "
-             "option (the best ten) with its equity."),
+             "Your equity and chances to win, from what one player can see."),
     "play": ("rollem.cli.play_cmd:play_command",
-             "Play poker in the terminal against computer players, hand after hand."),
+             "Play poker in the terminal against computer players."),
     "replay": ("rollem.cli.replay_cmd:replay_command",
                "Tell the hand in a hand history FILE step by step."),
     "rules": ("rollem.cli.rules_cmd:rules_command", "Show the rules of a game in plain words."),
     "serve": ("rollem.cli.serve_cmd:serve_command",
-              "Run the web table: open the printed URL, create a table, send the invite link "
-              "to your friends."),
+              "Run the web table, to play with friends in their browsers."),
     "simulate": ("rollem.cli.simulate_cmd:simulate_command",
-                 "Play a session of computer players and report each seat's results."),
+                 "Play a session of computer players; report each seat's result."),
     "verify": ("rollem.cli.verify_cmd:verify_command",
-               "Check that the hands in hand history FILEs were dealt from the committed deck."),
+               "Check that hand histories were dealt from the committed deck."),
 }
 """Command name -> (``"module:attribute"`` of its ``click.Command``, the
 summary ``rollem --help`` lists without importing it)."""
@@ -123,7 +120,15 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="rollem", prog_name="rollem")
 def app() -> None:
     """Dealer's-choice home poker: Stop, Drop and Roll (sdr), Five Card Roll
-    Your Own (rollyourown) and 5-2-1 Roll 'Em (rollem521)."""
+    Your Own (rollyourown) and 5-2-1 Roll 'Em (rollem521); also hold'em, Omaha,
+    stud, razz and draw, or your own game from a game file.
+
+    \b
+    Start here:
+      rollem rules    the rules of the games, in plain words
+      rollem play     play in the terminal against computer players
+      rollem serve    host the web table, to play with friends
+    Each command's --help tells more: rollem play --help."""
 
 
 def missing_words(err: click.exceptions.MissingParameter) -> str:

@@ -36,7 +36,8 @@ def backup_database(db: Path, target: Path) -> int:
     return count
 
 
-@click.command(name="backup")
+@click.command(name="backup",
+               short_help="Back up the web table's SQLite database to PATH while it runs.")
 @click.argument("path", type=PathOf(dir_okay=False, path_type=Path))
 @click.option("--db", "db_text", default="rollem.db", show_default=True, envvar="ROLLEM_DB",
               show_envvar=True, type=str,

@@ -98,7 +98,8 @@ def _plain(table: Mapping[str, Any]) -> dict[str, Any]:
     return {k: (v if k == "_phh" else plain(v)) for k, v in table.items()}
 
 
-@click.command("convert")
+@click.command("convert",
+               short_help="Convert hand histories from standard PHH to rollem's, or back.")
 @click.argument("files", nargs=-1, required=True,
                 type=PathOf(dir_okay=False, path_type=Path))
 @click.option("--to", "to", type=OneOf(["phh", "rollem"]), required=True,

@@ -13,7 +13,8 @@ from rollem.hands.category import Category
 from rollem.hands.describe import KICKER_NAMES
 
 
-@click.command("eval")
+@click.command("eval",
+               short_help='Evaluate a poker hand from its cards ("Qs Qd Kc Kh 2s").')
 @click.argument("cards", nargs=-1)
 @click.option(
     "--wild",

@@ -164,7 +164,8 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
         yield advance
 
 
-@click.command("odds", help=_HELP)
+@click.command("odds", help=_HELP,
+               short_help="Your equity and chances to win, from what one player can see.")
 @click.argument("game", required=False)
 @click.option("--hand", "hand", metavar="CARDS", help="sdr: your two hole cards.")
 @click.option("--dead", "dead", metavar="CARDS", default="",

@@ -15,7 +15,7 @@ import click
 from rollem import toml_input
 from rollem.cli.errors import fail, one_line
 from rollem.cli.numbers import PathOf
-from rollem.text import name_safe, terminal_safe
+from rollem.text import fit_lines, name_safe, terminal_safe
 
 __all__ = ["export_command", "replay_phh_file"]
 
@@ -71,10 +71,11 @@ def _differences(file: Path, h: Any) -> None:
     """``--lenient``: what the file records that the replay contradicts, on stderr."""
     if h.differences:
         n = len(h.differences)
-        click.echo(f"rollem: {file}: told as replayed; {n} difference{'s' if n != 1 else ''} "
-                   "from what the history records (--lenient):", err=True)
-        for line in h.differences:
-            click.echo(f"  {name_safe(line)}", err=True)  # one line each
+        click.echo(fit_lines(f"rollem: {file}: told as replayed; {n} difference"
+                             f"{'s' if n != 1 else ''} from what the history records "
+                             "(--lenient):", keep=len(f"rollem: {file}:")), err=True)
+        for line in h.differences:  # each its own line (a long one goes on indented)
+            click.echo(fit_lines(f"  {name_safe(line)}"), err=True)
 
 
 def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
@@ -96,7 +97,7 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
             if as_json:
                 click.echo(json.dumps(h.to_json()))
             else:
-                click.echo(terminal_safe(_told(h)))
+                click.echo(fit_lines(terminal_safe(_told(h))))
             return
         hands = list(read_phhs(text))
     except PHHError as err:
@@ -127,7 +128,8 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
             out.append({"hand": name, "error": one_line(err)})
             told.append(f"[{name_safe(name)}] error: {one_line(err)}")
             bad.append((name, one_line(err)))
-    click.echo(json.dumps({"hands": out}) if as_json else terminal_safe("\n\n".join(told)))
+    click.echo(json.dumps({"hands": out}) if as_json
+               else fit_lines(terminal_safe("\n\n".join(told))))
     if bad:
         fail(_bad_hands(file, len(hands), bad))
 
@@ -171,7 +173,8 @@ def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None,
 
     Players are numbered from the button's left, the button last, as PHH
     does; _seats maps each back to the rollem seat, _burns holds the burned
-    cards.
+    cards. rollem convert --to phh does this too, and also reads .phhs files
+    and converts back (--to rollem).
     """
     from rollem.history import HistoryError, replay
     from rollem.phh import PHHError, copy_phh_dict, phh_dict, write_phhs

@@ -134,10 +134,10 @@ WIDTH = 78
 """Prompts and choice lines are wrapped to fit an 80-column terminal."""
 
 
-_GLUE = re.compile(r"(?<![^\s(])[a-z?]+(?: [0-9]+)? = [^,();]{1,24}?(?=[,);]|$)")
-"""A choice and its meaning, ``f = fold``, ``r 4 = raise to 4``, ``p = stand pat``:
-kept on one line when a prompt is wrapped (s61-term: "f =" ended one line, "fold"
-began the next)."""
+_GLUE = re.compile(r"(?<![^\s(])(?:[a-z?]+(?: [0-9]+)?|[0-9]+) = [^,();]{1,24}?(?=[,);]|$)")
+"""A choice and its meaning, ``f = fold``, ``r 4 = raise to 4``, ``p = stand pat``,
+``3 = sdr``: kept on one line when a prompt is wrapped (s61-term: "f =" ended one
+line, "fold" began the next; s62-term: "3" one line, "= sdr" the next)."""
 _KEEP = "\ue000"  # (a private-use character: a space a line may not break at)
 
 
@@ -957,18 +957,20 @@ class TerminalGame:
             self.say_fitted("No hand was finished, so no history was saved.")
 
 
-@click.command("play")
+@click.command("play",
+               short_help="Play poker in the terminal against computer players.")
 @click.argument("game", required=False, default="dealers-choice", metavar="[GAME]")
-@click.option("--players", type=Whole("2 to 10"), default=5, show_default=True,
+@click.option("--players", type=Whole("2 to 10"), default=5, show_default=True, metavar="N",
               help="Players at the table, you included (you are seat 0); 2 to 10 "
                    "(Five Card Roll Your Own: at most 8).")
-@click.option("--bots", "level", default="basic", show_default=True,
+@click.option("--bots", "level", default="basic", show_default=True, metavar="LEVEL",
               help="Level of every computer player: basic (friendly, plays by its own "
                    "chances; the default here), strong (reads your bets, draws and up "
                    "cards, bluffs now and then; hard to beat; built for the three home "
                    "games) or random (any legal move; the default of rollem "
                    "simulate, which tests the engine).")
 @click.option("--stack", type=Whole(f"1 to {MAX_STACK:,}"), default=200, show_default=True,
+              metavar="CHIPS",
               help="Starting chips of every player; also what a rebuy buys when you go "
                    f"broke (counted in the ledger); from 1 to {MAX_STACK:,}.")
 @seed_option("Seed the shuffles and the computer players, to replay the same session "
@@ -1025,7 +1027,9 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     saved. Going broke offers a rebuy.
 
     Stakes, structure and house options take the same flags as rollem
-    simulate and the web table's form.
+    simulate and the web table's form, but for --run-twice (computer players
+    agree to it in rollem simulate; at the web table the players still in are
+    asked).
 
     Without a terminal (stdin not a TTY) it reads one answer per line and
     prints plain text, so a game can be scripted.

@@ -24,7 +24,7 @@ import click
 from rollem import toml_input
 from rollem.cli.errors import fail
 from rollem.cli.numbers import PathOf
-from rollem.text import name_safe, terminal_safe
+from rollem.text import fit_lines, name_safe, terminal_safe
 
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
@@ -157,18 +157,19 @@ def _list_differences(file: Path, data: Any) -> None:
     except HistoryError:
         return
     if found:
-        click.echo(f"rollem: {file}: told as replayed; {len(found)} difference"
-                   f"{'s' if len(found) != 1 else ''} from what the history records "
-                   "(--lenient):", err=True)
-        for line in found:
-            click.echo(f"  {name_safe(line)}", err=True)  # one line each
+        click.echo(fit_lines(f"rollem: {file}: told as replayed; {len(found)} difference"
+                             f"{'s' if len(found) != 1 else ''} from what the history "
+                             "records (--lenient):", keep=len(f"rollem: {file}:")), err=True)
+        for line in found:  # each its own line (a long one goes on indented below it)
+            click.echo(fit_lines(f"  {name_safe(line)}"), err=True)
 
 
 @click.command("replay")
 @click.argument("file", type=PathOf(dir_okay=False, path_type=Path))
 @click.option("--result", "only_result", is_flag=True,
               help="Print only a summary of the result instead of the hand step by step.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the result as one JSON object, on one line (for scripts).")
 @click.option("--lenient", is_flag=True,
               help="Replay a full history even where what it records (_result, "
                    "finishing_stacks, players) differs from the replay; tell the hand as "
@@ -192,8 +193,10 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
     replayed with stand-in cards where it shows ??, so one that describes a
     hand that cannot happen is an error too (--lenient does not change that).
 
-    JSON (--json): game, pots (main pot first: amount, eligible, winners), net
-    (seat -> chips), shown (seat -> hand description), carried.
+    The text is for people: a line longer than 80 columns goes on under
+    itself, indented. Scripts: --json, one line: game, pots (main pot first:
+    amount, eligible, winners), net (seat -> chips), shown (seat -> hand
+    description), carried.
 
     A standard PHH file (FILE.phh, or any FILE whose variant is a PHH code
     such as NT) is replayed through rollem's engine with PHH's seat order
@@ -264,8 +267,9 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
                      "or --json")
             # The table cards are public, so the stand-in hand has them right; who
             # won is what the copy records (stand-ins would decide it at random).
-            click.echo(terminal_safe(summary(stand_in, _names(data, len(stand_in.start_stacks)),
-                                             _in_show_order(outcome, data))))
+            click.echo(fit_lines(terminal_safe(summary(
+                stand_in, _names(data, len(stand_in.start_stacks)),
+                _in_show_order(outcome, data)))))
             return
         try:
             hand = replay(text, check_result=not lenient)
@@ -276,7 +280,8 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
                 fail(f"{file}: the history ends before the hand is over")
             click.echo(json.dumps(hand.result.to_dict()))
         else:
-            click.echo(terminal_safe(summary(hand, _names(data, len(hand.start_stacks)))))
+            click.echo(fit_lines(terminal_safe(summary(hand,
+                                                       _names(data, len(hand.start_stacks))))))
         return
     from rollem.narration import narrate_history
 
@@ -284,4 +289,4 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
         story = narrate_history(data, lenient=lenient)
     except HistoryError as err:
         fail(f"{file}: {err}")
-    click.echo(terminal_safe(story.text()))
+    click.echo(fit_lines(terminal_safe(story.text())))

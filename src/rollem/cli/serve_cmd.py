@@ -186,7 +186,8 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
     return click.option(*names, envvar=env, show_envvar=True, **kwargs)
 
 
-@click.command(name="serve")
+@click.command(name="serve",
+               short_help="Run the web table, to play with friends in their browsers.")
 @_opt("--host", default="127.0.0.1", show_default=True,
       help="Address to listen on; 0.0.0.0 (or :: for IPv6 too) lets friends "
            "on your network join.")

@@ -33,7 +33,8 @@ __all__ = ["simulate_command"]
 GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 
 
-@click.command("simulate")
+@click.command("simulate",
+               short_help="Play a session of computer players; report each seat's result.")
 @click.argument("game", required=False, default=None, metavar="[GAME]")
 @click.option("--game-file", default=None, metavar="FILE",
               help="Play the game in this game file (TOML, see rollem check-game) instead "
@@ -53,7 +54,7 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 @click.option("--hands-max", type=Whole("1 to 100,000"), default=5000, show_default=True,
               help="With --tournament: a tournament with no winner after this many hands "
                    "is counted unfinished.")
-@click.option("--bots", default="random", show_default=True,
+@click.option("--bots", default="random", show_default=True, metavar="LEVEL[,LEVEL...]",
               help="One bot level for every seat, or one per seat: basic,random,random. "
                    "Levels: random (uniform over the legal actions; the default here, the "
                    "engine's fast legality check), basic (plays by its chances from its own "
@@ -61,6 +62,7 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
                    "cards; slower).")
 @seed_option("Seed for a reproducible session.")
 @click.option("--stack", type=Whole(f"1 to {MAX_STACK:,}"), default=200, show_default=True,
+              metavar="CHIPS",
               help=f"Starting stack, 1 to {MAX_STACK:,} chips; a broke player rebuys it "
                    "(counted as chips brought).")
 @click.option("--workers", type=Whole("1 or more"), default=1, show_default=True,

@@ -28,7 +28,7 @@ import click
 from rollem import toml_input
 from rollem.cli.errors import fail, one_line
 from rollem.cli.numbers import PathOf
-from rollem.text import name_safe
+from rollem.text import fit_lines, name_safe
 
 if TYPE_CHECKING:
     from rollem.verify import Verdict
@@ -39,10 +39,12 @@ MAX_FILES = 10_000
 """Most files one command checks."""
 
 
-@click.command("verify")
+@click.command("verify",
+               short_help="Check that hand histories were dealt from the committed deck.")
 @click.argument("files", nargs=-1, required=True,
                 type=PathOf(dir_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the results as one JSON object, on one line (for scripts).")
 def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
     """Check that the hands in hand history FILEs were dealt from the committed deck.
 
@@ -59,6 +61,11 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
     whole hand again from its deal key and the client seeds, and checks every
     card dealt, burned, turned up, drawn from the pool or dealt after a
     reshuffle. Several files of one session are checked as a hand chain too.
+
+    Each FILE's line begins "FILE: ok:", "FILE: FAILED:" or "FILE: not
+    verified:"; a line longer than 80 columns goes on under itself, indented.
+    The last line, for several hands, is the chain's: "chain: ok" or "chain:
+    BROKEN".
 
     Exit status 0: all verified; 1: a check failed, or a file has no
     commitment (dealt before verifiable deals) or no openings (a copy saved
@@ -138,19 +145,21 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
             hand = f"hand {v.hand_no}: " if v.hand_no is not None else ""
             mark = "ok" if v.ok else "FAILED" if v.status == "failed" else "not verified"
             # (a file's or a .phhs hand's name on its own line: a name cannot print
-            # a forged "ok" line)
-            click.echo(f"{name_safe(name)}: {mark}: {hand}{one_line(v.reason)}")
+            # a forged "ok" line; a long line goes on indented below it, its name
+            # and verdict kept whole on its first line)
+            head = f"{name_safe(name)}: {mark}: {hand}"
+            click.echo(fit_lines(head + one_line(v.reason), keep=len(head)))
         if len(results) > 1 and unchecked is not None:
-            click.echo(f"chain: {unchecked}")
+            click.echo(fit_lines(f"chain: {unchecked}"))
         elif len(results) > 1:
             verdicts = [v for _, v in results]
             missing = "; ".join(filter(None, (_sat_out_runs(sat_out(verdicts)),
                                               _not_given(not_checked(verdicts))))) \
                 if chain is None else ""
-            click.echo(name_safe("chain: " + (f"BROKEN: {chain}" if chain else
-                                              "ok (each hand's commitment includes the "
-                                              "previous hand"
-                                              + (f"; {missing}" if missing else "") + ")")))
+            click.echo(fit_lines(name_safe("chain: " + (
+                f"BROKEN: {chain}" if chain else
+                "ok (each hand's commitment includes the previous hand"
+                + (f"; {missing}" if missing else "") + ")"))))
     raise SystemExit(0 if ok else 1)
 
 

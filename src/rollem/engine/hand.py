@@ -16,6 +16,7 @@ State is plain public attributes that steps read and mutate (see
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from rollem.cards import Card
 from rollem.engine.actions import Show
 from rollem.engine.decisions import Legal, Pending
-from rollem.engine.errors import EngineError, IllegalAction
+from rollem.engine.errors import EngineError, IllegalAction, whole_number
 from rollem.engine.events import Event
 from rollem.engine.options import Options
 from rollem.engine.pots import build_pots, split_pot
@@ -56,7 +57,9 @@ class Hand:
             hand-written histories and tests only.
 
     Raises:
-        EngineError: bad stacks, button, player count, or options.
+        EngineError: bad stacks, button, carry_in, player count, or options; a
+            stack, the button or carry_in that is not an int (``"100"``, ``"1"``,
+            ``True``) names the argument and what it takes.
 
     Attributes (read by steps; consumers use :meth:`view`):
         n: number of seats. button. stacks, committed (chips in this hand per
@@ -94,6 +97,8 @@ class Hand:
         if any(type(s) is not int or s < 0 for s in stacks):
             raise EngineError(f"stacks must be whole numbers of chips >= 0, got {list(stacks)}")
         self.n = n
+        button = whole_number(button, "button", f"a seat number (an int) 0..{n - 1} with chips")
+        carry_in = whole_number(carry_in, "carry_in", "a whole number of chips >= 0")
         self.dealt = [s > 0 for s in stacks]
         players = sum(self.dealt)
         if not game.min_players <= players <= game.max_players:
@@ -159,7 +164,13 @@ class Hand:
         After the hand is over: ``Legal(kind="show", actions=("show",),
         cards=..., min_count=1, max_count=len(cards))`` for a seat dealt in
         with cards not yet shown (R-C-11, showing by choice), else nothing.
+
+        Raises:
+            TypeError: ``seat`` is not an int (``"1"``, ``True``): s62-term, it
+                answered "nothing" for ``"1"`` when seat 1 was asked.
         """
+        if type(seat) is not int:
+            seat = self._seat_number(seat)
         p = self.pending
         if p is None and self.result is not None:
             cards = self.showable(seat)
@@ -187,7 +198,12 @@ class Hand:
 
         Raises:
             IllegalAction: saying why and what is allowed; the hand is unchanged.
+            TypeError: ``seat`` is not an int (``"1"``, ``True``); the hand is
+                unchanged (s62-term: ``apply("1", ...)`` said "seat 1 cannot act
+                now: waiting for seat 1").
         """
+        if type(seat) is not int:
+            seat = self._seat_number(seat)
         p = self.pending
         if p is None and self.result is not None and type(action) is Show:
             return self._show(seat, action)
@@ -216,6 +232,14 @@ class Hand:
         elif nxt is None:
             self._advance()
         return self.events[first:]
+
+    def _seat_number(self, seat: object) -> int:
+        """``seat`` as an ``int`` (numpy's integers too), else ``TypeError`` naming
+        the seats this hand has (a ``bool`` or a numeral as text is no seat)."""
+        if isinstance(seat, bool) or not hasattr(seat, "__index__"):
+            raise TypeError(f"seat must be a seat number (an int) 0..{self.n - 1} of this "
+                            f"{self.n}-seat hand, got {seat!r:.40} (a {type(seat).__name__})")
+        return operator.index(seat)
 
     def view(self, seat: int | None, *, events: bool = True) -> HandView:
         """What ``seat`` may know (``None`` = a spectator); see :mod:`rollem.engine.views`

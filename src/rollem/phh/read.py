@@ -209,11 +209,18 @@ _PER_PLAYER = {"seats": "seat numbers (whole numbers)", "winnings": "amounts won
 """phh-std's optional fields with one entry a player, and what each entry is."""
 
 
+_WHOLE_KEPT = ("seat_count", "level", "day", "month", "year", "time_limit")
+"""phh-std's optional fields kept as they are (:data:`_PHH_KEPT`) that are whole
+numbers (PokerKit's ``HandHistory`` reads them as ``int``)."""
+
+
 def _check_per_player(data: Mapping[str, Any], n: int) -> None:
     """``seats``, ``winnings`` and ``time_banks``, where given, hold one entry a
     player, each a number (``seats``: a whole number; phh-std's Position: every
     per-player array is as long as the players). Not compared with the replay:
-    ``winnings`` are after the rake, and the rest is not play.
+    ``winnings`` are after the rake, and the rest is not play. ``seat_count``,
+    ``level``, ``day``, ``month``, ``year`` and ``time_limit``, where given, are
+    whole numbers (not ``"4"``): they are written out again as they are.
 
     Raises:
         PHHError: a field that is not a list of ``n`` such entries, naming it.
@@ -225,9 +232,15 @@ def _check_per_player(data: Mapping[str, Any], n: int) -> None:
         kinds = (int,) if key == "seats" else (int, float, Decimal)  # (toml_input: Decimal)
         if not isinstance(value, list) or len(value) != n or not all(
                 type(x) in kinds for x in value):
-            shown = "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) \
-                else repr(value)
+            shown = "[" + ", ".join(repr(x) if isinstance(x, str) else str(x)
+                                    for x in value) + "]" if isinstance(value, list) \
+                else repr(value)  # (s62-term: ["1", "2"] was shown as [1, 2])
             raise PHHError(f"{key} must be {n} {what}, one a player, got {shown[:60]}")
+    for key in _WHOLE_KEPT:  # (s62-term: seat_count = "4" was kept, and written out)
+        value = data.get(key)
+        if value is not None and type(value) is not int:
+            shown = repr(value) if isinstance(value, str) else str(value)
+            raise PHHError(f"{key} must be a whole number (phh-std), got {shown[:40]}")
 
 
 _FIELDS = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
