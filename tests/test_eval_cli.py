@@ -78,20 +78,20 @@ def test_wild_options() -> None:
 
 def test_low() -> None:
     data = run_json("7c 5d 4h 3s 2c", "--low")
-    assert data["category"] == "seven low"
+    assert data["category"] == "high card"
     assert data["description"] == "seven-five low, four-three-deuce"
     assert data["value"] == low_value(parse_cards("7c 5d 4h 3s 2c"))
 
 
-def test_a_low_is_categorised_as_a_low() -> None:
-    """s60-tidy: ``rollem eval "As 2s 3s 4s 5s" --low --json`` said category "high
-    card" for the wheel; an unpaired low is named by its top card, a paired low
-    keeps its pair (every unpaired low beats it, R-C-3)."""
+def test_a_low_keeps_the_high_category_names() -> None:
+    """CLI.md pins ``--low``'s category to the same names as high: an unpaired
+    low is ``high card`` (its description names the low), a paired low keeps
+    its pair (every unpaired low beats it, R-C-3)."""
     wheel = run_json("As 2s 3s 4s 5s", "--low")
     assert (wheel["category"], wheel["description"]) == (
-        "five low", "five-four low, three-deuce-ace (the wheel)")
-    assert run_json("Ks Qs Js 9s 8d", "--low")["category"] == "king low"
-    assert run_json("As 2d", "--low")["category"] == "deuce low"
+        "high card", "five-four low, three-deuce-ace (the wheel)")
+    assert run_json("Ks Qs Js 9s 8d", "--low")["category"] == "high card"
+    assert run_json("As 2d", "--low")["category"] == "high card"
     assert run_json("As Ad 2c 3c 4c", "--low")["category"] == "one pair"
     assert run_json("As 2s 3s 4s 5s")["category"] == "straight flush"
     assert run_json("As 7d 3s 9c Qh")["category"] == "high card"

@@ -8,9 +8,7 @@ import click
 
 from rollem.cards import CardError, format_cards, parse_cards, parse_rank
 from rollem.cli.errors import fail
-from rollem.hands import HandResult, evaluate
-from rollem.hands.category import Category
-from rollem.hands.describe import KICKER_NAMES
+from rollem.hands import evaluate
 
 
 @click.command("eval",
@@ -51,7 +49,8 @@ def eval_command(
     Prints the hand in words, naming every card that breaks a tie ("pair of
     sixes, king-ten-deuce"), the cards used and what each wild card plays as.
     Among equal hands the one with natural cards is shown. --json also gives
-    the category (an unpaired low's is its top card: "seven low") and the value
+    the category (with --low the same names: an unpaired low is "high card",
+    its description says "seven-five low") and the value
     (greater is better under that ranking).
     """
     try:
@@ -77,7 +76,7 @@ def eval_command(
         click.echo(
             json.dumps(
                 {
-                    "category": category_words(result, low),
+                    "category": result.category.label,
                     "description": result.description,
                     "cards": [str(c) for c in result.cards],
                     "wilds": {str(w): str(c) for w, c in result.wilds.items()},
@@ -97,12 +96,3 @@ def eval_command(
     if result.wilds:
         click.echo("wild: " + ", ".join(f"{w} plays as {c}" for w, c in result.wilds.items()))
 
-
-def category_words(result: HandResult, low: bool) -> str:
-    """``--json``'s ``category``: the category's label (``"one pair"``), but an
-    unpaired ace-to-five low (R-C-3) is named by its top card as players say it,
-    ``"seven low"`` (``"five low"``: the wheel), not ``"high card"``; a paired low
-    keeps its category (``"one pair"``: every unpaired low beats it)."""
-    if low and result.category is Category.HIGH_CARD:
-        return f"{KICKER_NAMES[result.cards[0].rank]} low"
-    return result.category.label
