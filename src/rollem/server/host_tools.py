@@ -297,8 +297,9 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
     Rebuy button); ``None`` when it may (or ``seat`` is no seat, or has chips).
     A table the host closed (stop 59); a cash table: rebuys off, or the cap
     reached (issue 27); a tournament
-    (issue 28): over ("You finished 3rd and win 8."), no rebuys, or past the levels
-    that allow them."""
+    (issue 28): over ("You finished 3rd and win 8."), no rebuys, past the levels
+    that allow them, or the rebuy declined ("You took no rebuy: you are out in 4th
+    place.", the place once known)."""
     if seat is None or seat not in table.seats or table.seats[seat].row.stack > 0:
         return None
     if table.session.get("ended") is not None:  # (the host closed the table: stop 59)
@@ -325,7 +326,11 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
             return (f"Rebuys were open in {first_levels(config.rebuy_levels)} only: "
                     f"you are out{_your_finish(table, sit_and_go, seat, False)}.")
         if sit_and_go is not None and seat in sit_and_go.declined:
-            return "You took no rebuy: you are out of the tournament."
+            # (s62-night: the place once it is known, as the tile and the panel say it;
+            # none while a rebuy by one who busted before them may still move it)
+            finish = _your_finish(table, sit_and_go, seat, False)
+            return ("You took no rebuy: you are out" + finish + "." if finish
+                    else "You took no rebuy: you are out of the tournament.")
         return None
     if not config.rebuys:
         return "The host does not allow rebuys at this table."
