@@ -124,7 +124,11 @@ function meParts(t, hand, me, s, hs, tagsHand) {
         why.dataset.why = "rebuy";
         return [why];
       }
-      const b = el("button", "rebuy", "Rebuy " + t.config.stack);
+      // a tournament's rebuy costs a buy-in, not its chips (s62-night: "Rebuy 100" read
+      // as a price of 100 where the buy-in was 20; the terminal asks "Rebuy 100 chips
+      // for a buy-in of 20?")
+      const b = el("button", "rebuy", "Rebuy " + t.config.stack
+        + (t.tournament ? " chips for " + t.tournament.buy_in : ""));
       b.dataset.action = "rebuy";
       b.onclick = () => send({ type: "rebuy", seq: S.state.seq });
       if (!entrant) return [b];
