@@ -419,9 +419,10 @@ def _your_finish(table: LiveTable, t: Any, seat: int, over: bool) -> str:
     """Where ``seat``, out of tournament ``t`` for good, finished, in words to
     follow "you are out" (stop 56: a busted friend's dock said only "you are
     out", the place was in the panel far up a phone's page): ``" in 5th
-    place"``; once the tournament is over (``over``), ``": you finished 3rd
-    and win 8"`` or ``": you finished 5th"``.  Empty when no place is known
-    (no tournament state)."""
+    place"``, ``" in 3rd place and win 40"`` once the prize pool is final (no
+    rebuy nor add-on to come); once the tournament is over (``over``), ``": you
+    finished 3rd and win 8"`` or ``": you finished 5th"``.  Empty when no place
+    is known (no tournament state)."""
     if t is None:
         return ""
     chips = table.tourney.stacks()
@@ -431,7 +432,12 @@ def _your_finish(table: LiveTable, t: Any, seat: int, over: bool) -> str:
     nth = f"{place}" + ("th" if place % 100 in (11, 12, 13)
                         else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th"))  # (as the panel)
     if not over:
-        return f" in {nth} place"
+        # (s62-night: a friend out in the money was told the place alone until the
+        # end; the prize is said once the pool can no longer grow: the rebuys closed
+        # and the add-on's window too, or a deal agreed)
+        final = not t.rebuy_open and (not t.addon_chips or t.addon_closed or t.deal is not None)
+        prize = int(t.payouts(chips).get(seat, 0)) if final else 0
+        return f" in {nth} place" + (f" and win {prize}" if prize > 0 else "")
     prize = int(t.payouts(chips).get(seat, 0))
     return f": you finished {nth}" + (f" and win {prize}" if prize > 0 else "")
 
