@@ -635,3 +635,47 @@ def test_one_winner_of_every_side_pot_is_told_once() -> None:
     assert told[:2] == ["Dan wins the main pot (51) with three fours, ace-queen.",
                         "Ann wins side pot 1 (84) with two pair, queens and nines, jack "
                         "kicker."], told
+
+
+def test_one_winner_of_every_high_low_pot_is_told_once() -> None:
+    """s62-night: a 5-2-1 showdown with a side pot, both taken whole for high by
+    Bob, was told twice ("Bob wins the whole of the main pot (375) with two pair,
+    kings and fours, queen kicker for high: nobody is left on the low side.", then
+    the same of side pot 1 (20)); now one line, as a high-only hand's pots
+    (s61-night).  The same for a scoop of every pot, and cards speak (no hand
+    qualifies for low); a pot split or won by another keeps a line a pot."""
+    from rollem.narration import Names, ResultFacts, result_lines
+
+    cards = {"0": ["8s", "9s", "Ah", "8h", "3c"], "1": ["4d", "4h", "Qh", "Kh", "Ks"],
+             "2": ["4c", "5h", "7d", "Kc", "6s"]}
+    pots = [{"amount": 375, "eligible": [0, 1, 2], "winners": {"1": 375},
+             "high": {"1": 375}, "low": {}},
+            {"amount": 20, "eligible": [1, 2], "winners": {"1": 20}, "high": {"1": 20},
+             "low": {}}]
+    result = {"pots": pots, "net": {"0": -180, "1": 215, "2": -35},
+              "shown": {s: "x" for s in cards}, "shown_cards": cards}
+    names = Names(["Ann", "Bob", "Cat"], viewer=None)
+    declared = ResultFacts(declarations={0: "high", 1: "high", 2: "high"})
+    told = [line.text for line in result_lines(result, names, declared)]
+    assert [t for t in told if "wins" in t] == [
+        "Bob wins the whole of both pots (395: the main pot 375, side pot 20) with two pair, "
+        "kings and fours, queen kicker for high: nobody is left on the low side."], told
+    # cards speak (no declarations): the same line, its reason the qualifier
+    told = [line.text for line in result_lines(result, names, ResultFacts())]
+    assert told[0] == ("Bob wins the whole of both pots (395: the main pot 375, side pot 20) "
+                       "with two pair, kings and fours, queen kicker: no hand qualifies for "
+                       "low."), told
+    # a scoop of every pot: one line
+    scoop = {**result, "pots": [{**p, "low": dict(p["high"])} for p in pots]}
+    told = [line.text for line in result_lines(
+        scoop, names, ResultFacts(declarations={0: "high", 1: "both", 2: "high"}))]
+    assert len([t for t in told if "scoop" in t]) == 1 and told[0].startswith(
+        "Bob scoops both pots (395: the main pot 375, side pot 20) with "), told
+    # the side pot to Cat: a line a pot, as before
+    other = {**result, "pots": [pots[0], {**pots[1], "winners": {"2": 20}, "high": {"2": 20}}]}
+    told = [line.text for line in result_lines(other, names, declared)]
+    assert told[:2] == [
+        "Bob wins the whole of the main pot (375) with two pair, kings and fours, queen "
+        "kicker for high: nobody is left on the low side.",
+        "Cat wins the whole of side pot 1 (20) with king high, seven-six-five-four for "
+        "high: nobody is left on the low side."], told

@@ -175,6 +175,9 @@ def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any,
             # stop 53: beside Rebuy, a way to say no at once (main: Rebuy alone)
             assert page.locator("button[data-action=rebuy-decline]").inner_text() == (
                 "No rebuy: I'm out")
+            # s62-night: what it costs, a buy-in, beside the chips (main: "Rebuy 3")
+            assert page.locator("button[data-action=rebuy]").inner_text() == (
+                "Rebuy 3 chips for 10")
             busted = b.state["last_call"]["seats"][0]
             hands = int(b.table.session["hand_no"])
             page.click("button[data-action=rebuy]")

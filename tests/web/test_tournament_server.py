@@ -375,3 +375,34 @@ def test_a_blind_games_level_says_its_blinds_not_an_ante() -> None:
         table, _people = _table(loop, store)
         public = table.tourney.public()
         assert public is not None and public["stakes"]["forced"] == "ante 1"
+
+
+def test_a_bust_in_the_money_is_told_its_prize_once_the_pool_is_final() -> None:
+    """s62-night: a friend busted 3rd of 6 (20% of the pool, no rebuy nor add-on
+    to come) read "...: you are out in 3rd place." until the tournament ended;
+    now the prize too, "... in 4th place and win 4." (every place paid here:
+    40/30/20/10 of 40).  While rebuys are open the pool may still grow: the place
+    alone, once known."""
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store, payouts=[40, 30, 20, 10])
+        t = table.session["tournament"]
+        while not t["busts"]:
+            _step(loop, table, people)
+        busted = t["busts"][0][1]
+        assert table.tourney.public()["places"] == {str(busted): 4}  # type: ignore[index]
+        assert table.state(busted)["you"]["rebuy_closed"] == (  # (main: "... 4th place.")
+            "No rebuys in this tournament: you are out in 4th place and win 4.")
+        loop.call(table.shutdown)
+    with virtual_server() as (loop, store):  # rebuys open: the pool may grow
+        table, people = _table(loop, store, payouts=[40, 30, 20, 10], rebuy_levels=1)
+        t = table.session["tournament"]
+        while not t["busts"]:
+            _step(loop, table, people)
+        busted = t["busts"][0][1]
+        if busted < 2:  # (a person says no; a computer player never rebuys)
+            loop.call(table.messages.dispatch, people[busted],
+                      ClientMessage("rebuy", None, table.seq, {"decline": True}))
+        assert table.tourney.public()["places"] == {str(busted): 4}  # type: ignore[index]
+        assert table.state(busted)["you"]["rebuy_closed"] == (
+            "You took no rebuy: you are out in 4th place.")
+        loop.call(table.shutdown)

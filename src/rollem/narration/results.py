@@ -346,8 +346,10 @@ class _Writer:
         and 32) with ...", a winner of one pot as before.  s61-night: the same
         winner told pot by pot, up to four sentences naming the same hand, read as
         that many results.  ``None`` for any other result (told pot by pot)."""
-        if len(pots) < 2 or uncontested or any(p.get("high") is not None for p in pots):
+        if len(pots) < 2 or uncontested:
             return None
+        if any(p.get("high") is not None for p in pots):
+            return self.grouped_halves(pots)
         won = [_seatmap(p.get("winners")) for p in pots]
         if any(len(w) != 1 for w in won):
             return None
@@ -375,6 +377,51 @@ class _Writer:
             out.append(self.line(f"{self.names.says(s, 'win', 'wins')} {which} "
                                  f"({sum(amounts)}: {parts}){self.with_hand(s)}.", "win", s))
         return out
+
+    def grouped_halves(self, pots: Sequence[Mapping[str, Any]]) -> list[Line] | None:
+        """A high-low hand (5-2-1 declared, or cards speak) with side pots, every
+        one won the same way by one player: each scooped, or each taken whole on
+        the same side, nobody failing a both declaration in any, told in one line:
+        "Bob wins the whole of both pots (395: the main pot 375, side pot 20) with
+        two pair, kings and fours, queen kicker for high: nobody is left on the
+        low side.", "Ann scoops both pots (...) with ...".  s62-night: a 5-2-1
+        showdown told the same winner, hand and reason once a pot.  ``None`` for
+        any other result (told pot by pot)."""
+        if any(p.get("high") is None for p in pots) or any(self.f.failed.values()):
+            return None
+        kinds = set()
+        for p in pots:
+            high, low = _seatmap(p.get("high")), _seatmap(p.get("low"))
+            if high and low:
+                if len(high) != 1 or set(high) != set(low):
+                    return None
+                kinds.add((next(iter(high)), "both"))
+            elif high or low:
+                won = high or low
+                if len(won) != 1:
+                    return None
+                kinds.add((next(iter(won)), "high" if high else "low"))
+            else:
+                return None
+        if len(kinds) != 1:
+            return None
+        [(s, side)] = kinds
+        n = len(pots)
+        amounts = [int(p["amount"]) for p in pots]
+        which = "both pots" if n == 2 else f"all {n} pots"
+        sides = and_list(str(a) for a in amounts[1:])
+        parts = f"the main pot {amounts[0]}, side pot{'s' if n > 2 else ''} {sides}"
+        if side == "both":
+            return [self.line(f"{self.names.says(s, 'scoop', 'scoops')} {which} "
+                              f"({sum(amounts)}: {parts}){self.with_hand(s, 'both')}.",
+                              "scoop", s)]
+        other = "low" if side == "high" else "high"
+        reason = f"nobody is left on the {other} side" if self.declared \
+            else f"no hand qualifies for {other}"
+        for_side = f" for {side}" if self.declared else ""
+        return [self.line(f"{self.names.says(s, 'win', 'wins')} the whole of {which} "
+                          f"({sum(amounts)}: {parts}){self.with_hand(s, side)}{for_side}: "
+                          f"{reason}.", "win", s)]
 
     def lines(self) -> list[Line]:
         if self.r.get("runs"):

@@ -297,8 +297,9 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
     Rebuy button); ``None`` when it may (or ``seat`` is no seat, or has chips).
     A table the host closed (stop 59); a cash table: rebuys off, or the cap
     reached (issue 27); a tournament
-    (issue 28): over ("You finished 3rd and win 8."), no rebuys, or past the levels
-    that allow them."""
+    (issue 28): over ("You finished 3rd and win 8."), no rebuys, past the levels
+    that allow them, or the rebuy declined ("You took no rebuy: you are out in 4th
+    place.", the place once known)."""
     if seat is None or seat not in table.seats or table.seats[seat].row.stack > 0:
         return None
     if table.session.get("ended") is not None:  # (the host closed the table: stop 59)
@@ -325,7 +326,11 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
             return (f"Rebuys were open in {first_levels(config.rebuy_levels)} only: "
                     f"you are out{_your_finish(table, sit_and_go, seat, False)}.")
         if sit_and_go is not None and seat in sit_and_go.declined:
-            return "You took no rebuy: you are out of the tournament."
+            # (s62-night: the place once it is known, as the tile and the panel say it;
+            # none while a rebuy by one who busted before them may still move it)
+            finish = _your_finish(table, sit_and_go, seat, False)
+            return ("You took no rebuy: you are out" + finish + "." if finish
+                    else "You took no rebuy: you are out of the tournament.")
         return None
     if not config.rebuys:
         return "The host does not allow rebuys at this table."
@@ -414,9 +419,10 @@ def _your_finish(table: LiveTable, t: Any, seat: int, over: bool) -> str:
     """Where ``seat``, out of tournament ``t`` for good, finished, in words to
     follow "you are out" (stop 56: a busted friend's dock said only "you are
     out", the place was in the panel far up a phone's page): ``" in 5th
-    place"``; once the tournament is over (``over``), ``": you finished 3rd
-    and win 8"`` or ``": you finished 5th"``.  Empty when no place is known
-    (no tournament state)."""
+    place"``, ``" in 3rd place and win 40"`` once the prize pool is final (no
+    rebuy nor add-on to come); once the tournament is over (``over``), ``": you
+    finished 3rd and win 8"`` or ``": you finished 5th"``.  Empty when no place
+    is known (no tournament state)."""
     if t is None:
         return ""
     chips = table.tourney.stacks()
@@ -426,7 +432,12 @@ def _your_finish(table: LiveTable, t: Any, seat: int, over: bool) -> str:
     nth = f"{place}" + ("th" if place % 100 in (11, 12, 13)
                         else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th"))  # (as the panel)
     if not over:
-        return f" in {nth} place"
+        # (s62-night: a friend out in the money was told the place alone until the
+        # end; the prize is said once the pool can no longer grow: the rebuys closed
+        # and the add-on's window too, or a deal agreed)
+        final = not t.rebuy_open and (not t.addon_chips or t.addon_closed or t.deal is not None)
+        prize = int(t.payouts(chips).get(seat, 0)) if final else 0
+        return f" in {nth} place" + (f" and win {prize}" if prize > 0 else "")
     prize = int(t.payouts(chips).get(seat, 0))
     return f": you finished {nth}" + (f" and win {prize}" if prize > 0 else "")
 

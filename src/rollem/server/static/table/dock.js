@@ -4,8 +4,8 @@
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, act, el, myTurn, rerender, S, seatName, send, toast } from "./state.js";
 import {
-  actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, shownStack, shownWords, tagsFor, textWithCards,
-  timerBar, winnersOf, wonBy, wonEl,
+  actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, potTotal, shownStack, shownWords, tagsFor,
+  textWithCards, timerBar, winnersOf, wonBy, wonEl,
 } from "./felt.js";
 import { addonOffer, placeWords } from "./tourney.js";
 
@@ -124,7 +124,11 @@ function meParts(t, hand, me, s, hs, tagsHand) {
         why.dataset.why = "rebuy";
         return [why];
       }
-      const b = el("button", "rebuy", "Rebuy " + t.config.stack);
+      // a tournament's rebuy costs a buy-in, not its chips (s62-night: "Rebuy 100" read
+      // as a price of 100 where the buy-in was 20; the terminal asks "Rebuy 100 chips
+      // for a buy-in of 20?")
+      const b = el("button", "rebuy", "Rebuy " + t.config.stack
+        + (t.tournament ? " chips for " + t.tournament.buy_in : ""));
       b.dataset.action = "rebuy";
       b.onclick = () => send({ type: "rebuy", seq: S.state.seq });
       if (!entrant) return [b];
@@ -329,7 +333,8 @@ export function renderControls(t, hand, me) {
     S.confirmFold, S.selected, t.config.structure, hand ? [hand.hand_no, !!hand.result, hand.legal,
       waiting ? null : hand.to_act.map((s) => seatName(t, s)), preSituation(hand, me.seat), pre,
       betting ? [hand.pot, hand.seats.map((st) => st && st.bet), hand.current_bet] : null,
-      me.seat !== null && hand.seats[me.seat] ? [hand.seats[me.seat].cards, hand.seats[me.seat].stack] : null] : null]);
+      me.seat !== null && hand.seats[me.seat] ? [hand.seats[me.seat].cards, hand.seats[me.seat].stack] : null,
+      waiting ? null : potTotal(hand)] : null]);
   // paused by the host (or saving failed) mid-hand: the decision is closed until the
   // resume, so its buttons are shown held, your picks kept (stop 52)
   const held = !waiting && !!(t.host_paused || t.paused) && !!hand && !hand.result;
@@ -403,6 +408,11 @@ function fillControls(box, dock, t, hand, me) {
   // it or complete: stop 53 saw "to call 1" above "Bring in for 1")
   if (legal.forced === "bring-in") prompt.appendChild(el("span", "owe", " · your up card brings it in"));
   else if (due > 0) prompt.appendChild(el("span", "owe", " · to call " + due));
+  // The pot beside it where the felt runs under the dock (a phone: s62-night, Roll
+  // Your Own's pool and discards put the felt's pot under the bet buttons at every
+  // decision of a six-seat table); a wide screen's felt keeps its pot in view and
+  // hides this (style.css).
+  prompt.appendChild(el("span", "turn-pot", " · pot " + potTotal(hand)));
   if (!S.online) prompt.appendChild(el("span", "offline-note", S.elsewhere ? " · played from another tab or device" : " · disconnected: wait for the table"));
   if (S.confirmFold) {
     prompt.appendChild(el("span", "confirm-fold", " · You can check for free. Fold anyway?"));
