@@ -196,6 +196,9 @@ def _warm_all() -> None:
     b2 = np.zeros((0, 0), dtype=bool)
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
     choose_rows(np.zeros((0, 1)), f0, i3, i3)
+    sample_rows(np.zeros((0, 52)), np.zeros((0, 1)))
+    sample_rows(np.zeros((0, 52), dtype=np.float32), np.zeros((0, 1)))
+    second_round(i0, f0, i0, f0, f0, f0, b0, 1, i0)
 
 
 def _jit(fn: Any) -> Any:
@@ -216,7 +219,7 @@ def _compile_all() -> None:
     global _pick_avail_compiled, _relabel_compiled
     global _search_compiled, _move_propose_compiled, _move_apply_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
-    global _choose_compiled
+    global _choose_compiled, _sample_compiled, _second_round_compiled
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
     _pick_each_compiled = _jit(_pick_each_kernel)
@@ -229,6 +232,8 @@ def _compile_all() -> None:
     _steer_apply_compiled = _jit(_steer_apply_kernel)
     _read_names_compiled = _jit(_read_names_kernel)
     _choose_compiled = _jit(_choose_kernel)
+    _sample_compiled = _jit(_sample_kernel)
+    _second_round_compiled = _jit(_second_round_kernel)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -908,3 +913,106 @@ def choose_rows(out_w: Floats, u: Floats, out_kept: Ints, out_val: Ints) -> tupl
     kept, val = _choose_compiled(np.ascontiguousarray(out_w, dtype=np.float64),
                                  np.ascontiguousarray(u, dtype=np.float64), out_kept, out_val)
     return np.asarray(kept), np.asarray(val)
+
+
+def _sample_kernel(mass: Any, r: Any) -> Any:  # pragma: no cover - compiled
+    # numpy's cumsum (one running sum in float64, row after row), each
+    # row's start and end, the draws' points, then _search_kernel's search
+    k, size = mass.shape
+    reps = r.shape[1]
+    cum = np.empty(k * size)
+    acc = 0.0
+    for i in range(k):
+        for c in range(size):
+            if i == 0 and c == 0:
+                acc = np.float64(mass[0, 0])
+            else:
+                acc += np.float64(mass[i, c])
+            cum[i * size + c] = acc
+    out = np.empty(k * reps, dtype=np.int64)
+    start = 0.0
+    for i in range(k):
+        base = i * size
+        end = cum[base + size - 1]
+        span = end - start
+        cap = np.nextafter(end, start)
+        for t in range(reps):
+            x = start + r[i, t] * span
+            if cap < x:
+                x = cap
+            lo, hi = 0, size
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if cum[base + mid] > x:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            out[i * reps + t] = lo if lo < size else size - 1
+        start = end
+    return out
+
+
+_sample_compiled: Any = _sample_kernel  # (numba's once compiled: _compile_all)
+
+
+def sample_rows(mass: Floats, r: Floats) -> Ints:
+    """:func:`rollem.odds.ryoseen._sample_rows` compiled past its random
+    numbers (issue 33, branch s62-ryo): ``r`` ``(k, reps)`` the generator's
+    ``random`` per draw, ``mass`` ``(k, M)`` non-negative (float32 or
+    float64, every row some mass): per row ``reps`` indices, each in
+    proportion to the row's masses, ``(k * reps,)``. The same running sum
+    (numpy's ``cumsum`` in float64, one over every row end to end), the
+    same points ``start + r * (end - start)`` held under the row's end and
+    the same search as :func:`search_rows`: the numpy path's indices."""
+    m = np.ascontiguousarray(mass)
+    if m.dtype != np.float32:
+        m = np.ascontiguousarray(m, dtype=np.float64)
+    return np.asarray(_sample_compiled(m, np.ascontiguousarray(r, dtype=np.float64)))
+
+
+def _second_round_kernel(todo: Any, r: Any, first: Any, starts: Any, ends: Any, cum: Any,
+                         flat_avail: Any, reps: int, out: Any) -> Any:  # pragma: no cover
+    # one round of _second_of_pair's rejection: each draw's card from its
+    # first card's row of the pair table, written; those not available kept
+    t = todo.shape[0]
+    left = np.empty(t, dtype=np.int64)
+    n_left = 0
+    for x in range(t):
+        d = todo[x]
+        c = first[d]
+        lo_v, hi_v = starts[c], ends[c]
+        u = lo_v + r[x] * (hi_v - lo_v)
+        cap = np.nextafter(hi_v, lo_v)
+        if cap < u:
+            u = cap
+        base = c * 52
+        lo, hi = 0, 52
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if cum[base + mid] > u:
+                hi = mid
+            else:
+                lo = mid + 1
+        card = lo if lo < 52 else 51
+        out[d] = card
+        if not flat_avail[(d // reps) * 52 + card]:
+            left[n_left] = d
+            n_left += 1
+    return left[:n_left]
+
+
+_second_round_compiled: Any = _second_round_kernel  # (numba's once compiled: _compile_all)
+
+
+def second_round(todo: Ints, r: Floats, first: Ints, starts: Floats, ends: Floats,
+                 cum: Floats, flat_avail: Bools, reps: int, out: Ints) -> Ints:
+    """One round of :func:`rollem.odds.ryoseen._second_of_pair`'s rejection
+    compiled (issue 33, branch s62-ryo): per draw ``todo[x]`` (row ``todo[x]
+    // reps`` of ``flat_avail`` ``(k * 52,)``), with ``r[x]`` its random
+    number, the second card searched in its first card's row of ``cum``
+    ``(52 * 52,)`` (rows' sums from ``starts`` to ``ends`` ``(52,)``) as the
+    numpy path does, written to ``out``; returns the draws whose card is not
+    available (``(t,)``, in order), to be drawn again."""
+    return np.asarray(_second_round_compiled(
+        np.ascontiguousarray(todo, dtype=np.int64), np.ascontiguousarray(r, dtype=np.float64),
+        first, starts, ends, cum, flat_avail, int(reps), out))

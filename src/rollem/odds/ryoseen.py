@@ -849,13 +849,11 @@ def _from_guide(gen: np.random.Generator, table: Ints, prob: Floats, avail: Bool
         with np.errstate(divide="ignore", invalid="ignore"):  # no set left: weight 0
             ratio = np.log(np.repeat(z, reps) / single[first])
         return first[:, None], np.nan_to_num(ratio, nan=-np.inf).astype(np.float64)
-    pair = np.zeros((52, 52), dtype=np.float32)
-    pair[table[:, 0], table[:, 1]] = prob
-    pair[table[:, 1], table[:, 0]] = prob
+    pair, sums = _pair_tables(table, prob)
     mass = av * (av @ pair)  # (k, 52): each first card's share of the ordered pairs
     z = mass.sum(axis=1) / 2
     first = _sample_rows(gen, mass, reps)
-    second = _second_of_pair(gen, pair, avail, first, reps)
+    second = _second_of_pair(gen, pair, avail, first, reps, sums)
     with np.errstate(divide="ignore", invalid="ignore"):  # no pair left: weight 0
         ratio = np.log(np.repeat(z, reps) / pair[first, second])
     return (np.stack([first, second], axis=1),
@@ -867,8 +865,36 @@ SECOND_TRIES = 6
 rejected are drawn from their rows' masked chances directly."""
 
 
+_PAIRS: dict[int, tuple[Ints, Floats, tuple[Any, tuple[Floats, Floats, Floats]]]] = {}
+"""The guides' pair tables :func:`_pair_tables` laid out, by the id of the
+guide's sets (held with its chances, so compared by identity)."""
+
+
+def _pair_tables(table: Ints, prob: Floats) -> tuple[Any, tuple[Floats, Floats, Floats]]:
+    """A guide of pairs (sets ``table`` ``(M, 2)``, chances ``prob``
+    ``(M,)``) as :func:`_from_guide` reads it: the symmetric ``(52, 52)``
+    float32 table of chances, and :func:`_second_of_pair`'s running sum of
+    it (float64, ``(52 * 52,)``) with each row's sum before and at its end
+    ``(52,)``. Laid out once per guide (issue 33, branch s62-ryo: the guides
+    are the pilot's for every batch of a run; the same arrays as before)."""
+    hit = _PAIRS.get(id(table))
+    if hit is not None and hit[0] is table and hit[1] is prob:
+        return hit[2]
+    pair = np.zeros((52, 52), dtype=np.float32)
+    pair[table[:, 0], table[:, 1]] = prob
+    pair[table[:, 1], table[:, 0]] = prob
+    cum = np.cumsum(np.asarray(pair, dtype=np.float64).reshape(-1))
+    ends = cum[51::52]
+    starts = np.concatenate([[0.0], ends[:-1]])
+    out = (pair, (cum, np.ascontiguousarray(starts), np.ascontiguousarray(ends)))
+    if len(_PAIRS) >= 256:  # (a run's guides are a few dozen)
+        _PAIRS.clear()
+    _PAIRS[id(table)] = (table, prob, out)
+    return out
+
+
 def _second_of_pair(gen: np.random.Generator, pair: Any, avail: Bools, first: Ints,
-                    reps: int) -> Ints:
+                    reps: int, sums: tuple[Floats, Floats, Floats] | None = None) -> Ints:
     """Per draw ``i`` (row ``i // reps`` of ``avail`` ``(k, 52)``), the second
     card of a pair whose first is ``first[i]``: card ``c`` with chance
     ``pair[first[i], c]`` among the row's available cards (``pair`` ``(52,
@@ -883,13 +909,25 @@ def _second_of_pair(gen: np.random.Generator, pair: Any, avail: Bools, first: In
     before: a cumulative sum over ``(draws, 52)``, which for every draw was
     most of the guide's cost)."""
     n = len(first)
-    cum = np.cumsum(np.asarray(pair, dtype=np.float64).reshape(-1))
-    ends = cum[51::52]
-    starts = np.concatenate([[0.0], ends[:-1]])
-    row = np.repeat(np.arange(len(avail)), reps)
+    if sums is None:
+        sums = _pair_tables_of(pair)
+    cum, starts, ends = sums
     flat_avail = avail.reshape(-1)
     out = np.zeros(n, dtype=np.int64)
     todo = np.arange(n)
+    if compiled.use():  # each round's search and rejection in one pass (branch s62-ryo)
+        first_c = np.ascontiguousarray(first, dtype=np.int64)
+        flat_c = np.ascontiguousarray(flat_avail, dtype=np.bool_)
+        for _ in range(SECOND_TRIES):
+            todo = compiled.second_round(todo, gen.random(len(todo)), first_c, starts, ends,
+                                         cum, flat_c, reps, out)
+            if not len(todo):
+                return out
+        row_left = todo // reps
+        left = _sample_rows(gen, avail[row_left].astype(np.float32) * pair[first[todo]], 1)
+        out[todo] = left
+        return out
+    row = np.repeat(np.arange(len(avail)), reps)
     for _ in range(SECOND_TRIES):
         c = first[todo]
         lo, hi = starts[c], ends[c]
@@ -905,10 +943,20 @@ def _second_of_pair(gen: np.random.Generator, pair: Any, avail: Bools, first: In
     return out
 
 
+def _pair_tables_of(pair: Any) -> tuple[Floats, Floats, Floats]:
+    """:func:`_second_of_pair`'s running sum of ``pair`` ``(52, 52)`` and
+    each row's sum before and at its end, where no guide's are at hand."""
+    cum = np.cumsum(np.asarray(pair, dtype=np.float64).reshape(-1))
+    ends = cum[51::52]
+    return cum, np.concatenate([[0.0], ends[:-1]]), np.ascontiguousarray(ends)
+
+
 def _sample_rows(gen: np.random.Generator, mass: Any, reps: int) -> Ints:
     """``reps`` indices per row of ``mass`` ``(k, M)``, each in proportion
     to the row's masses: ``(k * reps,)``, row ``i``'s at ``i * reps``..."""
     k, size = mass.shape
+    if compiled.use():  # the same sum, points and search in one pass (branch s62-ryo)
+        return compiled.sample_rows(mass, gen.random((k, reps)))
     # one search over every row's masses laid end to end (issue 33)
     cum = np.cumsum(np.asarray(mass, dtype=np.float64).reshape(-1))
     ends = cum[size - 1::size]
