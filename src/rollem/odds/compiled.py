@@ -189,6 +189,9 @@ def _warm_all() -> None:
                                 i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0,
                                 i0, i0, f0, t16, 0.0, 1, 1)
         move_apply(place, b0, proposal, i0, i0, i6, i0, b0, i0, i0, i0, f0, f0, i0, 1, 1)
+        move_step(place, f0, f0 if place else None, None if place else i0, f0, b0, i0, i0,
+                  i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0, i0, i0, f0, t16, 0.0, i0,
+                  b0, i0, 1, 1, move_buffers(0))
     steer = steer_propose(0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6,
                           i0, f0, f0, i0, f0, t16, 0.0, 1, 1)
     steer_apply(b0, steer, i0, i0, f0, f0, i0, 1, 0)
@@ -218,6 +221,7 @@ def _compile_all() -> None:
     global _keep_one_compiled, _keep_chance_compiled, _pick_each_compiled
     global _pick_avail_compiled, _relabel_compiled
     global _search_compiled, _move_propose_compiled, _move_apply_compiled
+    global _move_propose_into_compiled, _move_step_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled, _sample_compiled, _second_round_compiled
     _keep_one_compiled = _jit(_keep_one)
@@ -226,8 +230,10 @@ def _compile_all() -> None:
     _pick_avail_compiled = _jit(_pick_avail_kernel)  # (calls _pick_each_compiled)
     _relabel_compiled = _jit(_relabel_kernel)
     _search_compiled = _jit(_search_kernel)
-    _move_propose_compiled = _jit(_move_propose_kernel)
+    _move_propose_into_compiled = _jit(_move_propose_into)
+    _move_propose_compiled = _jit(_move_propose_kernel)  # (calls the one above)
     _move_apply_compiled = _jit(_move_apply_kernel)
+    _move_step_compiled = _jit(_move_step_kernel)  # (calls the two above)
     _steer_propose_compiled = _jit(_steer_propose_kernel)
     _steer_apply_compiled = _jit(_steer_apply_kernel)
     _read_names_compiled = _jit(_read_names_kernel)
@@ -477,17 +483,42 @@ def _move_propose_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, flat_state: 
                          tremble: float, m: int, wide: int,
                          ) -> Any:  # pragma: no cover - compiled
     k = size.shape[0]
-    u = unseen.shape[0]
     a1 = np.empty(k, dtype=np.int64)
     a2 = np.empty(k, dtype=np.int64)
     s1 = np.empty(k, dtype=np.int64)
     s2 = np.empty(k, dtype=np.int64)
     c1 = np.empty(k, dtype=np.int64)
     c2 = np.empty(k, dtype=np.int64)
-    at = np.full((k, 4), -1, dtype=np.int64)  # two keeps, then two exposes read
-    new = np.ones((k, 4), dtype=np.float64)  # their chances after the step
-    ratio = np.ones((k, 4), dtype=np.float64)  # over before (1 where none)
-    key = np.zeros((k, 2), dtype=np.int64)  # the exposes' new keys
+    at = np.empty((k, 4), dtype=np.int64)  # two keeps, then two exposes read
+    new = np.empty((k, 4), dtype=np.float64)  # their chances after the step
+    ratio = np.empty((k, 4), dtype=np.float64)  # over before (1 where none)
+    key = np.empty((k, 2), dtype=np.int64)  # the exposes' new keys
+    _move_propose_into_compiled(
+        place, r1, r2, c2_at, flat_state, listed, size, firsts, n_firsts, places, n_places,
+        unseen, flat_where, flat_keeper, show_reader, flat_six, lik_keep, lik_show, show_key,
+        flat_power, show_flat, keep_table, tremble, m, wide, a1, a2, s1, s2, c1, c2, at, new,
+        ratio, key)
+    return a1, a2, s1, s2, c1, c2, at, new, ratio, key
+
+
+def _move_propose_into(place: bool, r1: Any, r2: Any, c2_at: Any, flat_state: Any,
+                       listed: Any, size: Any, firsts: Any, n_firsts: Any, places: Any,
+                       n_places: Any, unseen: Any, flat_where: Any, flat_keeper: Any,
+                       show_reader: Any, flat_six: Any, lik_keep: Any, lik_show: Any,
+                       show_key: Any, flat_power: Any, show_flat: Any, keep_table: Any,
+                       tremble: float, m: int, wide: int, a1: Any, a2: Any, s1: Any, s2: Any,
+                       c1: Any, c2: Any, at: Any, new: Any, ratio: Any,
+                       key: Any) -> None:  # pragma: no cover - compiled
+    # _move_propose_kernel's proposal written into the arrays given
+    k = size.shape[0]
+    u = unseen.shape[0]
+    for i in range(k):
+        for col in range(4):
+            at[i, col] = -1
+            new[i, col] = 1.0
+            ratio[i, col] = 1.0
+        key[i, 0] = 0
+        key[i, 1] = 0
     hit_w = 1.0 - tremble
     floor = tremble / 20.0
     h = np.empty(6, dtype=np.int64)
@@ -536,9 +567,9 @@ def _move_propose_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, flat_state: 
             key[i, col] = nk
             new[i, 2 + col] = v
             ratio[i, 2 + col] = v / lik_show[p]
-    return a1, a2, s1, s2, c1, c2, at, new, ratio, key
 
 
+_move_propose_into_compiled: Any = _move_propose_into  # (numba's once compiled: _compile_all)
 _move_propose_compiled: Any = _move_propose_kernel  # (numba's once compiled: _compile_all)
 
 
@@ -1016,3 +1047,74 @@ def second_round(todo: Ints, r: Floats, first: Ints, starts: Floats, ends: Float
     return np.asarray(_second_round_compiled(
         np.ascontiguousarray(todo, dtype=np.int64), np.ascontiguousarray(r, dtype=np.float64),
         first, starts, ends, cum, flat_avail, int(reps), out))
+
+
+def _move_step_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, r3: Any, ok_rows: Any,
+                      flat_state: Any, listed: Any, size: Any, firsts: Any, n_firsts: Any,
+                      places: Any, n_places: Any, unseen: Any, flat_where: Any,
+                      flat_keeper: Any, show_reader: Any, flat_six: Any, lik_keep: Any,
+                      lik_show: Any, show_key: Any, flat_power: Any, show_flat: Any,
+                      keep_table: Any, tremble: float, in_six: Any, is_unseen: Any,
+                      index: Any, m: int, wide: int, a1: Any, a2: Any, s1: Any, s2: Any,
+                      c1: Any, c2: Any, at: Any, new: Any, ratio: Any, key: Any,
+                      accept: Any) -> bool:  # pragma: no cover - compiled
+    # the proposal; where an expose's chance is not in the table, stop there
+    # (the caller reads it and goes on as before); else the acceptance
+    # (numpy's log and exp of each world's four ratios, summed as it sums
+    # them) and the moves made
+    _move_propose_into_compiled(
+        place, r1, r2, c2_at, flat_state, listed, size, firsts, n_firsts, places, n_places,
+        unseen, flat_where, flat_keeper, show_reader, flat_six, lik_keep, lik_show, show_key,
+        flat_power, show_flat, keep_table, tremble, m, wide, a1, a2, s1, s2, c1, c2, at, new,
+        ratio, key)
+    k = size.shape[0]
+    for i in range(k):
+        if np.isnan(new[i, 2]) or np.isnan(new[i, 3]):
+            return False
+    for i in range(k):
+        log_ratio = ((np.log(ratio[i, 0]) + np.log(ratio[i, 1]))
+                     + (np.log(ratio[i, 2]) + np.log(ratio[i, 3])))
+        accept[i] = (r3[i] < np.exp(log_ratio)) and ok_rows[i]
+    _move_apply_compiled(place, accept, a1, a2, s1, s2, c1, c2, at, new, key, flat_state,
+                         flat_keeper, flat_six, in_six, is_unseen, flat_where, listed, index,
+                         lik_keep, lik_show, show_key, m, wide)
+    return True
+
+
+_move_step_compiled: Any = _move_step_kernel  # (numba's once compiled: _compile_all)
+
+
+def move_buffers(k: int) -> tuple[Any, ...]:
+    """The arrays :func:`move_step` writes a step's proposal into, for
+    ``k`` worlds (made once a chain, reused every step): as
+    :func:`move_propose` returns them, then the acceptance ``(k,)``."""
+    i1 = [np.empty(k, dtype=np.int64) for _ in range(6)]
+    return (*i1, np.empty((k, 4), dtype=np.int64), np.empty((k, 4)), np.empty((k, 4)),
+            np.empty((k, 2), dtype=np.int64), np.empty(k, dtype=np.bool_))
+
+
+def move_step(place: bool, r1: Floats, r2: Floats | None, c2_at: Ints | None, r3: Floats,
+              ok_rows: Bools, flat_state: Ints, listed: Ints, size: Ints, firsts: Ints,
+              n_firsts: Ints, places: Ints, n_places: Ints, unseen: Ints, flat_where: Ints,
+              flat_keeper: Ints, show_reader: Ints, flat_six: Ints, lik_keep: Floats,
+              lik_show: Floats, show_key: Ints, flat_power: Ints, show_flat: Floats,
+              keep_table: Any, tremble: float, in_six: Ints, is_unseen: Bools, index: Ints,
+              m: int, wide: int, buffers: tuple[Any, ...]) -> bool:
+    """One whole Metropolis step of :func:`rollem.odds.ryoseen._move`
+    compiled (issue 33, branch s62-ryo): :func:`move_propose`'s proposal
+    (into ``buffers``, :func:`move_buffers`), then, unless some expose's
+    new chance is not in the table (NaN: returns False having changed
+    nothing, the proposal in ``buffers[:10]`` for the caller to finish as
+    before), each world's move accepted where ``r3 < exp(log of the
+    ratios' product)`` and ``ok_rows``, as the numpy path sums the four
+    logs, and made as :func:`move_apply` makes it: returns True. ``r3``
+    ``(k,)`` is the step's acceptance draw (the generator's next ``k``
+    numbers after the proposal's: none are drawn between)."""
+    zf = np.zeros(0)
+    zi = np.zeros(0, dtype=np.int64)
+    return bool(_move_step_compiled(
+        place, r1, zf if r2 is None else r2, zi if c2_at is None else c2_at, r3, ok_rows,
+        flat_state, listed, size, firsts, n_firsts, places, n_places, unseen, flat_where,
+        flat_keeper, show_reader, flat_six, lik_keep, lik_show, show_key, flat_power,
+        show_flat, keep_table, float(tremble), in_six, is_unseen, index, int(m), int(wide),
+        *buffers))

@@ -1386,6 +1386,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     keep_table = (_keep_table_by_cards().reshape(-1)
                   if type(policy).keep_scores is FastPolicy.keep_scores else None)
     fast_steps = compiled.use() and keep_table is not None  # (another policy: numpy)
+    buffers: tuple[Any, ...] | None = None  # (compiled.move_step's, made at its first step)
     out = []
     for step in range(moves):
         lay = origins and step % origins == origins - 1
@@ -1441,11 +1442,23 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             r1 = gen.random(k)
             r2 = gen.random(k) if place else None
             c2_at = None if place else gen.integers(0, u - 1, k)
+            # the acceptance's draws: the proposal draws none (branch s62-ryo)
+            r3 = gen.random(k)
             assert keep_table is not None
-            proposal = compiled.move_propose(
-                place, r1, r2, c2_at, flat_state, listed, size, firsts, n_firsts, places,
-                n_places, unseen, flat_where, flat_keeper, show_reader, flat_six, lik_keep,
-                lik_show, show_key, flat_power, table.flat, keep_table, tremble, m, wide)
+            if buffers is None:
+                buffers = compiled.move_buffers(k)
+            ok_now = can_place if place else size > 0
+            if compiled.move_step(place, r1, r2, c2_at, r3, ok_now, flat_state, listed, size,
+                                  firsts, n_firsts, places, n_places, unseen, flat_where,
+                                  flat_keeper, show_reader, flat_six, lik_keep, lik_show,
+                                  show_key, flat_power, table.flat, keep_table, tremble,
+                                  in_six, is_unseen, index, m, wide, buffers):
+                if step >= moves - times:  # the last
+                    out.append((state[:, :base].reshape(k, m, 3).copy(),
+                                state[:, base:width].copy()))
+                continue
+            # an expose's chance not in the table: read, then as before
+            proposal = buffers[:10]
             _, _, _, _, c1, c2, at4, new4, ratio4, _ = proposal
             miss_r, miss_c = np.nonzero(np.isnan(new4[:, 2:]))
             for jj in (np.unique(at4[miss_r, 2 + miss_c] % m) if len(miss_r)
@@ -1459,7 +1472,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             with np.errstate(divide="ignore"):
                 logs = np.log(ratio4)
             log_ratio = (logs[:, 0] + logs[:, 1]) + (logs[:, 2] + logs[:, 3])
-            accept = (gen.random(k) < np.exp(log_ratio)) & (can_place if place else size > 0)
+            accept = (r3 < np.exp(log_ratio)) & ok_now
             compiled.move_apply(place, accept, proposal, flat_state, flat_keeper, flat_six,
                                 in_six, is_unseen, flat_where, listed, index, lik_keep,
                                 lik_show, show_key, m, wide)
