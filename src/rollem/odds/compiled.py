@@ -195,6 +195,8 @@ def _warm_all() -> None:
     steer = steer_propose(0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6,
                           i0, f0, f0, i0, f0, t16, 0.0, 1, 1)
     steer_apply(b0, steer, i0, i0, f0, f0, i0, 1, 0)
+    steer_step(0, f0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6, i0, f0, f0,
+               i0, f0, t16, 0.0, 1, 1, 0)
     i3 = np.zeros((0, 0, 0), dtype=np.int64)
     b2 = np.zeros((0, 0), dtype=bool)
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
@@ -221,7 +223,7 @@ def _compile_all() -> None:
     global _keep_one_compiled, _keep_chance_compiled, _pick_each_compiled
     global _pick_avail_compiled, _relabel_compiled
     global _search_compiled, _move_propose_compiled, _move_apply_compiled
-    global _move_propose_into_compiled, _move_step_compiled
+    global _move_propose_into_compiled, _move_step_compiled, _steer_step_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled, _sample_compiled, _second_round_compiled
     _keep_one_compiled = _jit(_keep_one)
@@ -236,6 +238,7 @@ def _compile_all() -> None:
     _move_step_compiled = _jit(_move_step_kernel)  # (calls the two above)
     _steer_propose_compiled = _jit(_steer_propose_kernel)
     _steer_apply_compiled = _jit(_steer_apply_kernel)
+    _steer_step_compiled = _jit(_steer_step_kernel)  # (calls the two above)
     _read_names_compiled = _jit(_read_names_kernel)
     _choose_compiled = _jit(_choose_kernel)
     _sample_compiled = _jit(_sample_kernel)
@@ -1118,3 +1121,60 @@ def move_step(place: bool, r1: Floats, r2: Floats | None, c2_at: Ints | None, r3
         flat_keeper, show_reader, flat_six, lik_keep, lik_show, show_key, flat_power,
         show_flat, keep_table, float(tremble), in_six, is_unseen, index, int(m), int(wide),
         *buffers))
+
+
+def _steer_step_kernel(j: int, r: Any, r_acc: Any, gid: Any, lo: Any, hi: Any, cum: Any,
+                       start: Any, end: Any, size: Any, tab: Any, log_g: Any,
+                       flat_state: Any, flat_where: Any, flat_keeper: Any, show_reader: Any,
+                       flat_six: Any, flat_power: Any, lik_keep: Any, lik_show: Any,
+                       show_key: Any, show_flat: Any, keep_table: Any, tremble: float, m: int,
+                       wide: int, stub: int) -> Any:  # pragma: no cover - compiled
+    # the guided proposal; where an expose's chance is not in the table,
+    # stop (the caller reads it and goes on as before); else the acceptance
+    # (numpy's log and exp, summed as the numpy path sums) and the moves
+    xa, sl, base, live, at, new, ratio, key = _steer_propose_compiled(
+        j, r, gid, lo, hi, cum, start, end, size, tab, log_g, flat_state, flat_where,
+        flat_keeper, show_reader, flat_six, flat_power, lik_keep, lik_show, show_key,
+        show_flat, keep_table, tremble, m, wide)
+    k = gid.shape[0]
+    done = True
+    for i in range(k):
+        for col in range(4, 8):
+            if np.isnan(new[i, col]):
+                done = False
+    if done:
+        accept = np.empty(k, dtype=np.bool_)
+        for i in range(k):
+            lr = base[i] + (((np.log(ratio[i, 0]) + np.log(ratio[i, 1]))
+                             + np.log(ratio[i, 2])) + np.log(ratio[i, 3]))
+            lr += ((np.log(ratio[i, 4]) + np.log(ratio[i, 5])) + np.log(ratio[i, 6])
+                   ) + np.log(ratio[i, 7])
+            accept[i] = (r_acc[i] < np.exp(lr)) and live[i]
+        _steer_apply_compiled(accept, xa, sl, at, new, key, flat_state, flat_where, lik_keep,
+                              lik_show, show_key, wide, stub)
+    return done, xa, sl, base, live, at, new, ratio, key
+
+
+_steer_step_compiled: Any = _steer_step_kernel  # (numba's once compiled: _compile_all)
+
+
+def steer_step(j: int, r: Floats, r_acc: Floats, gid: Ints, lo: Floats, hi: Floats,
+               cum: Floats, start: Ints, end: Ints, size: Ints, tab: Ints, log_g: Floats,
+               flat_state: Ints, flat_where: Ints, flat_keeper: Ints, show_reader: Ints,
+               flat_six: Ints, flat_power: Ints, lik_keep: Floats, lik_show: Floats,
+               show_key: Ints, show_flat: Floats, keep_table: Any, tremble: float, m: int,
+               wide: int, stub: int) -> tuple[bool, tuple[Any, ...]]:
+    """A whole guided step (:meth:`rollem.odds.ryoseen._Steer.step`) in one
+    compiled call (issue 33, branch s62-ryo): :func:`steer_propose`'s
+    proposal from ``r``, then, unless some expose's new chance is not in the
+    table (NaN: returns ``(False, proposal)`` having changed nothing, for
+    the caller to finish as before), each world's move accepted where
+    ``r_acc < exp(base + the logs of its eight ratios)`` (summed as the
+    numpy path sums) and something moves, and made as :func:`steer_apply`
+    makes it: ``(True, proposal)``. ``r_acc`` ``(k,)``: the step's
+    acceptance draws (the generator's next after ``r``: none between)."""
+    done, *proposal = _steer_step_compiled(
+        int(j), r, r_acc, gid, lo, hi, cum, start, end, size, tab, log_g, flat_state,
+        flat_where, flat_keeper, show_reader, flat_six, flat_power, lik_keep, lik_show,
+        show_key, show_flat, keep_table, float(tremble), int(m), int(wide), int(stub))
+    return bool(done), tuple(proposal)

@@ -1920,12 +1920,17 @@ class _Steer:
         if compiled.use() and type(policy).keep_scores is FastPolicy.keep_scores:
             # the same step compiled (issue 33, branch s57-ryo): the random
             # numbers, logs and the acceptance as the numpy path below
-            proposal = compiled.steer_propose(
-                j, gen.random(k), np.ascontiguousarray(self.gid[:, j]), self.lo, self.hi,
+            r = gen.random(k)
+            r_acc = gen.random(k)  # (the proposal draws none: branch s62-ryo)
+            done, proposal = compiled.steer_step(
+                j, r, r_acc, np.ascontiguousarray(self.gid[:, j]), self.lo, self.hi,
                 self.cum, self.start, self.end, self.size, self.tab, self.log_g, flat_state,
                 flat_where, flat_keeper, show_reader, flat_six, flat_power, lik_keep,
                 lik_show, show_key, table.flat, _keep_table_by_cards().reshape(-1), tremble,
-                m, wide)
+                m, wide, stub)
+            if done:  # proposed, accepted and made in one compiled pass
+                return
+            # an expose's chance not in the table: read, then as before
             xa, _, base, live, at8, new8, ratio8, _ = proposal
             miss_r, miss_c = np.nonzero(np.isnan(new8[:, 4:]))
             for jj in (np.unique(at8[miss_r, 4 + miss_c] % m) if len(miss_r)
@@ -1941,7 +1946,7 @@ class _Steer:
                 logs = np.log(ratio8)
             log_ratio = base + (((logs[:, 0] + logs[:, 1]) + logs[:, 2]) + logs[:, 3])
             log_ratio += ((logs[:, 4] + logs[:, 5]) + logs[:, 6]) + logs[:, 7]
-            accept = (gen.random(k) < np.exp(log_ratio)) & live
+            accept = (r_acc < np.exp(log_ratio)) & live
             compiled.steer_apply(accept, proposal, flat_state, flat_where, lik_keep, lik_show,
                                  show_key, wide, stub)
             return
