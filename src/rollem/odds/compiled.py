@@ -200,6 +200,8 @@ def _warm_all() -> None:
     i3 = np.zeros((0, 0, 0), dtype=np.int64)
     b2 = np.zeros((0, 0), dtype=bool)
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
+    read_weigh(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3, t16, 0.0, i0, f0, 0, f0,
+               np.zeros((0, 1)))
     choose_rows(np.zeros((0, 1)), f0, i3, i3)
     sample_rows(np.zeros((0, 52)), np.zeros((0, 1)))
     sample_rows(np.zeros((0, 52), dtype=np.float32), np.zeros((0, 1)))
@@ -224,6 +226,7 @@ def _compile_all() -> None:
     global _pick_avail_compiled, _relabel_compiled
     global _search_compiled, _move_propose_compiled, _move_apply_compiled
     global _move_propose_into_compiled, _move_step_compiled, _steer_step_compiled
+    global _read_weigh_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled, _sample_compiled, _second_round_compiled
     _keep_one_compiled = _jit(_keep_one)
@@ -240,6 +243,7 @@ def _compile_all() -> None:
     _steer_apply_compiled = _jit(_steer_apply_kernel)
     _steer_step_compiled = _jit(_steer_step_kernel)  # (calls the two above)
     _read_names_compiled = _jit(_read_names_kernel)
+    _read_weigh_compiled = _jit(_read_weigh_kernel)  # (calls read_names' and keep_chance's)
     _choose_compiled = _jit(_choose_kernel)
     _sample_compiled = _jit(_sample_kernel)
     _second_round_compiled = _jit(_second_round_kernel)
@@ -1178,3 +1182,61 @@ def steer_step(j: int, r: Floats, r_acc: Floats, gid: Ints, lo: Floats, hi: Floa
         flat_where, flat_keeper, show_reader, flat_six, flat_power, lik_keep, lik_show,
         show_key, show_flat, keep_table, float(tremble), int(m), int(wide), int(stub))
     return bool(done), tuple(proposal)
+
+
+def _read_weigh_kernel(sub: Any, reps: int, names: Any, cur: Any, fresh: Any, dup: Any,
+                       dup_ok: Any, kept_up: Any, hidden: Any, out_kept: Any, out_val: Any,
+                       keep_table: Any, tremble: float, powers: Any, show_flat: Any,
+                       offset: int, factor: Any,
+                       out_w: Any) -> bool:  # pragma: no cover - compiled
+    # _read_names_kernel's layout, then each candidate's keep chance (as
+    # _keep_chance_kernel), its exposes' chance from the table by its key,
+    # and (keep * expose * factor) / reps written to out_w; where a key is
+    # not in the table, stop before writing out_w (the caller fills it)
+    kept, val, thrown, shown = _read_names_compiled(sub, reps, names, cur, fresh, dup, dup_ok,
+                                                    kept_up, hidden, out_kept, out_val)
+    ks = sub.shape[0]
+    w = shown.shape[1]
+    n = ks * reps
+    show = np.empty(n, dtype=np.float64)
+    for i in range(n):
+        key = offset
+        for x in range(w):
+            key += (shown[i, x] >> 2) * powers[x]
+        v = show_flat[key]
+        if np.isnan(v):
+            return False
+        show[i] = v
+    keep = _keep_chance_compiled(kept, thrown, keep_table, tremble)
+    for s in range(ks):
+        row = sub[s]
+        for c in range(reps):
+            i = s * reps + c
+            out_w[row, c] = (keep[i] * show[i]) * factor[i] / reps
+    return True
+
+
+_read_weigh_compiled: Any = _read_weigh_kernel  # (numba's once compiled: _compile_all)
+
+
+def read_weigh(sub: Ints, reps: int, names: Ints, cur: Ints, fresh: Bools, dup: Ints,
+               dup_ok: Bools, kept_up: Ints, hidden: Ints, out_kept: Ints, out_val: Ints,
+               keep_table: Any, tremble: float, powers: Ints, show_flat: Floats,
+               offset: int, factor: Floats, out_w: Floats) -> bool:
+    """:func:`read_names`' layout of one origin's candidates, then their
+    weights, in one compiled call (issue 33, branch s62-ryo): per candidate
+    ``i`` the fast policy's keep chance of its kept three against its
+    discards (:func:`keep_chance_rows`, ``keep_table`` by cards), its
+    exposes' chance ``show_flat[offset + sum((shown >> 2) * powers)]`` (the
+    opponent's table of :class:`rollem.odds.ryoseen._ExposeTable`), and
+    ``out_w[sub[s], c] = keep * expose * factor[i] / reps`` (``i = s * reps +
+    c``), the numpy path's floating-point operations in its order. Returns
+    False, ``out_w`` untouched, where some key is not in the table yet (NaN;
+    the caller fills it and weighs as before)."""
+    return bool(_read_weigh_compiled(
+        np.ascontiguousarray(sub, dtype=np.int64), int(reps),
+        np.ascontiguousarray(names, dtype=np.int64), cur, fresh, dup, dup_ok,
+        np.ascontiguousarray(kept_up, dtype=np.int64),
+        np.ascontiguousarray(hidden, dtype=np.int64), out_kept, out_val, keep_table,
+        float(tremble), powers, show_flat, int(offset),
+        np.ascontiguousarray(factor, dtype=np.float64), out_w))

@@ -1026,6 +1026,9 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
         dup_ok_c = (np.ascontiguousarray(np.stack(dup_ok, axis=1)) if d
                     else np.zeros((k, 0), dtype=bool))
     out_w = np.zeros((k, reps))
+    # the fast policy's keep table: the candidates weighed where laid out
+    weigh = (_keep_table_by_cards().reshape(-1)
+             if fast and type(policy).keep_scores is FastPolicy.keep_scores else None)
     out_kept = np.zeros((k, reps, 3), dtype=np.int64)
     out_val = np.zeros((k, reps, 3 + d), dtype=np.int64)
     for i, combo in enumerate(_origins(opp, set(seen.discards))):
@@ -1054,6 +1057,11 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
             # q = (prob / Z) / (A - f)_nf, Z the guide's chance of the sets left
             log_q = -_log_falling(a_s - f, nf_s)
             factor = np.exp(np.repeat(count - log_q, reps) + log_ratio)
+        if weigh is not None and compiled.read_weigh(
+                sub, reps, names, cur_c, fresh_c, dup_c, dup_ok_c,
+                np.asarray(kept_up, dtype=np.int64), hidden, out_kept, out_val, weigh, tremble,
+                expose.powers[j], expose.flat, int(expose.offset[j]), factor, out_w):
+            continue  # laid out and weighed in one compiled pass (branch s62-ryo)
         if fast:  # the same cards, laid out and written in one pass
             kept, val_r, thrown, shown = compiled.read_names(
                 sub, reps, names, cur_c, fresh_c, dup_c, dup_ok_c,
