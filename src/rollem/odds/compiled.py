@@ -184,6 +184,9 @@ def _warm_all() -> None:
                    np.zeros((0, 1, 3), dtype=np.int64), np.zeros((0, 1), dtype=np.int64),
                    np.zeros((0, 1), dtype=np.int64), 3)
     search_rows(f0, f0, 52, i0)
+    relabel_owners(np.zeros((0, 1), dtype=np.int64), i0, [np.zeros((1, 1))],
+                   np.zeros((0, 1), dtype=np.int64), np.zeros((0, 1), dtype=np.int64), i0, f0,
+                   f0, np.zeros((0, 1), dtype=np.int64), np.zeros((0, 1)))
     for place in (False, True):
         proposal = move_propose(place, f0, f0 if place else None, None if place else i0,
                                 i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0,
@@ -226,7 +229,7 @@ def _compile_all() -> None:
     global _pick_avail_compiled, _relabel_compiled
     global _search_compiled, _move_propose_compiled, _move_apply_compiled
     global _move_propose_into_compiled, _move_step_compiled, _steer_step_compiled
-    global _read_weigh_compiled
+    global _read_weigh_compiled, _owners_compiled, _owners_later_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled, _sample_compiled, _second_round_compiled
     _keep_one_compiled = _jit(_keep_one)
@@ -234,6 +237,8 @@ def _compile_all() -> None:
     _pick_each_compiled = _jit(_pick_each_kernel)
     _pick_avail_compiled = _jit(_pick_avail_kernel)  # (calls _pick_each_compiled)
     _relabel_compiled = _jit(_relabel_kernel)
+    _owners_compiled = _jit(_owners_kernel)
+    _owners_later_compiled = _jit(_owners_later_kernel)
     _search_compiled = _jit(_search_kernel)
     _move_propose_into_compiled = _jit(_move_propose_into)
     _move_propose_compiled = _jit(_move_propose_kernel)  # (calls the one above)
@@ -1240,3 +1245,127 @@ def read_weigh(sub: Ints, reps: int, names: Ints, cur: Ints, fresh: Bools, dup: 
         np.ascontiguousarray(hidden, dtype=np.int64), out_kept, out_val, keep_table,
         float(tremble), powers, show_flat, int(offset),
         np.ascontiguousarray(factor, dtype=np.float64), out_w))
+
+
+def _owners_kernel(card_at: Any, col: Any, pref3: Any, origin: Any, left: Any, drawer: Any,
+                   r: Any, weight: Any, owner: Any, norm_rec: Any, pref_rec: Any,
+                   pick_rec: Any) -> None:  # pragma: no cover - compiled
+    # _relabel's loop over the places: per place, the worlds with a card
+    # there (in row order) draw its owner in proportion to labels left times
+    # preference (_sample_kernel's running sum over those worlds, their
+    # random numbers next in r); the norm and the chosen preference kept for
+    # the caller's logs, the weight multiplied where no opponent drew it
+    k, n = card_at.shape
+    m = left.shape[1]
+    used = 0
+    mass = np.empty(m)
+    cum = np.empty(k * m)
+    rows = np.empty(k, dtype=np.int64)
+    for p in range(n):
+        t = 0
+        for row in range(k):
+            if card_at[row, p] >= 0:
+                rows[t] = row
+                t += 1
+        if t == 0:
+            continue
+        acc = 0.0
+        for x in range(t):
+            row = rows[x]
+            ci = col[card_at[row, p]]
+            for j in range(m):
+                v = np.float64(left[row, j]) * pref3[j, origin[row, j], ci]
+                acc = v if x == 0 and j == 0 else acc + v
+                cum[x * m + j] = acc
+        start = 0.0
+        for x in range(t):
+            row = rows[x]
+            ci = col[card_at[row, p]]
+            base = x * m
+            end = cum[base + m - 1]
+            cap = np.nextafter(end, start)
+            u = start + r[used + x] * (end - start)
+            if cap < u:
+                u = cap
+            lo, hi = 0, m
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if cum[base + mid] > u:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            pick = lo if lo < m else m - 1
+            start = end
+            # the row's mass summed as numpy sums it (in order, under 8 columns)
+            tot = 0.0
+            n_left = 0
+            for j in range(m):
+                mass[j] = np.float64(left[row, j]) * pref3[j, origin[row, j], ci]
+                tot = mass[j] if j == 0 else tot + mass[j]
+                n_left += left[row, j]
+            norm = tot / n_left
+            if drawer[p] < 0:
+                weight[row] *= norm
+            norm_rec[row, p] = norm
+            pref_rec[row, p] = pref3[pick, origin[row, pick], ci]
+            pick_rec[row, p] = pick
+            left[row, pick] -= 1
+            owner[row, p] = pick
+        used += t
+
+
+_owners_compiled: Any = _owners_kernel  # (numba's once compiled: _compile_all)
+
+
+def _owners_later_kernel(drawer: Any, pick_rec: Any, log_norm: Any, log_pref: Any,
+                         later: Any) -> None:  # pragma: no cover - compiled
+    # the logs added to each opponent's later factor, place by place
+    k, n = pick_rec.shape
+    for p in range(n):
+        d = drawer[p]
+        for row in range(k):
+            pick = pick_rec[row, p]
+            if pick < 0:
+                continue
+            if d >= 0:
+                later[row, d] += log_norm[row, p]
+            later[row, pick] -= log_pref[row, p]
+
+
+_owners_later_compiled: Any = _owners_later_kernel  # (numba's once compiled: _compile_all)
+
+
+def relabel_owners(card_at: Ints, col: Ints, prefs: list[Floats], origin: Ints, left: Ints,
+                   drawer: Ints, r: Floats, weight: Floats, owner: Ints,
+                   later: Floats) -> None:
+    """:func:`rollem.odds.ryoseen._relabel`'s draw of the named labels'
+    owners compiled (issue 33, branch s62-ryo), in place: per pool place
+    ``p`` in order and per world (row order) with a card there (``card_at``
+    ``(k, n)``, -1 none; ``col`` its column in ``prefs[j]`` ``(origins,
+    C)``), the owner ``j`` drawn in proportion to ``left[row, j]`` (labels
+    left, ``(k, m)``) times ``prefs[j][origin[row, j], col]``, as
+    :func:`sample_rows` draws over that place's worlds, from ``r`` (the
+    generator's numbers for every place's worlds, in that order); ``norm``
+    the row's mass over its labels left multiplies ``weight`` where no
+    opponent drew the place (``drawer[p] < 0``), else ``log(norm)`` is
+    added to the drawer's ``later``, and ``log`` of the chosen preference
+    taken off the owner's; ``left`` and ``owner`` updated. The logs are
+    numpy's, taken between the two compiled passes; every sum in the numpy
+    path's order."""
+    k, n = card_at.shape
+    m = left.shape[1]
+    width = max(len(x) for x in prefs)
+    pref3 = np.zeros((m, width, prefs[0].shape[1]))
+    for j, x in enumerate(prefs):
+        pref3[j, :len(x)] = x
+    norm_rec = np.ones((k, n))
+    pref_rec = np.ones((k, n))
+    pick_rec = np.full((k, n), -1, dtype=np.int64)
+    _owners_compiled(np.ascontiguousarray(card_at, dtype=np.int64),
+                     np.ascontiguousarray(col, dtype=np.int64), pref3,
+                     np.ascontiguousarray(origin, dtype=np.int64), left,
+                     np.ascontiguousarray(drawer, dtype=np.int64),
+                     np.ascontiguousarray(r, dtype=np.float64), weight, owner, norm_rec,
+                     pref_rec, pick_rec)
+    _owners_later_compiled(np.ascontiguousarray(drawer, dtype=np.int64), pick_rec,
+                           np.log(norm_rec), np.log(pref_rec), later)

@@ -720,7 +720,12 @@ def _relabel(seen: SeenPool, order: Ints, named: Ints, origin: Ints, weight: Flo
     col[cards] = np.arange(len(cards))
     left = np.full((k, m), 3)
     owner = np.full((k, n), -1)
-    for p in range(n):
+    if compiled.use():  # the same owners and factors, in one pass (branch s62-ryo)
+        has = card_at >= 0
+        r = gen.random(int(has.sum()))  # (each place's worlds' numbers, place after place)
+        compiled.relabel_owners(card_at, col, prefs, origin, left, drawer, r, weight, owner,
+                                later)
+    for p in range(n if not compiled.use() else 0):
         at = np.flatnonzero(card_at[:, p] >= 0)
         if not len(at):
             continue
