@@ -20,7 +20,18 @@ s56-fast). This module holds the same steps as loops compiled by numba
 - :func:`read_names` and :func:`choose_rows`:
   :func:`rollem.odds.ryoseen._read_opponent`'s candidates laid out and the
   one kept per world (integers and numpy's running sums: the same cards;
-  its ``exp`` and sums stay in numpy; branch s57-ryo2).
+  its ``exp`` and sums stay in numpy; branch s57-ryo2);
+- :func:`sample_rows`, :func:`second_round`, :func:`move_step`,
+  :func:`steer_step`, :func:`read_weigh` and :func:`relabel_owners`
+  (branch s62-ryo): more of a batch in one call each (a sampler's draw past
+  its random numbers, a whole Metropolis step, an opponent's candidates
+  laid out and weighed, the owners of the named labels), the numpy path's
+  floating-point operations in its order. The two steps' acceptance takes
+  ``log`` and ``exp`` in the kernel (the C library's, which numpy uses on
+  this machine's CPUs, bit for bit; where numpy has its own, as with
+  AVX-512, they may differ in the last place, which changes an acceptance
+  only where its uniform falls within that place); every other ``log`` and
+  ``exp`` stays in numpy.
 
 Every caller keeps its numpy path, used where numba is not installed or
 ``ROLLEM_NO_NUMBA`` is set in the environment (or :data:`ENABLED` is set
@@ -1198,7 +1209,7 @@ def _read_weigh_kernel(sub: Any, reps: int, names: Any, cur: Any, fresh: Any, du
     # _keep_chance_kernel), its exposes' chance from the table by its key,
     # and (keep * expose * factor) / reps written to out_w; where a key is
     # not in the table, stop before writing out_w (the caller fills it)
-    kept, val, thrown, shown = _read_names_compiled(sub, reps, names, cur, fresh, dup, dup_ok,
+    kept, _val, thrown, shown = _read_names_compiled(sub, reps, names, cur, fresh, dup, dup_ok,
                                                     kept_up, hidden, out_kept, out_val)
     ks = sub.shape[0]
     w = shown.shape[1]
