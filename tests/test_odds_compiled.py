@@ -207,11 +207,14 @@ def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.Monkey
     (0.30460416666666673 at commit b1e76a3, main's sampler; to the last bits
     only where numpy's sums take the same SIMD path: another build or CPU may
     round the last place differently, as this machine's 0.3046041666666667)."""
-    calls = {"move": 0, "steer": 0, "keep": 0, "pick": 0, "names": 0, "choose": 0}
+    calls = {"move": 0, "steer": 0, "keep": 0, "pick": 0, "names": 0, "choose": 0,
+             "weigh": 0, "sample": 0}
     for name, what in (("move_propose", "move"), ("steer_propose", "steer"),
+                       ("move_step", "move"), ("steer_step", "steer"),
                        ("keep_chance_rows", "keep"), ("pick_each_rows", "pick"),
-                       ("pick_avail_rows", "pick"),
-                       ("read_names", "names"), ("choose_rows", "choose")):
+                       ("pick_avail_rows", "pick"), ("read_weigh", "weigh"),
+                       ("read_names", "names"), ("choose_rows", "choose"),
+                       ("sample_rows", "sample")):
         real = getattr(compiled, name)
 
         def spy(*a: Any, _real: Any = real, _what: str = what, **kw: Any) -> Any:
@@ -225,8 +228,10 @@ def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.Monkey
     assert odds.equity == pytest.approx(0.30460416666666673, rel=0, abs=1e-15)
     assert calls["move"] >= 3 * 48 and calls["steer"] >= 3 * 16
     assert calls["keep"] > 0 and calls["pick"] > 0
-    # every opponent read (5 a batch) lays out and chooses compiled (branch s57-ryo2)
-    assert calls["choose"] >= 3 * 5 and calls["names"] >= calls["choose"]
+    # every opponent read (5 a batch) lays out and chooses compiled (branch s57-ryo2),
+    # and lays out and weighs its candidates in one call (branch s62-ryo)
+    assert calls["choose"] >= 3 * 5 and calls["weigh"] >= calls["choose"]
+    assert calls["sample"] > 0
 
 
 @pytest.mark.parametrize(("d", "u", "reps"), [(0, 0, 1), (2, 1, 16), (3, 3, 4), (1, 2, 8)])

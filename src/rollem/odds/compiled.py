@@ -20,7 +20,18 @@ s56-fast). This module holds the same steps as loops compiled by numba
 - :func:`read_names` and :func:`choose_rows`:
   :func:`rollem.odds.ryoseen._read_opponent`'s candidates laid out and the
   one kept per world (integers and numpy's running sums: the same cards;
-  its ``exp`` and sums stay in numpy; branch s57-ryo2).
+  its ``exp`` and sums stay in numpy; branch s57-ryo2);
+- :func:`sample_rows`, :func:`second_round`, :func:`move_step`,
+  :func:`steer_step`, :func:`read_weigh` and :func:`relabel_owners`
+  (branch s62-ryo): more of a batch in one call each (a sampler's draw past
+  its random numbers, a whole Metropolis step, an opponent's candidates
+  laid out and weighed, the owners of the named labels), the numpy path's
+  floating-point operations in its order. The two steps' acceptance takes
+  ``log`` and ``exp`` in the kernel (the C library's, which numpy uses on
+  this machine's CPUs, bit for bit; where numpy has its own, as with
+  AVX-512, they may differ in the last place, which changes an acceptance
+  only where its uniform falls within that place); every other ``log`` and
+  ``exp`` stays in numpy.
 
 Every caller keeps its numpy path, used where numba is not installed or
 ``ROLLEM_NO_NUMBA`` is set in the environment (or :data:`ENABLED` is set
@@ -184,18 +195,31 @@ def _warm_all() -> None:
                    np.zeros((0, 1, 3), dtype=np.int64), np.zeros((0, 1), dtype=np.int64),
                    np.zeros((0, 1), dtype=np.int64), 3)
     search_rows(f0, f0, 52, i0)
+    relabel_owners(np.zeros((0, 1), dtype=np.int64), i0, [np.zeros((1, 1))],
+                   np.zeros((0, 1), dtype=np.int64), np.zeros((0, 1), dtype=np.int64), i0, f0,
+                   f0, np.zeros((0, 1), dtype=np.int64), np.zeros((0, 1)))
     for place in (False, True):
         proposal = move_propose(place, f0, f0 if place else None, None if place else i0,
                                 i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0,
                                 i0, i0, f0, t16, 0.0, 1, 1)
         move_apply(place, b0, proposal, i0, i0, i6, i0, b0, i0, i0, i0, f0, f0, i0, 1, 1)
+        move_step(place, f0, f0 if place else None, None if place else i0, f0, b0, i0, i0,
+                  i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0, i0, i0, f0, t16, 0.0, i0,
+                  b0, i0, 1, 1, move_buffers(0))
     steer = steer_propose(0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6,
                           i0, f0, f0, i0, f0, t16, 0.0, 1, 1)
     steer_apply(b0, steer, i0, i0, f0, f0, i0, 1, 0)
+    steer_step(0, f0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6, i0, f0, f0,
+               i0, f0, t16, 0.0, 1, 1, 0)
     i3 = np.zeros((0, 0, 0), dtype=np.int64)
     b2 = np.zeros((0, 0), dtype=bool)
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
+    read_weigh(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3, t16, 0.0, i0, f0, 0, f0,
+               np.zeros((0, 1)))
     choose_rows(np.zeros((0, 1)), f0, i3, i3)
+    sample_rows(np.zeros((0, 52)), np.zeros((0, 1)))
+    sample_rows(np.zeros((0, 52), dtype=np.float32), np.zeros((0, 1)))
+    second_round(i0, f0, i0, f0, f0, f0, b0, 1, i0)
 
 
 def _jit(fn: Any) -> Any:
@@ -215,20 +239,30 @@ def _compile_all() -> None:
     global _keep_one_compiled, _keep_chance_compiled, _pick_each_compiled
     global _pick_avail_compiled, _relabel_compiled
     global _search_compiled, _move_propose_compiled, _move_apply_compiled
+    global _move_propose_into_compiled, _move_step_compiled, _steer_step_compiled
+    global _read_weigh_compiled, _owners_compiled, _owners_later_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
-    global _choose_compiled
+    global _choose_compiled, _sample_compiled, _second_round_compiled
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
     _pick_each_compiled = _jit(_pick_each_kernel)
     _pick_avail_compiled = _jit(_pick_avail_kernel)  # (calls _pick_each_compiled)
     _relabel_compiled = _jit(_relabel_kernel)
+    _owners_compiled = _jit(_owners_kernel)
+    _owners_later_compiled = _jit(_owners_later_kernel)
     _search_compiled = _jit(_search_kernel)
-    _move_propose_compiled = _jit(_move_propose_kernel)
+    _move_propose_into_compiled = _jit(_move_propose_into)
+    _move_propose_compiled = _jit(_move_propose_kernel)  # (calls the one above)
     _move_apply_compiled = _jit(_move_apply_kernel)
+    _move_step_compiled = _jit(_move_step_kernel)  # (calls the two above)
     _steer_propose_compiled = _jit(_steer_propose_kernel)
     _steer_apply_compiled = _jit(_steer_apply_kernel)
+    _steer_step_compiled = _jit(_steer_step_kernel)  # (calls the two above)
     _read_names_compiled = _jit(_read_names_kernel)
+    _read_weigh_compiled = _jit(_read_weigh_kernel)  # (calls read_names' and keep_chance's)
     _choose_compiled = _jit(_choose_kernel)
+    _sample_compiled = _jit(_sample_kernel)
+    _second_round_compiled = _jit(_second_round_kernel)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -472,17 +506,42 @@ def _move_propose_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, flat_state: 
                          tremble: float, m: int, wide: int,
                          ) -> Any:  # pragma: no cover - compiled
     k = size.shape[0]
-    u = unseen.shape[0]
     a1 = np.empty(k, dtype=np.int64)
     a2 = np.empty(k, dtype=np.int64)
     s1 = np.empty(k, dtype=np.int64)
     s2 = np.empty(k, dtype=np.int64)
     c1 = np.empty(k, dtype=np.int64)
     c2 = np.empty(k, dtype=np.int64)
-    at = np.full((k, 4), -1, dtype=np.int64)  # two keeps, then two exposes read
-    new = np.ones((k, 4), dtype=np.float64)  # their chances after the step
-    ratio = np.ones((k, 4), dtype=np.float64)  # over before (1 where none)
-    key = np.zeros((k, 2), dtype=np.int64)  # the exposes' new keys
+    at = np.empty((k, 4), dtype=np.int64)  # two keeps, then two exposes read
+    new = np.empty((k, 4), dtype=np.float64)  # their chances after the step
+    ratio = np.empty((k, 4), dtype=np.float64)  # over before (1 where none)
+    key = np.empty((k, 2), dtype=np.int64)  # the exposes' new keys
+    _move_propose_into_compiled(
+        place, r1, r2, c2_at, flat_state, listed, size, firsts, n_firsts, places, n_places,
+        unseen, flat_where, flat_keeper, show_reader, flat_six, lik_keep, lik_show, show_key,
+        flat_power, show_flat, keep_table, tremble, m, wide, a1, a2, s1, s2, c1, c2, at, new,
+        ratio, key)
+    return a1, a2, s1, s2, c1, c2, at, new, ratio, key
+
+
+def _move_propose_into(place: bool, r1: Any, r2: Any, c2_at: Any, flat_state: Any,
+                       listed: Any, size: Any, firsts: Any, n_firsts: Any, places: Any,
+                       n_places: Any, unseen: Any, flat_where: Any, flat_keeper: Any,
+                       show_reader: Any, flat_six: Any, lik_keep: Any, lik_show: Any,
+                       show_key: Any, flat_power: Any, show_flat: Any, keep_table: Any,
+                       tremble: float, m: int, wide: int, a1: Any, a2: Any, s1: Any, s2: Any,
+                       c1: Any, c2: Any, at: Any, new: Any, ratio: Any,
+                       key: Any) -> None:  # pragma: no cover - compiled
+    # _move_propose_kernel's proposal written into the arrays given
+    k = size.shape[0]
+    u = unseen.shape[0]
+    for i in range(k):
+        for col in range(4):
+            at[i, col] = -1
+            new[i, col] = 1.0
+            ratio[i, col] = 1.0
+        key[i, 0] = 0
+        key[i, 1] = 0
     hit_w = 1.0 - tremble
     floor = tremble / 20.0
     h = np.empty(6, dtype=np.int64)
@@ -531,9 +590,9 @@ def _move_propose_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, flat_state: 
             key[i, col] = nk
             new[i, 2 + col] = v
             ratio[i, 2 + col] = v / lik_show[p]
-    return a1, a2, s1, s2, c1, c2, at, new, ratio, key
 
 
+_move_propose_into_compiled: Any = _move_propose_into  # (numba's once compiled: _compile_all)
 _move_propose_compiled: Any = _move_propose_kernel  # (numba's once compiled: _compile_all)
 
 
@@ -908,3 +967,416 @@ def choose_rows(out_w: Floats, u: Floats, out_kept: Ints, out_val: Ints) -> tupl
     kept, val = _choose_compiled(np.ascontiguousarray(out_w, dtype=np.float64),
                                  np.ascontiguousarray(u, dtype=np.float64), out_kept, out_val)
     return np.asarray(kept), np.asarray(val)
+
+
+def _sample_kernel(mass: Any, r: Any) -> Any:  # pragma: no cover - compiled
+    # numpy's cumsum (one running sum in float64, row after row), each
+    # row's start and end, the draws' points, then _search_kernel's search
+    k, size = mass.shape
+    reps = r.shape[1]
+    cum = np.empty(k * size)
+    acc = 0.0
+    for i in range(k):
+        for c in range(size):
+            if i == 0 and c == 0:
+                acc = np.float64(mass[0, 0])
+            else:
+                acc += np.float64(mass[i, c])
+            cum[i * size + c] = acc
+    out = np.empty(k * reps, dtype=np.int64)
+    start = 0.0
+    for i in range(k):
+        base = i * size
+        end = cum[base + size - 1]
+        span = end - start
+        cap = np.nextafter(end, start)
+        for t in range(reps):
+            x = start + r[i, t] * span
+            if cap < x:
+                x = cap
+            lo, hi = 0, size
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if cum[base + mid] > x:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            out[i * reps + t] = lo if lo < size else size - 1
+        start = end
+    return out
+
+
+_sample_compiled: Any = _sample_kernel  # (numba's once compiled: _compile_all)
+
+
+def sample_rows(mass: Floats, r: Floats) -> Ints:
+    """:func:`rollem.odds.ryoseen._sample_rows` compiled past its random
+    numbers (issue 33, branch s62-ryo): ``r`` ``(k, reps)`` the generator's
+    ``random`` per draw, ``mass`` ``(k, M)`` non-negative (float32 or
+    float64, every row some mass): per row ``reps`` indices, each in
+    proportion to the row's masses, ``(k * reps,)``. The same running sum
+    (numpy's ``cumsum`` in float64, one over every row end to end), the
+    same points ``start + r * (end - start)`` held under the row's end and
+    the same search as :func:`search_rows`: the numpy path's indices."""
+    m = np.ascontiguousarray(mass)
+    if m.dtype != np.float32:
+        m = np.ascontiguousarray(m, dtype=np.float64)
+    return np.asarray(_sample_compiled(m, np.ascontiguousarray(r, dtype=np.float64)))
+
+
+def _second_round_kernel(todo: Any, r: Any, first: Any, starts: Any, ends: Any, cum: Any,
+                         flat_avail: Any, reps: int, out: Any) -> Any:  # pragma: no cover
+    # one round of _second_of_pair's rejection: each draw's card from its
+    # first card's row of the pair table, written; those not available kept
+    t = todo.shape[0]
+    left = np.empty(t, dtype=np.int64)
+    n_left = 0
+    for x in range(t):
+        d = todo[x]
+        c = first[d]
+        lo_v, hi_v = starts[c], ends[c]
+        u = lo_v + r[x] * (hi_v - lo_v)
+        cap = np.nextafter(hi_v, lo_v)
+        if cap < u:
+            u = cap
+        base = c * 52
+        lo, hi = 0, 52
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if cum[base + mid] > u:
+                hi = mid
+            else:
+                lo = mid + 1
+        card = lo if lo < 52 else 51
+        out[d] = card
+        if not flat_avail[(d // reps) * 52 + card]:
+            left[n_left] = d
+            n_left += 1
+    return left[:n_left]
+
+
+_second_round_compiled: Any = _second_round_kernel  # (numba's once compiled: _compile_all)
+
+
+def second_round(todo: Ints, r: Floats, first: Ints, starts: Floats, ends: Floats,
+                 cum: Floats, flat_avail: Bools, reps: int, out: Ints) -> Ints:
+    """One round of :func:`rollem.odds.ryoseen._second_of_pair`'s rejection
+    compiled (issue 33, branch s62-ryo): per draw ``todo[x]`` (row ``todo[x]
+    // reps`` of ``flat_avail`` ``(k * 52,)``), with ``r[x]`` its random
+    number, the second card searched in its first card's row of ``cum``
+    ``(52 * 52,)`` (rows' sums from ``starts`` to ``ends`` ``(52,)``) as the
+    numpy path does, written to ``out``; returns the draws whose card is not
+    available (``(t,)``, in order), to be drawn again."""
+    return np.asarray(_second_round_compiled(
+        np.ascontiguousarray(todo, dtype=np.int64), np.ascontiguousarray(r, dtype=np.float64),
+        first, starts, ends, cum, flat_avail, int(reps), out))
+
+
+def _move_step_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, r3: Any, ok_rows: Any,
+                      flat_state: Any, listed: Any, size: Any, firsts: Any, n_firsts: Any,
+                      places: Any, n_places: Any, unseen: Any, flat_where: Any,
+                      flat_keeper: Any, show_reader: Any, flat_six: Any, lik_keep: Any,
+                      lik_show: Any, show_key: Any, flat_power: Any, show_flat: Any,
+                      keep_table: Any, tremble: float, in_six: Any, is_unseen: Any,
+                      index: Any, m: int, wide: int, a1: Any, a2: Any, s1: Any, s2: Any,
+                      c1: Any, c2: Any, at: Any, new: Any, ratio: Any, key: Any,
+                      accept: Any) -> bool:  # pragma: no cover - compiled
+    # the proposal; where an expose's chance is not in the table, stop there
+    # (the caller reads it and goes on as before); else the acceptance
+    # (numpy's log and exp of each world's four ratios, summed as it sums
+    # them) and the moves made
+    _move_propose_into_compiled(
+        place, r1, r2, c2_at, flat_state, listed, size, firsts, n_firsts, places, n_places,
+        unseen, flat_where, flat_keeper, show_reader, flat_six, lik_keep, lik_show, show_key,
+        flat_power, show_flat, keep_table, tremble, m, wide, a1, a2, s1, s2, c1, c2, at, new,
+        ratio, key)
+    k = size.shape[0]
+    for i in range(k):
+        if np.isnan(new[i, 2]) or np.isnan(new[i, 3]):
+            return False
+    for i in range(k):
+        log_ratio = ((np.log(ratio[i, 0]) + np.log(ratio[i, 1]))
+                     + (np.log(ratio[i, 2]) + np.log(ratio[i, 3])))
+        accept[i] = (r3[i] < np.exp(log_ratio)) and ok_rows[i]
+    _move_apply_compiled(place, accept, a1, a2, s1, s2, c1, c2, at, new, key, flat_state,
+                         flat_keeper, flat_six, in_six, is_unseen, flat_where, listed, index,
+                         lik_keep, lik_show, show_key, m, wide)
+    return True
+
+
+_move_step_compiled: Any = _move_step_kernel  # (numba's once compiled: _compile_all)
+
+
+def move_buffers(k: int) -> tuple[Any, ...]:
+    """The arrays :func:`move_step` writes a step's proposal into, for
+    ``k`` worlds (made once a chain, reused every step): as
+    :func:`move_propose` returns them, then the acceptance ``(k,)``."""
+    i1 = [np.empty(k, dtype=np.int64) for _ in range(6)]
+    return (*i1, np.empty((k, 4), dtype=np.int64), np.empty((k, 4)), np.empty((k, 4)),
+            np.empty((k, 2), dtype=np.int64), np.empty(k, dtype=np.bool_))
+
+
+def move_step(place: bool, r1: Floats, r2: Floats | None, c2_at: Ints | None, r3: Floats,
+              ok_rows: Bools, flat_state: Ints, listed: Ints, size: Ints, firsts: Ints,
+              n_firsts: Ints, places: Ints, n_places: Ints, unseen: Ints, flat_where: Ints,
+              flat_keeper: Ints, show_reader: Ints, flat_six: Ints, lik_keep: Floats,
+              lik_show: Floats, show_key: Ints, flat_power: Ints, show_flat: Floats,
+              keep_table: Any, tremble: float, in_six: Ints, is_unseen: Bools, index: Ints,
+              m: int, wide: int, buffers: tuple[Any, ...]) -> bool:
+    """One whole Metropolis step of :func:`rollem.odds.ryoseen._move`
+    compiled (issue 33, branch s62-ryo): :func:`move_propose`'s proposal
+    (into ``buffers``, :func:`move_buffers`), then, unless some expose's
+    new chance is not in the table (NaN: returns False having changed
+    nothing, the proposal in ``buffers[:10]`` for the caller to finish as
+    before), each world's move accepted where ``r3 < exp(log of the
+    ratios' product)`` and ``ok_rows``, as the numpy path sums the four
+    logs, and made as :func:`move_apply` makes it: returns True. ``r3``
+    ``(k,)`` is the step's acceptance draw (the generator's next ``k``
+    numbers after the proposal's: none are drawn between)."""
+    zf = np.zeros(0)
+    zi = np.zeros(0, dtype=np.int64)
+    return bool(_move_step_compiled(
+        place, r1, zf if r2 is None else r2, zi if c2_at is None else c2_at, r3, ok_rows,
+        flat_state, listed, size, firsts, n_firsts, places, n_places, unseen, flat_where,
+        flat_keeper, show_reader, flat_six, lik_keep, lik_show, show_key, flat_power,
+        show_flat, keep_table, float(tremble), in_six, is_unseen, index, int(m), int(wide),
+        *buffers))
+
+
+def _steer_step_kernel(j: int, r: Any, r_acc: Any, gid: Any, lo: Any, hi: Any, cum: Any,
+                       start: Any, end: Any, size: Any, tab: Any, log_g: Any,
+                       flat_state: Any, flat_where: Any, flat_keeper: Any, show_reader: Any,
+                       flat_six: Any, flat_power: Any, lik_keep: Any, lik_show: Any,
+                       show_key: Any, show_flat: Any, keep_table: Any, tremble: float, m: int,
+                       wide: int, stub: int) -> Any:  # pragma: no cover - compiled
+    # the guided proposal; where an expose's chance is not in the table,
+    # stop (the caller reads it and goes on as before); else the acceptance
+    # (numpy's log and exp, summed as the numpy path sums) and the moves
+    xa, sl, base, live, at, new, ratio, key = _steer_propose_compiled(
+        j, r, gid, lo, hi, cum, start, end, size, tab, log_g, flat_state, flat_where,
+        flat_keeper, show_reader, flat_six, flat_power, lik_keep, lik_show, show_key,
+        show_flat, keep_table, tremble, m, wide)
+    k = gid.shape[0]
+    done = True
+    for i in range(k):
+        for col in range(4, 8):
+            if np.isnan(new[i, col]):
+                done = False
+    if done:
+        accept = np.empty(k, dtype=np.bool_)
+        for i in range(k):
+            lr = base[i] + (((np.log(ratio[i, 0]) + np.log(ratio[i, 1]))
+                             + np.log(ratio[i, 2])) + np.log(ratio[i, 3]))
+            lr += ((np.log(ratio[i, 4]) + np.log(ratio[i, 5])) + np.log(ratio[i, 6])
+                   ) + np.log(ratio[i, 7])
+            accept[i] = (r_acc[i] < np.exp(lr)) and live[i]
+        _steer_apply_compiled(accept, xa, sl, at, new, key, flat_state, flat_where, lik_keep,
+                              lik_show, show_key, wide, stub)
+    return done, xa, sl, base, live, at, new, ratio, key
+
+
+_steer_step_compiled: Any = _steer_step_kernel  # (numba's once compiled: _compile_all)
+
+
+def steer_step(j: int, r: Floats, r_acc: Floats, gid: Ints, lo: Floats, hi: Floats,
+               cum: Floats, start: Ints, end: Ints, size: Ints, tab: Ints, log_g: Floats,
+               flat_state: Ints, flat_where: Ints, flat_keeper: Ints, show_reader: Ints,
+               flat_six: Ints, flat_power: Ints, lik_keep: Floats, lik_show: Floats,
+               show_key: Ints, show_flat: Floats, keep_table: Any, tremble: float, m: int,
+               wide: int, stub: int) -> tuple[bool, tuple[Any, ...]]:
+    """A whole guided step (:meth:`rollem.odds.ryoseen._Steer.step`) in one
+    compiled call (issue 33, branch s62-ryo): :func:`steer_propose`'s
+    proposal from ``r``, then, unless some expose's new chance is not in the
+    table (NaN: returns ``(False, proposal)`` having changed nothing, for
+    the caller to finish as before), each world's move accepted where
+    ``r_acc < exp(base + the logs of its eight ratios)`` (summed as the
+    numpy path sums) and something moves, and made as :func:`steer_apply`
+    makes it: ``(True, proposal)``. ``r_acc`` ``(k,)``: the step's
+    acceptance draws (the generator's next after ``r``: none between)."""
+    done, *proposal = _steer_step_compiled(
+        int(j), r, r_acc, gid, lo, hi, cum, start, end, size, tab, log_g, flat_state,
+        flat_where, flat_keeper, show_reader, flat_six, flat_power, lik_keep, lik_show,
+        show_key, show_flat, keep_table, float(tremble), int(m), int(wide), int(stub))
+    return bool(done), tuple(proposal)
+
+
+def _read_weigh_kernel(sub: Any, reps: int, names: Any, cur: Any, fresh: Any, dup: Any,
+                       dup_ok: Any, kept_up: Any, hidden: Any, out_kept: Any, out_val: Any,
+                       keep_table: Any, tremble: float, powers: Any, show_flat: Any,
+                       offset: int, factor: Any,
+                       out_w: Any) -> bool:  # pragma: no cover - compiled
+    # _read_names_kernel's layout, then each candidate's keep chance (as
+    # _keep_chance_kernel), its exposes' chance from the table by its key,
+    # and (keep * expose * factor) / reps written to out_w; where a key is
+    # not in the table, stop before writing out_w (the caller fills it)
+    kept, _val, thrown, shown = _read_names_compiled(sub, reps, names, cur, fresh, dup, dup_ok,
+                                                    kept_up, hidden, out_kept, out_val)
+    ks = sub.shape[0]
+    w = shown.shape[1]
+    n = ks * reps
+    show = np.empty(n, dtype=np.float64)
+    for i in range(n):
+        key = offset
+        for x in range(w):
+            key += (shown[i, x] >> 2) * powers[x]
+        v = show_flat[key]
+        if np.isnan(v):
+            return False
+        show[i] = v
+    keep = _keep_chance_compiled(kept, thrown, keep_table, tremble)
+    for s in range(ks):
+        row = sub[s]
+        for c in range(reps):
+            i = s * reps + c
+            out_w[row, c] = (keep[i] * show[i]) * factor[i] / reps
+    return True
+
+
+_read_weigh_compiled: Any = _read_weigh_kernel  # (numba's once compiled: _compile_all)
+
+
+def read_weigh(sub: Ints, reps: int, names: Ints, cur: Ints, fresh: Bools, dup: Ints,
+               dup_ok: Bools, kept_up: Ints, hidden: Ints, out_kept: Ints, out_val: Ints,
+               keep_table: Any, tremble: float, powers: Ints, show_flat: Floats,
+               offset: int, factor: Floats, out_w: Floats) -> bool:
+    """:func:`read_names`' layout of one origin's candidates, then their
+    weights, in one compiled call (issue 33, branch s62-ryo): per candidate
+    ``i`` the fast policy's keep chance of its kept three against its
+    discards (:func:`keep_chance_rows`, ``keep_table`` by cards), its
+    exposes' chance ``show_flat[offset + sum((shown >> 2) * powers)]`` (the
+    opponent's table of :class:`rollem.odds.ryoseen._ExposeTable`), and
+    ``out_w[sub[s], c] = keep * expose * factor[i] / reps`` (``i = s * reps +
+    c``), the numpy path's floating-point operations in its order. Returns
+    False, ``out_w`` untouched, where some key is not in the table yet (NaN;
+    the caller fills it and weighs as before)."""
+    return bool(_read_weigh_compiled(
+        np.ascontiguousarray(sub, dtype=np.int64), int(reps),
+        np.ascontiguousarray(names, dtype=np.int64), cur, fresh, dup, dup_ok,
+        np.ascontiguousarray(kept_up, dtype=np.int64),
+        np.ascontiguousarray(hidden, dtype=np.int64), out_kept, out_val, keep_table,
+        float(tremble), powers, show_flat, int(offset),
+        np.ascontiguousarray(factor, dtype=np.float64), out_w))
+
+
+def _owners_kernel(card_at: Any, col: Any, pref3: Any, origin: Any, left: Any, drawer: Any,
+                   r: Any, weight: Any, owner: Any, norm_rec: Any, pref_rec: Any,
+                   pick_rec: Any) -> None:  # pragma: no cover - compiled
+    # _relabel's loop over the places: per place, the worlds with a card
+    # there (in row order) draw its owner in proportion to labels left times
+    # preference (_sample_kernel's running sum over those worlds, their
+    # random numbers next in r); the norm and the chosen preference kept for
+    # the caller's logs, the weight multiplied where no opponent drew it
+    k, n = card_at.shape
+    m = left.shape[1]
+    used = 0
+    mass = np.empty(m)
+    cum = np.empty(k * m)
+    rows = np.empty(k, dtype=np.int64)
+    for p in range(n):
+        t = 0
+        for row in range(k):
+            if card_at[row, p] >= 0:
+                rows[t] = row
+                t += 1
+        if t == 0:
+            continue
+        acc = 0.0
+        for x in range(t):
+            row = rows[x]
+            ci = col[card_at[row, p]]
+            for j in range(m):
+                v = np.float64(left[row, j]) * pref3[j, origin[row, j], ci]
+                acc = v if x == 0 and j == 0 else acc + v
+                cum[x * m + j] = acc
+        start = 0.0
+        for x in range(t):
+            row = rows[x]
+            ci = col[card_at[row, p]]
+            base = x * m
+            end = cum[base + m - 1]
+            cap = np.nextafter(end, start)
+            u = start + r[used + x] * (end - start)
+            if cap < u:
+                u = cap
+            lo, hi = 0, m
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if cum[base + mid] > u:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            pick = lo if lo < m else m - 1
+            start = end
+            # the row's mass summed as numpy sums it (in order, under 8 columns)
+            tot = 0.0
+            n_left = 0
+            for j in range(m):
+                mass[j] = np.float64(left[row, j]) * pref3[j, origin[row, j], ci]
+                tot = mass[j] if j == 0 else tot + mass[j]
+                n_left += left[row, j]
+            norm = tot / n_left
+            if drawer[p] < 0:
+                weight[row] *= norm
+            norm_rec[row, p] = norm
+            pref_rec[row, p] = pref3[pick, origin[row, pick], ci]
+            pick_rec[row, p] = pick
+            left[row, pick] -= 1
+            owner[row, p] = pick
+        used += t
+
+
+_owners_compiled: Any = _owners_kernel  # (numba's once compiled: _compile_all)
+
+
+def _owners_later_kernel(drawer: Any, pick_rec: Any, log_norm: Any, log_pref: Any,
+                         later: Any) -> None:  # pragma: no cover - compiled
+    # the logs added to each opponent's later factor, place by place
+    k, n = pick_rec.shape
+    for p in range(n):
+        d = drawer[p]
+        for row in range(k):
+            pick = pick_rec[row, p]
+            if pick < 0:
+                continue
+            if d >= 0:
+                later[row, d] += log_norm[row, p]
+            later[row, pick] -= log_pref[row, p]
+
+
+_owners_later_compiled: Any = _owners_later_kernel  # (numba's once compiled: _compile_all)
+
+
+def relabel_owners(card_at: Ints, col: Ints, prefs: list[Floats], origin: Ints, left: Ints,
+                   drawer: Ints, r: Floats, weight: Floats, owner: Ints,
+                   later: Floats) -> None:
+    """:func:`rollem.odds.ryoseen._relabel`'s draw of the named labels'
+    owners compiled (issue 33, branch s62-ryo), in place: per pool place
+    ``p`` in order and per world (row order) with a card there (``card_at``
+    ``(k, n)``, -1 none; ``col`` its column in ``prefs[j]`` ``(origins,
+    C)``), the owner ``j`` drawn in proportion to ``left[row, j]`` (labels
+    left, ``(k, m)``) times ``prefs[j][origin[row, j], col]``, as
+    :func:`sample_rows` draws over that place's worlds, from ``r`` (the
+    generator's numbers for every place's worlds, in that order); ``norm``
+    the row's mass over its labels left multiplies ``weight`` where no
+    opponent drew the place (``drawer[p] < 0``), else ``log(norm)`` is
+    added to the drawer's ``later``, and ``log`` of the chosen preference
+    taken off the owner's; ``left`` and ``owner`` updated. The logs are
+    numpy's, taken between the two compiled passes; every sum in the numpy
+    path's order."""
+    k, n = card_at.shape
+    m = left.shape[1]
+    width = max(len(x) for x in prefs)
+    pref3 = np.zeros((m, width, prefs[0].shape[1]))
+    for j, x in enumerate(prefs):
+        pref3[j, :len(x)] = x
+    norm_rec = np.ones((k, n))
+    pref_rec = np.ones((k, n))
+    pick_rec = np.full((k, n), -1, dtype=np.int64)
+    _owners_compiled(np.ascontiguousarray(card_at, dtype=np.int64),
+                     np.ascontiguousarray(col, dtype=np.int64), pref3,
+                     np.ascontiguousarray(origin, dtype=np.int64), left,
+                     np.ascontiguousarray(drawer, dtype=np.int64),
+                     np.ascontiguousarray(r, dtype=np.float64), weight, owner, norm_rec,
+                     pref_rec, pick_rec)
+    _owners_later_compiled(np.ascontiguousarray(drawer, dtype=np.int64), pick_rec,
+                           np.log(norm_rec), np.log(pref_rec), later)

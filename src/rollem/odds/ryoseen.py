@@ -720,7 +720,12 @@ def _relabel(seen: SeenPool, order: Ints, named: Ints, origin: Ints, weight: Flo
     col[cards] = np.arange(len(cards))
     left = np.full((k, m), 3)
     owner = np.full((k, n), -1)
-    for p in range(n):
+    if compiled.use():  # the same owners and factors, in one pass (branch s62-ryo)
+        has = card_at >= 0
+        r = gen.random(int(has.sum()))  # (each place's worlds' numbers, place after place)
+        compiled.relabel_owners(card_at, col, prefs, origin, left, drawer, r, weight, owner,
+                                later)
+    for p in range(n if not compiled.use() else 0):
         at = np.flatnonzero(card_at[:, p] >= 0)
         if not len(at):
             continue
@@ -849,13 +854,11 @@ def _from_guide(gen: np.random.Generator, table: Ints, prob: Floats, avail: Bool
         with np.errstate(divide="ignore", invalid="ignore"):  # no set left: weight 0
             ratio = np.log(np.repeat(z, reps) / single[first])
         return first[:, None], np.nan_to_num(ratio, nan=-np.inf).astype(np.float64)
-    pair = np.zeros((52, 52), dtype=np.float32)
-    pair[table[:, 0], table[:, 1]] = prob
-    pair[table[:, 1], table[:, 0]] = prob
+    pair, sums = _pair_tables(table, prob)
     mass = av * (av @ pair)  # (k, 52): each first card's share of the ordered pairs
     z = mass.sum(axis=1) / 2
     first = _sample_rows(gen, mass, reps)
-    second = _second_of_pair(gen, pair, avail, first, reps)
+    second = _second_of_pair(gen, pair, avail, first, reps, sums)
     with np.errstate(divide="ignore", invalid="ignore"):  # no pair left: weight 0
         ratio = np.log(np.repeat(z, reps) / pair[first, second])
     return (np.stack([first, second], axis=1),
@@ -867,8 +870,36 @@ SECOND_TRIES = 6
 rejected are drawn from their rows' masked chances directly."""
 
 
+_PAIRS: dict[int, tuple[Ints, Floats, tuple[Any, tuple[Floats, Floats, Floats]]]] = {}
+"""The guides' pair tables :func:`_pair_tables` laid out, by the id of the
+guide's sets (held with its chances, so compared by identity)."""
+
+
+def _pair_tables(table: Ints, prob: Floats) -> tuple[Any, tuple[Floats, Floats, Floats]]:
+    """A guide of pairs (sets ``table`` ``(M, 2)``, chances ``prob``
+    ``(M,)``) as :func:`_from_guide` reads it: the symmetric ``(52, 52)``
+    float32 table of chances, and :func:`_second_of_pair`'s running sum of
+    it (float64, ``(52 * 52,)``) with each row's sum before and at its end
+    ``(52,)``. Laid out once per guide (issue 33, branch s62-ryo: the guides
+    are the pilot's for every batch of a run; the same arrays as before)."""
+    hit = _PAIRS.get(id(table))
+    if hit is not None and hit[0] is table and hit[1] is prob:
+        return hit[2]
+    pair = np.zeros((52, 52), dtype=np.float32)
+    pair[table[:, 0], table[:, 1]] = prob
+    pair[table[:, 1], table[:, 0]] = prob
+    cum = np.cumsum(np.asarray(pair, dtype=np.float64).reshape(-1))
+    ends = cum[51::52]
+    starts = np.concatenate([[0.0], ends[:-1]])
+    out = (pair, (cum, np.ascontiguousarray(starts), np.ascontiguousarray(ends)))
+    if len(_PAIRS) >= 256:  # (a run's guides are a few dozen)
+        _PAIRS.clear()
+    _PAIRS[id(table)] = (table, prob, out)
+    return out
+
+
 def _second_of_pair(gen: np.random.Generator, pair: Any, avail: Bools, first: Ints,
-                    reps: int) -> Ints:
+                    reps: int, sums: tuple[Floats, Floats, Floats] | None = None) -> Ints:
     """Per draw ``i`` (row ``i // reps`` of ``avail`` ``(k, 52)``), the second
     card of a pair whose first is ``first[i]``: card ``c`` with chance
     ``pair[first[i], c]`` among the row's available cards (``pair`` ``(52,
@@ -883,13 +914,25 @@ def _second_of_pair(gen: np.random.Generator, pair: Any, avail: Bools, first: In
     before: a cumulative sum over ``(draws, 52)``, which for every draw was
     most of the guide's cost)."""
     n = len(first)
-    cum = np.cumsum(np.asarray(pair, dtype=np.float64).reshape(-1))
-    ends = cum[51::52]
-    starts = np.concatenate([[0.0], ends[:-1]])
-    row = np.repeat(np.arange(len(avail)), reps)
+    if sums is None:
+        sums = _pair_tables_of(pair)
+    cum, starts, ends = sums
     flat_avail = avail.reshape(-1)
     out = np.zeros(n, dtype=np.int64)
     todo = np.arange(n)
+    if compiled.use():  # each round's search and rejection in one pass (branch s62-ryo)
+        first_c = np.ascontiguousarray(first, dtype=np.int64)
+        flat_c = np.ascontiguousarray(flat_avail, dtype=np.bool_)
+        for _ in range(SECOND_TRIES):
+            todo = compiled.second_round(todo, gen.random(len(todo)), first_c, starts, ends,
+                                         cum, flat_c, reps, out)
+            if not len(todo):
+                return out
+        row_left = todo // reps
+        left = _sample_rows(gen, avail[row_left].astype(np.float32) * pair[first[todo]], 1)
+        out[todo] = left
+        return out
+    row = np.repeat(np.arange(len(avail)), reps)
     for _ in range(SECOND_TRIES):
         c = first[todo]
         lo, hi = starts[c], ends[c]
@@ -905,10 +948,20 @@ def _second_of_pair(gen: np.random.Generator, pair: Any, avail: Bools, first: In
     return out
 
 
+def _pair_tables_of(pair: Any) -> tuple[Floats, Floats, Floats]:
+    """:func:`_second_of_pair`'s running sum of ``pair`` ``(52, 52)`` and
+    each row's sum before and at its end, where no guide's are at hand."""
+    cum = np.cumsum(np.asarray(pair, dtype=np.float64).reshape(-1))
+    ends = cum[51::52]
+    return cum, np.concatenate([[0.0], ends[:-1]]), np.ascontiguousarray(ends)
+
+
 def _sample_rows(gen: np.random.Generator, mass: Any, reps: int) -> Ints:
     """``reps`` indices per row of ``mass`` ``(k, M)``, each in proportion
     to the row's masses: ``(k * reps,)``, row ``i``'s at ``i * reps``..."""
     k, size = mass.shape
+    if compiled.use():  # the same sum, points and search in one pass (branch s62-ryo)
+        return compiled.sample_rows(mass, gen.random((k, reps)))
     # one search over every row's masses laid end to end (issue 33)
     cum = np.cumsum(np.asarray(mass, dtype=np.float64).reshape(-1))
     ends = cum[size - 1::size]
@@ -978,6 +1031,9 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
         dup_ok_c = (np.ascontiguousarray(np.stack(dup_ok, axis=1)) if d
                     else np.zeros((k, 0), dtype=bool))
     out_w = np.zeros((k, reps))
+    # the fast policy's keep table: the candidates weighed where laid out
+    weigh = (_keep_table_by_cards().reshape(-1)
+             if fast and type(policy).keep_scores is FastPolicy.keep_scores else None)
     out_kept = np.zeros((k, reps, 3), dtype=np.int64)
     out_val = np.zeros((k, reps, 3 + d), dtype=np.int64)
     for i, combo in enumerate(_origins(opp, set(seen.discards))):
@@ -1006,6 +1062,11 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
             # q = (prob / Z) / (A - f)_nf, Z the guide's chance of the sets left
             log_q = -_log_falling(a_s - f, nf_s)
             factor = np.exp(np.repeat(count - log_q, reps) + log_ratio)
+        if weigh is not None and compiled.read_weigh(
+                sub, reps, names, cur_c, fresh_c, dup_c, dup_ok_c,
+                np.asarray(kept_up, dtype=np.int64), hidden, out_kept, out_val, weigh, tremble,
+                expose.powers[j], expose.flat, int(expose.offset[j]), factor, out_w):
+            continue  # laid out and weighed in one compiled pass (branch s62-ryo)
         if fast:  # the same cards, laid out and written in one pass
             kept, val_r, thrown, shown = compiled.read_names(
                 sub, reps, names, cur_c, fresh_c, dup_c, dup_ok_c,
@@ -1338,6 +1399,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     keep_table = (_keep_table_by_cards().reshape(-1)
                   if type(policy).keep_scores is FastPolicy.keep_scores else None)
     fast_steps = compiled.use() and keep_table is not None  # (another policy: numpy)
+    buffers: tuple[Any, ...] | None = None  # (compiled.move_step's, made at its first step)
     out = []
     for step in range(moves):
         lay = origins and step % origins == origins - 1
@@ -1393,11 +1455,23 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             r1 = gen.random(k)
             r2 = gen.random(k) if place else None
             c2_at = None if place else gen.integers(0, u - 1, k)
+            # the acceptance's draws: the proposal draws none (branch s62-ryo)
+            r3 = gen.random(k)
             assert keep_table is not None
-            proposal = compiled.move_propose(
-                place, r1, r2, c2_at, flat_state, listed, size, firsts, n_firsts, places,
-                n_places, unseen, flat_where, flat_keeper, show_reader, flat_six, lik_keep,
-                lik_show, show_key, flat_power, table.flat, keep_table, tremble, m, wide)
+            if buffers is None:
+                buffers = compiled.move_buffers(k)
+            ok_now = can_place if place else size > 0
+            if compiled.move_step(place, r1, r2, c2_at, r3, ok_now, flat_state, listed, size,
+                                  firsts, n_firsts, places, n_places, unseen, flat_where,
+                                  flat_keeper, show_reader, flat_six, lik_keep, lik_show,
+                                  show_key, flat_power, table.flat, keep_table, tremble,
+                                  in_six, is_unseen, index, m, wide, buffers):
+                if step >= moves - times:  # the last
+                    out.append((state[:, :base].reshape(k, m, 3).copy(),
+                                state[:, base:width].copy()))
+                continue
+            # an expose's chance not in the table: read, then as before
+            proposal = buffers[:10]
             _, _, _, _, c1, c2, at4, new4, ratio4, _ = proposal
             miss_r, miss_c = np.nonzero(np.isnan(new4[:, 2:]))
             for jj in (np.unique(at4[miss_r, 2 + miss_c] % m) if len(miss_r)
@@ -1411,7 +1485,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             with np.errstate(divide="ignore"):
                 logs = np.log(ratio4)
             log_ratio = (logs[:, 0] + logs[:, 1]) + (logs[:, 2] + logs[:, 3])
-            accept = (gen.random(k) < np.exp(log_ratio)) & (can_place if place else size > 0)
+            accept = (r3 < np.exp(log_ratio)) & ok_now
             compiled.move_apply(place, accept, proposal, flat_state, flat_keeper, flat_six,
                                 in_six, is_unseen, flat_where, listed, index, lik_keep,
                                 lik_show, show_key, m, wide)
@@ -1859,12 +1933,17 @@ class _Steer:
         if compiled.use() and type(policy).keep_scores is FastPolicy.keep_scores:
             # the same step compiled (issue 33, branch s57-ryo): the random
             # numbers, logs and the acceptance as the numpy path below
-            proposal = compiled.steer_propose(
-                j, gen.random(k), np.ascontiguousarray(self.gid[:, j]), self.lo, self.hi,
+            r = gen.random(k)
+            r_acc = gen.random(k)  # (the proposal draws none: branch s62-ryo)
+            done, proposal = compiled.steer_step(
+                j, r, r_acc, np.ascontiguousarray(self.gid[:, j]), self.lo, self.hi,
                 self.cum, self.start, self.end, self.size, self.tab, self.log_g, flat_state,
                 flat_where, flat_keeper, show_reader, flat_six, flat_power, lik_keep,
                 lik_show, show_key, table.flat, _keep_table_by_cards().reshape(-1), tremble,
-                m, wide)
+                m, wide, stub)
+            if done:  # proposed, accepted and made in one compiled pass
+                return
+            # an expose's chance not in the table: read, then as before
             xa, _, base, live, at8, new8, ratio8, _ = proposal
             miss_r, miss_c = np.nonzero(np.isnan(new8[:, 4:]))
             for jj in (np.unique(at8[miss_r, 4 + miss_c] % m) if len(miss_r)
@@ -1880,7 +1959,7 @@ class _Steer:
                 logs = np.log(ratio8)
             log_ratio = base + (((logs[:, 0] + logs[:, 1]) + logs[:, 2]) + logs[:, 3])
             log_ratio += ((logs[:, 4] + logs[:, 5]) + logs[:, 6]) + logs[:, 7]
-            accept = (gen.random(k) < np.exp(log_ratio)) & live
+            accept = (r_acc < np.exp(log_ratio)) & live
             compiled.steer_apply(accept, proposal, flat_state, flat_where, lik_keep, lik_show,
                                  show_key, wide, stub)
             return
