@@ -248,3 +248,30 @@ def test_a_clock_that_ran_out_while_no_process_held_the_table_does_not_count_tow
         assert table.session["idle_away"] == [seat]
         assert table.session.get("away_unseen", []) == []
         loop.call(table.shutdown)
+
+
+def test_a_page_closed_before_a_clock_ran_out_unheld_is_sat_out_at_that_timeout() -> None:
+    """s62-hostile2: P-to-act closed the page (stored as away), then the process
+    stopped and the clock ran out while no process held the table (40 s of 30).
+    Their page was not reconnecting: the timeout at the takeover sits them out at
+    once (``away_unseen``), as without the restart.  (After s62-table and before
+    this fix the decision was not counted and the table waited a whole clock more,
+    30 s, for their next decision in the hand.)"""
+    with virtual_server() as (loop, store):
+        table, people = _friends(loop, store, time_bank_seconds=0.0, grace_seconds=900.0)
+        assert table.hand is not None
+        (seat,) = table.hand.pending_seats()
+        loop.call(table.disconnect, people[seat])
+        loop.advance(0.1)  # (committed: its page is stored as closed)
+        table.shutdown()
+        loop.advance(40.0)  # nobody holds the table; the clock runs out meanwhile
+        table = loop.call(LiveTable.restore, store, table.id)
+        loop.call(table.resume)
+        back = [Client(s, s == 0) for s in range(3) if s != seat]
+        for client in back:
+            loop.call(table.connect, client)
+        loop.advance(0.1)
+        assert _clocked_in(store, table, seat, 1) == ["timeout"]
+        assert table.session.get("away_unseen") == [seat]  # (before the fix: none)
+        assert table.session.get("idle_away") == [seat]
+        loop.call(table.shutdown)

@@ -353,11 +353,16 @@ class Turns:
         clock counts across a restart, R-C-15), but the person never had the
         chance to answer it here, so it does not count toward ``away_after``
         (:func:`rollem.server.host.note_timeout`; s62-table: a friend whose page
-        was reconnecting was sat out as away for a decision they never saw)."""
+        was reconnecting was sat out as away for a decision they never saw).  Only
+        a seat whose page was open in the process that held the table
+        (:attr:`~rollem.server.live_table.clients.Seat.page_elsewhere`): one whose
+        every page had closed before (``session["away"]``) is sat out at that
+        timeout as without the restart (s62-hostile2: it waited a whole clock more,
+        at its next decision)."""
         table = self.table
         for seat, opened in self.decision_opened.items():
             info = table.seats.get(seat)
-            if info is None or info.row.bot is not None:
+            if info is None or info.row.bot is not None or not info.page_elsewhere:
                 continue
             bank = max(0.0, info.row.bank)
             if opened + table.config.decision_seconds + bank <= now:
