@@ -101,6 +101,43 @@ def test_whole_number_is_a_value_error_naming_what_it_got() -> None:
         whole_number(11, "seats", "2 to 10", low=2, high=10)
 
 
+
+def test_a_refusal_costs_little_and_names_a_huge_or_long_value_briefly() -> None:
+    """s62-hostile2: the refusal wrote ``repr(value)`` out whole, twice, before
+    cutting it to 40 characters: a list of 3 million as ``out`` or a seat took
+    6 s to refuse, and a whole number past Python's 4300 digits raised Python's
+    own ``ValueError`` ("Exceeds the limit (4300 digits) for integer string
+    conversion") instead of the refusal (``Table(out=[10**5000])``: no
+    ``TableError``)."""
+    import time
+
+    from rollem.engine.errors import whole_number
+
+    with pytest.raises(EngineError) as info:
+        whole_number(10**5000, "button", "a seat number 0..5", high=5)
+    assert str(info.value) == "button must be a seat number 0..5, got an int of 16610 bits"
+    with pytest.raises(TableError) as table_info:
+        Table([100, 100, 100], game="sdr", rng=Random(1), out=[-10**5000])
+    assert str(table_info.value) == ("out: each seat must be a seat number (an int) 0..2, "
+                                     "got a negative int of 16610 bits")
+    with pytest.raises(EngineError) as info:
+        whole_number([10**5000], "carry_in", "a whole number of chips >= 0")
+    assert str(info.value) == "carry_in must be a whole number of chips >= 0, got a list (a list)"
+    big = list(range(3_000_000))
+    start = time.perf_counter()
+    with pytest.raises(EngineError) as info:
+        whole_number(big, "button", "a seat number 0..5")
+    with pytest.raises(TypeError) as type_info:
+        _hand().legal_actions(big)  # type: ignore[arg-type]
+    took = time.perf_counter() - start
+    assert str(info.value) == "button must be a seat number 0..5, got [0, 1, 2, 3, ...] (a list)"
+    assert str(type_info.value) == ("seat must be a seat number (an int) 0..1 of this 2-seat "
+                                    "hand, got [0, 1, 2, 3, ...] (a list)")
+    assert took < 0.5, took  # (before: about 6 s for the first alone, loaded machine)
+    with pytest.raises(EngineError) as info:
+        whole_number("x" * 100, "button", "a seat number 0..5")
+    assert str(info.value) == f"button must be a seat number 0..5, got '{'x' * 35} ... (a str)"
+
 PHH = '''
 variant = "NT"
 antes = [0, 0, 0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+import reprlib
 
 __all__ = ["EngineError", "IllegalAction", "whole_number"]
 
@@ -38,7 +39,29 @@ def whole_number(value: object, name: str, allowed: str, low: int | None = 0,
         number = operator.index(value)
     if (number is None or (low is not None and number < low)
             or (high is not None and number > high)):
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:36] + " ..."
         kind = "" if number is not None else f" (a {type(value).__name__})"
-        raise error(f"{name} must be {allowed}, got {shown}{kind}")
+        raise error(f"{name} must be {allowed}, got {brief_repr(value)}{kind}")
     return number
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel = 2
+_BRIEF.maxtuple = _BRIEF.maxlist = _BRIEF.maxarray = _BRIEF.maxdict = 4
+_BRIEF.maxset = _BRIEF.maxfrozenset = _BRIEF.maxdeque = 4
+_BRIEF.maxstring = _BRIEF.maxlong = _BRIEF.maxother = 40
+
+
+def brief_repr(value: object) -> str:
+    """``repr(value)`` for an error message, at most 40 characters (cut: ``" ..."``
+    at the end), at a cost that does not grow with ``value``: a list or a string
+    of millions is not written out first (s62-hostile2: 6 s for a list of 3
+    million), and a whole number too long to write (more than
+    ``sys.get_int_max_str_digits()`` digits: Python raises ``ValueError``) is
+    ``"an int of N bits"``."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"{'a negative' if value < 0 else 'an'} int of {value.bit_length()} bits"
+    try:  # (text: its first characters, cut as before; a container: its first items)
+        shown = repr(value[:60]) if isinstance(value, (str, bytes)) else _BRIEF.repr(value)
+    except ValueError:  # (an int too long to write out, inside a container)
+        shown = f"a {type(value).__name__}"
+    return shown if len(shown) <= 40 else shown[:36] + " ..."

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from rollem.cards import Card
 from rollem.engine.actions import Show
 from rollem.engine.decisions import Legal, Pending
-from rollem.engine.errors import EngineError, IllegalAction, whole_number
+from rollem.engine.errors import EngineError, IllegalAction, brief_repr, whole_number
 from rollem.engine.events import Event
 from rollem.engine.options import Options
 from rollem.engine.pots import build_pots, split_pot
@@ -238,7 +238,7 @@ class Hand:
         the seats this hand has (a ``bool`` or a numeral as text is no seat)."""
         if isinstance(seat, bool) or not hasattr(seat, "__index__"):
             raise TypeError(f"seat must be a seat number (an int) 0..{self.n - 1} of this "
-                            f"{self.n}-seat hand, got {seat!r:.40} (a {type(seat).__name__})")
+                            f"{self.n}-seat hand, got {brief_repr(seat)} (a {type(seat).__name__})")
         return operator.index(seat)
 
     def view(self, seat: int | None, *, events: bool = True) -> HandView:
