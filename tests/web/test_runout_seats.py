@@ -141,3 +141,37 @@ def test_a_restart_after_the_loser_left_in_the_run_out_settles_then_frees_the_se
         ledger = _ledger(table)
         assert ledger[f"P{loser}"] == (0, -200) and ledger[f"P{winner}"] == (400, 200)
         table.shutdown()
+
+
+def test_a_paced_restart_after_the_losers_leave_keeps_the_seat_until_the_result() -> None:
+    """s62-hostile2: since s62-table a restart goes on with the run-out (a real
+    server paces it), so the restored table spends the rounds left with the hand
+    over and unsettled, as before the restart: the leaver's seat is still held (a
+    newcomer is refused ``seat_taken``), a seat change waits, and the seat is
+    freed with the loss after the result."""
+    with virtual_server() as (loop, store):
+        table, people, winner, loser = _run_out(loop, store)
+        loop.call(table.handle, people[loser], ClientMessage("leave", None, table.seq, {}))
+        loop.advance(1.5)   # (the flop shown and stored)
+        assert table.runout.active and table.session.get("runout_shown") == 1
+        table.shutdown()
+        table = loop.call(LiveTable.restore, store, table.id)
+        table.pacing = Pacing(runout_step=1.0)
+        loop.call(table.resume)
+        assert table.runout.active and table.hand is not None   # (the flop again)
+        assert loser in table.seats and table.seats[loser].gone
+        with pytest.raises(TableError) as err:
+            loop.call(table.join, "Zed", loser)
+        assert err.value.code == "seat_taken"
+        back = Client(winner, winner == 0)
+        loop.call(table.connect, back)
+        loop.call(table.handle, back, ClientMessage("seat_change", None, table.seq,
+                                                    {"seat": 2}))
+        assert winner in table.seats and 2 not in table.seats   # (waits for the result)
+        loop.advance(4.0)   # (the turn, the river, then the result)
+        assert not table.runout.active and table.session.get("runout_shown") is None
+        assert loser not in table.seats
+        assert 2 in table.seats and table.seats[2].row.name == f"P{winner}"
+        ledger = _ledger(table)
+        assert ledger[f"P{loser}"] == (0, -200) and ledger[f"P{winner}"] == (400, 200)
+        loop.call(table.shutdown)
