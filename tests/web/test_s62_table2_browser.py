@@ -144,3 +144,67 @@ def test_a_seed_too_late_is_said_calmly(browser: Any, live: ServerThread,
         shot(ann, f"s62t2-seed-late-{size}")
     finally:
         ctx.close()
+
+
+LEDGER = """() => ({
+  head: [...document.querySelectorAll('#ledger th')].map((c) => c.textContent),
+  ann: [...document.querySelectorAll('#ledger tr')].map((r) => [...r.children].map(
+    (c) => c.textContent)).find((r) => r[0] === 'Ann'),
+  dock: document.querySelector('#me .me-head .chips').textContent})"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_ledger_and_the_dock_say_which_stack_and_which_win(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """3. A hand Ann wins: her dock says "wins N" (the pot) and "net +M" (the
+    result's "This hand: you won M"), each named (main: "wins N" alone beside the
+    result's other number).  4. During hand 1 the ledger's Stack column says
+    "Stack before hand 1" (200) while the dock says her stack now (less her blind;
+    main: "Stack" 200 beside the dock's 199)."""
+    ctx = context(browser, size)
+    try:
+        tid, _host, table, ann = hosted_table(live, ctx, game="holdem", seats=2, bots=1)
+        ann.click("#start-btn")
+        for hand_no in range(1, 12):
+            if hand_no > 1:
+                live.call(lambda: table.dealer.schedule_next_hand(0))
+            wait_until(ann, "(n) => { const h = (window.rollemState || {}).state; return !!(h"
+                       " && h.hand && h.hand.hand_no === n && !h.hand.result); }", hand_no)
+            while decision_kind(ann) is None and not ann.locator(
+                    "#result:not(.hidden)").count():
+                ann.wait_for_timeout(30)
+            if hand_no == 1:
+                got = ann.evaluate(LEDGER)
+                assert got["head"] == ["Player", "Brought", "Stack before hand 1", "Net"], got
+                assert got["ann"][2] == "200" and got["dock"] != "stack 200", got
+                shot(ann, f"s62t2-ledger-in-hand-{size}")
+            play_to_the_result_of(ann, hand_no)
+            net = int(ann.evaluate("() => { const s = window.rollemState.state;"
+                                   " return s.hand.result.net[String(s.you.seat)]; }"))
+            if net > 0:
+                break
+        else:
+            pytest.fail("Ann won none of 11 hands")
+        wait_until(ann, "() => !!document.querySelector('#me .won-net')")
+        assert ann.text_content("#me .won-net") == f"net +{net}"
+        won = int(ann.get_attribute("#me .won-part", "data-amount") or 0)
+        assert won > net and ann.text_content("#me .won-sum") == f"wins {won}"
+        assert f"This hand: you won {net}." in ann.inner_text("#result")
+        # the ledger once the hand is over: "Stack" again
+        assert ann.evaluate(LEDGER)["head"][2] == "Stack"
+        shot(ann, f"s62t2-dock-net-{size}")
+    finally:
+        ctx.close()
+
+
+def play_to_the_result_of(page: Any, hand_no: int) -> None:
+    """Ann's decisions of hand ``hand_no`` (check, else call) until its result shows."""
+    end = time.monotonic() + 60
+    while not page.evaluate("(n) => { const h = window.rollemState.state.hand;"
+                            " return !!(h && h.hand_no === n && h.result); }", hand_no):
+        assert time.monotonic() < end, f"hand {hand_no} did not finish"
+        kind = decision_kind(page)
+        if kind is not None:
+            with contextlib.suppress(PlaywrightError):
+                take_decision(page, kind)
+        page.wait_for_timeout(40)

@@ -738,7 +738,7 @@ export function renderLedger(t) {
     tbl.appendChild(el("caption", "ledger-when", caption));
     if (tt) renderTournamentLedger(t, tt, tbl);
     else {
-      tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th>Stack</th><th>Net</th></tr>");
+      tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th class=\"ledger-stack\">Stack</th><th>Net</th></tr>");
       tbl.lines = t.ledger.map((l) => {
         const tr = el("tr", l.bot ? "bot-line" : null);
         if (l.bot) tr.title = "A computer player: it plays with the house's money, and the host covers its net";
@@ -754,6 +754,12 @@ export function renderLedger(t) {
   }
   const cap = tbl.querySelector("caption");
   if (cap.textContent !== caption) cap.textContent = caption;
+  // While a hand is in play the Stack column says whose moment it is (s62-table2:
+  // "200" here beside the dock's "stack 0" of a player all-in in hand 1 read as a
+  // contradiction; the caption's "not counted yet" was a line away).
+  const stackHead = tbl.querySelector("th.ledger-stack");
+  const stackWords = live ? "Stack before hand " + S.state.hand.hand_no : "Stack";
+  if (stackHead && stackHead.textContent !== stackWords) stackHead.textContent = stackWords;
   if (done !== renderLedger.hands) { renderLedger.hands = done; handListsChanged(); }
 }
 
