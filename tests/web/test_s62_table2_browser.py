@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from table_ui import (
@@ -208,3 +209,41 @@ def play_to_the_result_of(page: Any, hand_no: int) -> None:
             with contextlib.suppress(PlaywrightError):
                 take_decision(page, kind)
         page.wait_for_timeout(40)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_hand_list_says_who_won_each_hand(browser: Any, live: ServerThread,
+                                              size: str) -> None:
+    """8. Each line of the hand list names who won the hand (the players who came out
+    of it ahead) and your own net as yours: "Hand 1 · Texas Hold'em · won by Bot 1
+    (random) · you −2" (main: "Hand 1 · Texas Hold'em · -2"), on one or two lines
+    inside the panel at both sizes."""
+    ctx = context(browser, size)
+    try:
+        tid, _host, _table, ann = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        ann.click("#start-btn")
+        play_to_the_result(ann, live, tid)
+        got = ann.evaluate("""() => { const s = window.rollemState.state;
+          return {net: s.hand.result.net, names: s.table.seats.map((x) => x.name),
+                  me: s.you.seat}; }""")
+        won = [got["names"][int(s)] for s, n in sorted(got["net"].items(), key=lambda x: int(x[0]))
+               if n > 0]
+        mine = int(got["net"][str(got["me"])])
+        you = ("+" if mine > 0 else "−" if mine < 0 else "") + str(abs(mine))
+        body = httpx.get(f"{live.url}/api/tables/{tid}/hands").json()
+        assert body["hands"][0]["winners"] == won and won, body
+        ann.click("#history-box summary")
+        line = ann.locator("#history [data-hand='1']")
+        line.wait_for()
+        assert line.inner_text() == (f"Hand 1 · Texas Hold'em · won by {', '.join(won)}"
+                                     f" · you {you}")
+        line.scroll_into_view_if_needed()
+        box = line.bounding_box()
+        panel = ann.locator("#history-box").bounding_box()
+        assert box is not None and panel is not None
+        assert box["x"] >= panel["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
+        assert ann.evaluate("() => document.documentElement.scrollWidth") <= \
+            ann.viewport_size["width"]
+        shot(ann, f"s62t2-hand-list-{size}")
+    finally:
+        ctx.close()
