@@ -164,7 +164,7 @@ def test_the_ledger_and_the_dock_say_which_stack_and_which_win(
     main: "Stack" 200 beside the dock's 199)."""
     ctx = context(browser, size)
     try:
-        tid, _host, table, ann = hosted_table(live, ctx, game="holdem", seats=2, bots=1)
+        _tid, _host, table, ann = hosted_table(live, ctx, game="holdem", seats=2, bots=1)
         ann.click("#start-btn")
         for hand_no in range(1, 12):
             if hand_no > 1:
