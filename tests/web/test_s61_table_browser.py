@@ -105,7 +105,7 @@ def test_a_tournaments_panels_leave_the_felt_clear_of_the_dock(
         level_clock_to(server, table, 6.1)
         play_until(ann, lambda: table.tourney.break_left() is not None, "the break", 90)
         for size, page in pages.items():
-            page.wait_for_selector("#tourney .tourney-addon .addon-offer", state="attached")
+            page.wait_for_selector("#dock .addon-offer", state="attached")
             m = _the_felt_fits(page, size, "the break")
             if size == "phone":
                 # folded to its head during play (s61-table2; main: 343 px, the tiles
@@ -115,15 +115,18 @@ def test_a_tournaments_panels_leave_the_felt_clear_of_the_dock(
                 assert m["panelHeight"] <= 160, m
                 head = " ".join(page.inner_text("#tourney").split())
                 assert head.startswith("On a break after level 1 of 3"), head
-                assert "Break: " in head and "More" in head, head
+                # (the break's countdown is the felt's: s62-table2, said twice)
+                assert "Break: " not in head and "More" in head, head
+                assert page.locator("#felt .status .break-left").is_visible()
                 assert page.locator("#dock .addon-offer:visible").count() == 1   # (the dock's)
                 shot(page, "s61-tourney-break-phone-folded")
                 page.click("#tourney .tourney-fold")
                 assert page.get_attribute("#tourney .tourney-fold", "aria-expanded") == "true"
             text = " ".join(page.inner_text("#tourney").split())
             assert text.startswith("On a break after level 1 of 3"), text
+            # (Take and No thanks are the seat's alone: s62-table2)
             for words in ("Break: ", "next level 2: ante 2", "Add-on open: +500 chips for 5",
-                          "Take No thanks", "Prize pool ", "Levels"):
+                          "Yours to answer at your seat.", "Prize pool ", "Levels"):
                 assert words in text, (size, words, text)
             if size != "phone":   # (the panel whole, in the side column)
                 assert m["panelHeight"] > 200, m

@@ -331,7 +331,7 @@ def test_a_bust_with_three_left_says_no_rebuy_and_is_placed_while_play_goes_on()
         # (s62-night: the place, as the tile and the panel say it; main: "you are
         # out of the tournament", a friend in 3rd not told where they finished)
         assert table.state(gone)["you"]["rebuy_closed"] == (
-            "You took no rebuy: you are out in 3rd place.")
+            "You are out in 3rd place: you took no rebuy.")
         try:
             _ask_rebuy(loop, table, people[gone])
         except TableError as err:

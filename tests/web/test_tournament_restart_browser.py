@@ -142,7 +142,7 @@ def test_a_restart_mid_level_and_the_tournament_panels(browser: Any, tmp_path: P
         # The server is gone: the pages draw the states they are given.
         server.kill()
         ann.wait_for_selector("#conn:not(.ok)")
-        closed = "Rebuys were open in the first level only: you are out."
+        closed = "You are out of the tournament: rebuys were open in the first level only."
         _draw(ann, lambda st: _busted(st, closed))
         assert ann.locator("[data-action=sit-out]:visible").count() == 0
         assert ann.locator("[data-action=rebuy]").count() == 0

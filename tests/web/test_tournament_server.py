@@ -342,7 +342,7 @@ def test_a_busted_entrant_rebuys_in_the_first_levels_only() -> None:
         assert table.state(1)["you"]["rebuy_closed"] is None  # (the page: a Rebuy button)
         t["elapsed"] += 60.0  # were it level 2: no button, and why
         assert table.state(1)["you"]["rebuy_closed"] == (
-            "Rebuys were open in the first level only: you are out in 4th place.")
+            "You are out in 4th place: rebuys were open in the first level only.")
         t["elapsed"] -= 60.0
         loop.call(table.dealer.rebuy, 1)
         public = table.tourney.public()
@@ -391,7 +391,7 @@ def test_a_bust_in_the_money_is_told_its_prize_once_the_pool_is_final() -> None:
         busted = t["busts"][0][1]
         assert table.tourney.public()["places"] == {str(busted): 4}  # type: ignore[index]
         assert table.state(busted)["you"]["rebuy_closed"] == (  # (main: "... 4th place.")
-            "No rebuys in this tournament: you are out in 4th place and win 4.")
+            "You are out in 4th place and win 4: this tournament has no rebuys.")
         loop.call(table.shutdown)
     with virtual_server() as (loop, store):  # rebuys open: the pool may grow
         table, people = _table(loop, store, payouts=[40, 30, 20, 10], rebuy_levels=1)
@@ -404,5 +404,5 @@ def test_a_bust_in_the_money_is_told_its_prize_once_the_pool_is_final() -> None:
                       ClientMessage("rebuy", None, table.seq, {"decline": True}))
         assert table.tourney.public()["places"] == {str(busted): 4}  # type: ignore[index]
         assert table.state(busted)["you"]["rebuy_closed"] == (
-            "You took no rebuy: you are out in 4th place.")
+            "You are out in 4th place: you took no rebuy.")
         loop.call(table.shutdown)

@@ -84,6 +84,15 @@ class FinishedHand:
         """``seat``'s chips won or lost in this hand (``None``: not dealt in)."""
         return next((chips for s, chips in self.nets if s == seat), None)
 
+    def winners(self) -> list[str]:
+        """The names (as dealt) of the players who came out of this hand with more
+        chips than they brought to it (net above 0), in seat order: the hand list's
+        "won by Ann" (s62-table2).  Empty for a hand stored before names were kept."""
+        if self.names is None:
+            return []
+        return [self.names[s] for s, chips in self.nets
+                if chips > 0 and 0 <= s < len(self.names)]
+
 
 def read_finished_hands(table: LiveTable, kept: dict[int, FinishedHand]) -> list[FinishedHand]:
     """Every finished hand of ``table`` in order: those in ``kept`` (hand number ->

@@ -298,8 +298,9 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
     A table the host closed (stop 59); a cash table: rebuys off, or the cap
     reached (issue 27); a tournament
     (issue 28): over ("You finished 3rd and win 8."), no rebuys, past the levels
-    that allow them, or the rebuy declined ("You took no rebuy: you are out in 4th
-    place.", the place once known)."""
+    that allow them, or the rebuy declined, the place first once known ("You are
+    out in 4th place: you took no rebuy.", "You are out of the tournament: rebuys
+    were open in the first level only.")."""
     if seat is None or seat not in table.seats or table.seats[seat].row.stack > 0:
         return None
     if table.session.get("ended") is not None:  # (the host closed the table: stop 59)
@@ -317,20 +318,22 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
             finish = _your_finish(table, sit_and_go, seat, True)
             return "You" + finish.removeprefix(": you") + "." if finish \
                 else "The tournament is over."
+        # The news first, then why (s62-table2: "Rebuys were open in the first 2
+        # levels only: you are out in 4th place." made a friend read the rule
+        # before learning they were out): "You are out in 4th place: rebuys were
+        # open in the first 2 levels only."
+        out = "You are out" + (_your_finish(table, sit_and_go, seat, False)
+                               or " of the tournament")
         if not config.rebuy_levels:
-            return ("No rebuys in this tournament: you are out"
-                    + _your_finish(table, sit_and_go, seat, False) + ".")
+            return out + ": this tournament has no rebuys."
         if sit_and_go is not None and not sit_and_go.rebuy_open:
             from rollem.tournament.session import first_levels
 
-            return (f"Rebuys were open in {first_levels(config.rebuy_levels)} only: "
-                    f"you are out{_your_finish(table, sit_and_go, seat, False)}.")
+            return out + f": rebuys were open in {first_levels(config.rebuy_levels)} only."
         if sit_and_go is not None and seat in sit_and_go.declined:
             # (s62-night: the place once it is known, as the tile and the panel say it;
             # none while a rebuy by one who busted before them may still move it)
-            finish = _your_finish(table, sit_and_go, seat, False)
-            return ("You took no rebuy: you are out" + finish + "." if finish
-                    else "You took no rebuy: you are out of the tournament.")
+            return out + ": you took no rebuy."
         return None
     if not config.rebuys:
         return "The host does not allow rebuys at this table."

@@ -91,6 +91,7 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
             out.append({
                 "hand": hand.hand_no, "game": hand.game,
                 "net": hand.net(seat) if seat is not None else None,
+                "winners": hand.winners(),
             })  # fmt: skip
         if not sees and not out:
             return private()

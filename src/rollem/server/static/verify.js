@@ -79,7 +79,11 @@ async function askVerify(hand, render) {
 function seedNote(mine, used) {
   if (mine === undefined || used === mine) return ["", true];
   if (used === "" || used === undefined) {
-    return ["Your seed came after the wait: this hand was dealt with the empty seed for you.", true];
+    // (s62-table2: "came after the wait ... the empty seed for you" read as a fault;
+    // it is the rule for a silent seat, a computer player's every hand)
+    return ["Your seed came too late for this deal, so it was left out (the empty seed,"
+      + " as for a computer player); the deck is still the one committed before the deal,"
+      + " and the hand checks the same.", true];
   }
   return ["your copy carries the seed " + used + ", not the one this browser sent (" + mine + ")", false];
 }

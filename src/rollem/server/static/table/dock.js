@@ -150,7 +150,20 @@ function meHead(t, hand, me, s, hs, tagsHand) {
   if (hs && hs.bet && !hand.result) head.appendChild(betChips(me.seat, hs.bet));
   head.appendChild(labelEl(actionLabels(hand)[me.seat]));
   const won = wonBy(hand, me.seat);
-  if (won.length) head.appendChild(wonEl(won));
+  if (won.length) {
+    // What you took from the pot beside what the hand made you, each named
+    // (s62-table2: "wins 3" here beside the result's "This hand: you won 2" read
+    // as two answers to one question): "wins 3" "net +2".
+    const box = wonEl(won);
+    const net = ((hand.result && hand.result.net) || {})[String(me.seat)];
+    if (net !== undefined) {
+      const n = el("span", "won-net", "net " + (net > 0 ? "+" : net < 0 ? "−" : "") + Math.abs(net));
+      n.title = "This hand's net: what you won less what you put in";
+      n.dataset.net = String(net);
+      box.appendChild(n);
+    }
+    head.appendChild(box);
+  }
   for (const [cls, text] of tagsFor(t, tagsHand, s, me.seat, false)) {
     // (your own standing is the dock's line: "you are out in 6th place")
     if (cls !== "host" && cls !== "out") head.appendChild(el("span", "tag " + cls, text));

@@ -198,6 +198,8 @@ function patchSeat(node, t, hand, s, winners, labels, isReplay) {
   const folded = !!(hs && hs.folded), won = !!winners[s.seat];
   if (node.classList.contains("folded") !== folded) node.classList.toggle("folded", folded);
   if (node.classList.contains("winner") !== won) node.classList.toggle("winner", won);
+  const gone = !isReplay && goneOut(t, hand, s.seat);
+  if (node.classList.contains("gone-out") !== gone) node.classList.toggle("gone-out", gone);
   const had = node.parts || {};
   const now = {};
   const kids = [];
@@ -446,6 +448,18 @@ export function tourneyOut(t, hand, hs, n) {
   if ((tt.left || []).includes(n) || (hand && !hand.result && hs && hs.dealt)) return null;
   if (place) return "out · " + placeWords(tt, place);
   return (tt.may_rebuy || []).includes(n) ? "busted · may rebuy" : "out";
+}
+// A tournament entrant out for good (no rebuy to come) and not dealt into the hand
+// on the felt: the hand they busted in is over and the next one dealt without
+// them.  A phone's felt leaves their tile out (style.css: s62-table2, the busted
+// kept a third of a row each, where Poker Now empties the seat; the panel's head
+// says how many are left, its places who went out); a wide screen's oval keeps it,
+// "out · 4th", in its place.  At the end every entrant's tile is back with its place.
+export function goneOut(t, hand, n) {
+  const tt = t.tournament;
+  if (!tt || !tt.started || tt.over || !(tt.entrants || []).includes(n)) return false;
+  if ((tt.left || []).includes(n) || (tt.may_rebuy || []).includes(n)) return false;
+  return !(hand && hand.seats[n] && hand.seats[n].dealt);
 }
 export function tagsFor(t, hand, seatInfo, n, isReplay) {
   const hs = hand ? hand.seats[n] : null;

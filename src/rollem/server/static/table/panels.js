@@ -384,6 +384,10 @@ function renderHostQuick(t) {
   }
   const { pause, close } = box.parts;
   const paused = !!t.host_paused;
+  // (s62-table2: a tournament over deals no more hands: nothing to pause; a pause
+  // already on is still offered its Resume)
+  const over = !!(t.tournament && t.tournament.over);
+  if (pause.hidden !== (over && !paused)) pause.hidden = over && !paused;
   const text = paused ? "Resume" : "Pause";
   if (pause.textContent !== text) pause.textContent = text;
   const op = paused ? "resume" : "pause";
@@ -422,13 +426,18 @@ function hostRow() {
 }
 function patchHostRow(row, t, between) {
   const paused = !!t.host_paused;
+  // A tournament over deals no more hands (s62-table2: Pause was still offered):
+  // no Pause, Pause after this hand, Deal now or bomb pot; Resume where paused.
+  const over = !!(t.tournament && t.tournament.over);
+  if (row.pause.hidden !== (over && !paused)) row.pause.hidden = over && !paused;
+  if (row.bomb.hidden !== over) row.bomb.hidden = over;
   const text = paused ? "Resume" : "Pause";
   if (row.pause.textContent !== text) row.pause.textContent = text;
   const op = paused ? "resume" : "pause";
   if (row.pause.dataset.host !== op) row.pause.dataset.host = op;
   row.pause.onclick = () => send({ type: "host", op: paused ? "resume" : "pause" });
   const later = !!t.pause_after_hand;
-  const inHand = t.started && !paused && !between && !t.choice;
+  const inHand = t.started && !paused && !between && !t.choice && !over;
   if (inHand && !row.after.isConnected) row.pause.after(row.after);
   else if (!inHand && row.after.isConnected) row.after.remove();
   const afterWords = later ? "Play on after this hand" : "Pause after this hand";
@@ -436,7 +445,7 @@ function patchHostRow(row, t, between) {
   if (row.after.getAttribute("aria-pressed") !== String(later)) row.after.setAttribute("aria-pressed", String(later));
   row.after.onclick = () => send({ type: "host", op: "pause", after_hand: !later });
   // Between hands: only the host ends the pause early (issue 34).
-  const deal = t.started && !paused && !t.choice && between;
+  const deal = t.started && !paused && !t.choice && between && !over;
   if (deal && !row.deal.isConnected) row.pause.after(row.deal);
   else if (!deal && row.deal.isConnected) row.deal.remove();
   // A bomb pot for the next hand (issue 27), or the call taken back.
@@ -448,7 +457,7 @@ function patchHostRow(row, t, between) {
   // None of the table's games can have one (the state's `bomb_pot_refusal`): the
   // button is off and the reason stands beside it (a call made before the change of
   // game is called off by the server, so "Call off" never stays disabled).
-  const why = next ? "" : (t.bomb_pot_refusal || "");
+  const why = next || over ? "" : (t.bomb_pot_refusal || "");
   if (row.bomb.disabled !== !!why) row.bomb.disabled = !!why;
   if (row.bombWhy.textContent !== why) row.bombWhy.textContent = why;
   if (why && !row.bombWhy.isConnected) {
@@ -729,7 +738,7 @@ export function renderLedger(t) {
     tbl.appendChild(el("caption", "ledger-when", caption));
     if (tt) renderTournamentLedger(t, tt, tbl);
     else {
-      tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th>Stack</th><th>Net</th></tr>");
+      tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th class=\"ledger-stack\">Stack</th><th>Net</th></tr>");
       tbl.lines = t.ledger.map((l) => {
         const tr = el("tr", l.bot ? "bot-line" : null);
         if (l.bot) tr.title = "A computer player: it plays with the house's money, and the host covers its net";
@@ -745,6 +754,12 @@ export function renderLedger(t) {
   }
   const cap = tbl.querySelector("caption");
   if (cap.textContent !== caption) cap.textContent = caption;
+  // While a hand is in play the Stack column says whose moment it is (s62-table2:
+  // "200" here beside the dock's "stack 0" of a player all-in in hand 1 read as a
+  // contradiction; the caption's "not counted yet" was a line away).
+  const stackHead = tbl.querySelector("th.ledger-stack");
+  const stackWords = live ? "Stack before hand " + S.state.hand.hand_no : "Stack";
+  if (stackHead && stackHead.textContent !== stackWords) stackHead.textContent = stackWords;
   if (done !== renderLedger.hands) { renderLedger.hands = done; handListsChanged(); }
 }
 

@@ -14,8 +14,13 @@ export async function loadHistory() {
     list.innerHTML = "";
     for (const h of body.hands.slice().reverse()) {
       const li = el("li");
-      const b = el("button", "link", "Hand " + h.hand + " · " + GAME_NAME[h.game]
-        + (h.net !== null && h.net !== undefined ? " · " + (h.net > 0 ? "+" : "") + h.net : ""));
+      // who won it, and your own net named as yours (s62-table2: the game and a bare
+      // "+12" said nothing of who took the hand): "Hand 3 · Texas Hold'em · won by
+      // Bob · you −2"
+      const won = (h.winners || []).length ? " · won by " + h.winners.join(", ") : "";
+      const net = h.net !== null && h.net !== undefined
+        ? " · you " + (h.net > 0 ? "+" : h.net < 0 ? "−" : "") + Math.abs(h.net) : "";
+      const b = el("button", "link", "Hand " + h.hand + " · " + GAME_NAME[h.game] + won + net);
       b.type = "button";
       b.dataset.hand = h.hand;
       b.onclick = () => openReplay(h.hand);

@@ -299,8 +299,10 @@ function renderAddon(box, t, tt, me) {
   line.append(el("span", "", (a.open ? "Add-on open: +" + a.chips + " chips for " + a.price + ", once, to every player still in"
     + " until play resumes. " : "") + (took.length ? "Took the add-on: " + andList(took) + "."
       : a.open ? "Nobody has taken it yet." : "")));
-  const offer = addonOffer(t, tt, me);
-  if (offer) line.appendChild(offer);
+  // (its Take and No thanks are your seat's, where your every decision is made and
+  // in view at both sizes; s62-table2: a laptop showed the offer twice, panel and
+  // seat, and a phone's folded panel showed it only when opened)
+  if (me.seat !== null && (a.waiting || []).includes(me.seat)) line.append(el("span", "addon-yours", " Yours to answer at your seat."));
   box.appendChild(line);
 }
 

@@ -1,0 +1,249 @@
+"""s62-table2's table leftovers (the tournament night's and the table pass's), in
+Debian's Chromium through Playwright at 390x844 and 1440x900; screenshots under
+test-artifacts/web/s62t2-*.png.
+
+1. A tournament over deals no more hands: the host is offered no **Pause** (main:
+   still offered, above the folded host controls and in them), nor Deal now or a
+   bomb pot.
+2. A seed that came too late for the deal is said calmly and truly in the verify
+   panel: left out of that deal, the empty seed used as for a computer player,
+   the deck still the committed one, the hand verified (main: "Your seed came after
+   the wait: this hand was dealt with the empty seed for you.").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from table_ui import (
+    context,
+    decision_kind,
+    hosted_table,
+    new_table,
+    open_as_host,
+    play_to_the_result,
+    shot,
+    sit,
+    take_decision,
+    wait_until,
+)
+from web_harness import ServerThread
+
+from rollem.server.live_table import LiveTable
+
+pytestmark = pytest.mark.browser
+
+SHORT = """
+stack = 3
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 30
+"""
+"""Three chips a player, an ante of 1 and bets of 2: a bet and a call put both all-in."""
+
+
+def _shove(page: Any) -> None:
+    kind = decision_kind(page)
+    if kind is None:
+        return
+    for action in ("bet", "call"):
+        button = page.locator(f"#controls [data-action={action}]")
+        if kind == "bet" and button.count():
+            button.first.click()
+            return
+    take_decision(page, kind, "sdr")
+
+
+SEEN = """(where) => Array.from(document.querySelectorAll(where))
+  .filter((b) => !b.hidden && b.isConnected && getComputedStyle(b).display !== 'none')
+  .map((b) => b.textContent)"""
+QUICK, ROW = "#host-quick button", "#host-controls .host-row button"
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_no_pause_once_the_tournament_is_over(browser: Any, tmp_path: Path, size: str) -> None:
+    """Heads-up, three chips each, no rebuys: the first bust ends it.  Before it, the
+    host's quick row offers Pause; after it, Close only (main: Pause too), and the
+    opened host controls neither Pause, Deal now nor a bomb pot."""
+    server = ServerThread(tmp_path / "over.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=2, bots=0, tournament="custom",
+                              tournament_schedule=SHORT, buy_in=10, rebuy_levels=0,
+                              between_hands=0.3)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        bob = context(browser, size).new_page()
+        bob.goto(f"{server.url}/t/{tid}")
+        sit(bob, "Bob")
+        ann.click("#start-btn")
+        wait_until(ann, f"() => ({SEEN})('{QUICK}').includes('Pause')")
+        assert "Pause" in ann.evaluate(SEEN, ROW)
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 90
+        while not (table.session.get("tournament") or {}).get("over"):
+            assert time.monotonic() < end, "the tournament did not end"
+            for page in (ann, bob):
+                with contextlib.suppress(PlaywrightError):  # (redrawn under the click)
+                    _shove(page)
+            ann.wait_for_timeout(50)
+        ann.wait_for_selector("#tourney .tourney-over")
+        ann.wait_for_timeout(300)   # (the last state drawn)
+        assert ann.evaluate(SEEN, QUICK) == ["Close the table…"]   # (main: Pause, Close)
+        ann.click("#host-box > summary")
+        ann.wait_for_timeout(100)
+        seen = ann.evaluate(SEEN, ROW)
+        assert not {"Pause", "Deal now", "Bomb pot next hand", "Pause after this hand"} \
+            & set(seen), seen
+        assert "Close the table…" in seen
+        ann.locator("#host-box").scroll_into_view_if_needed()
+        shot(ann, f"s62t2-over-no-pause-{size}")
+    finally:
+        server.stop()
+
+
+NO_SEEDS = """(() => {   // a page whose seed never reaches the server (too late)
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (d) {
+    if (typeof d === 'string' && d.includes('"client_seed"')) return;
+    return send.call(this, d);
+  };
+})();"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_seed_too_late_is_said_calmly(browser: Any, live: ServerThread,
+                                        monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    monkeypatch.setattr(LiveTable, "CLIENT_SEED_WAIT", 0.3)
+    ctx = context(browser, size)
+    ctx.add_init_script(NO_SEEDS)
+    try:
+        tid, _host, table, ann = hosted_table(live, ctx, game="holdem", seats=2, bots=1)
+        ann.click("#start-btn")
+        play_to_the_result(ann, live, tid)
+        verdict = ann.locator("#verify-result")
+        verdict.wait_for(state="attached", timeout=20_000)
+        seeds = live.call(lambda: table.final_hand.public_deal()["client_seeds"])
+        assert seeds == {"0": "", "1": ""}, seeds   # (hers too late: the empty seed)
+        assert verdict.get_attribute("data-status") == "ok"
+        text = ann.text_content("#verify") or ""
+        assert "came after the wait" not in text   # (main's words)
+        assert ("Your seed came too late for this deal, so it was left out (the empty "
+                "seed, as for a computer player); the deck is still the one committed "
+                "before the deal, and the hand checks the same.") in text, text
+        box = ann.locator("#verify-box > summary")
+        if ann.evaluate("() => !document.getElementById('verify-box').open"):
+            box.click()
+        ann.locator("#verify").scroll_into_view_if_needed()
+        shot(ann, f"s62t2-seed-late-{size}")
+    finally:
+        ctx.close()
+
+
+LEDGER = """() => ({
+  head: [...document.querySelectorAll('#ledger th')].map((c) => c.textContent),
+  ann: [...document.querySelectorAll('#ledger tr')].map((r) => [...r.children].map(
+    (c) => c.textContent)).find((r) => r[0] === 'Ann'),
+  dock: document.querySelector('#me .me-head .chips').textContent})"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_ledger_and_the_dock_say_which_stack_and_which_win(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """3. A hand Ann wins: her dock says "wins N" (the pot) and "net +M" (the
+    result's "This hand: you won M"), each named (main: "wins N" alone beside the
+    result's other number).  4. During hand 1 the ledger's Stack column says
+    "Stack before hand 1" (200) while the dock says her stack now (less her blind;
+    main: "Stack" 200 beside the dock's 199)."""
+    ctx = context(browser, size)
+    try:
+        _tid, _host, table, ann = hosted_table(live, ctx, game="holdem", seats=2, bots=1)
+        ann.click("#start-btn")
+        for hand_no in range(1, 12):
+            if hand_no > 1:
+                live.call(lambda: table.dealer.schedule_next_hand(0))
+            wait_until(ann, "(n) => { const h = (window.rollemState || {}).state; return !!(h"
+                       " && h.hand && h.hand.hand_no === n && !h.hand.result); }", hand_no)
+            while decision_kind(ann) is None and not ann.locator(
+                    "#result:not(.hidden)").count():
+                ann.wait_for_timeout(30)
+            if hand_no == 1:
+                got = ann.evaluate(LEDGER)
+                assert got["head"] == ["Player", "Brought", "Stack before hand 1", "Net"], got
+                assert got["ann"][2] == "200" and got["dock"] != "stack 200", got
+                shot(ann, f"s62t2-ledger-in-hand-{size}")
+            play_to_the_result_of(ann, hand_no)
+            net = int(ann.evaluate("() => { const s = window.rollemState.state;"
+                                   " return s.hand.result.net[String(s.you.seat)]; }"))
+            if net > 0:
+                break
+        else:
+            pytest.fail("Ann won none of 11 hands")
+        wait_until(ann, "() => !!document.querySelector('#me .won-net')")
+        assert ann.text_content("#me .won-net") == f"net +{net}"
+        won = int(ann.get_attribute("#me .won-part", "data-amount") or 0)
+        assert won > net and ann.text_content("#me .won-sum") == f"wins {won}"
+        assert f"This hand: you won {net}." in ann.inner_text("#result")
+        # the ledger once the hand is over: "Stack" again
+        assert ann.evaluate(LEDGER)["head"][2] == "Stack"
+        shot(ann, f"s62t2-dock-net-{size}")
+    finally:
+        ctx.close()
+
+
+def play_to_the_result_of(page: Any, hand_no: int) -> None:
+    """Ann's decisions of hand ``hand_no`` (check, else call) until its result shows."""
+    end = time.monotonic() + 60
+    while not page.evaluate("(n) => { const h = window.rollemState.state.hand;"
+                            " return !!(h && h.hand_no === n && h.result); }", hand_no):
+        assert time.monotonic() < end, f"hand {hand_no} did not finish"
+        kind = decision_kind(page)
+        if kind is not None:
+            with contextlib.suppress(PlaywrightError):
+                take_decision(page, kind)
+        page.wait_for_timeout(40)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_hand_list_says_who_won_each_hand(browser: Any, live: ServerThread,
+                                              size: str) -> None:
+    """8. Each line of the hand list names who won the hand (the players who came out
+    of it ahead) and your own net as yours: "Hand 1 · Texas Hold'em · won by Bot 1
+    (random) · you −2" (main: "Hand 1 · Texas Hold'em · -2"), on one or two lines
+    inside the panel at both sizes."""
+    ctx = context(browser, size)
+    try:
+        tid, _host, _table, ann = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        ann.click("#start-btn")
+        play_to_the_result(ann, live, tid)
+        got = ann.evaluate("""() => { const s = window.rollemState.state;
+          return {net: s.hand.result.net, names: s.table.seats.map((x) => x.name),
+                  me: s.you.seat}; }""")
+        won = [got["names"][int(s)] for s, n in sorted(got["net"].items(), key=lambda x: int(x[0]))
+               if n > 0]
+        mine = int(got["net"][str(got["me"])])
+        you = ("+" if mine > 0 else "−" if mine < 0 else "") + str(abs(mine))
+        body = httpx.get(f"{live.url}/api/tables/{tid}/hands").json()
+        assert body["hands"][0]["winners"] == won and won, body
+        ann.click("#history-box summary")
+        line = ann.locator("#history [data-hand='1']")
+        line.wait_for()
+        assert line.inner_text() == (f"Hand 1 · Texas Hold'em · won by {', '.join(won)}"
+                                     f" · you {you}")
+        line.scroll_into_view_if_needed()
+        box = line.bounding_box()
+        panel = ann.locator("#history-box").bounding_box()
+        assert box is not None and panel is not None
+        assert box["x"] >= panel["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
+        assert ann.evaluate("() => document.documentElement.scrollWidth") <= \
+            ann.viewport_size["width"]
+        shot(ann, f"s62t2-hand-list-{size}")
+    finally:
+        ctx.close()
