@@ -4,6 +4,7 @@ for the cards a hand-written history chooses."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -179,6 +180,7 @@ class _Lines:
         self.hand = hand
         self.h = h
         self.pos = 0  # first event a line may still match
+        self.matched: set[int] = set()  # the events a line stood for
         self.source = "_deck" if from_deck else "the dealing lines and the deck order"
 
     def segment(self) -> None:
@@ -206,6 +208,7 @@ class _Lines:
                 raise HistoryError(f"{line.where()}: the replay {what} {_key_text(key)} here "
                                    f"(the cards come from {source})")
             self.pos = i + 1
+            self.matched.add(i)
             return
         earlier = [k for k in (_event_key(e.kind, e.seat, e.data)
                                for e in events[self.start:self.pos]) if k is not None]
@@ -251,9 +254,10 @@ class _Lines:
             raise HistoryError(f"{line.where()}: {_one_line(str(err))}") from None
 
 
-def _run(hand: Hand, h: History, from_deck: bool, *, source: str | None = None) -> None:
+def _run(hand: Hand, h: History, from_deck: bool, *, source: str | None = None) -> _Lines:
     """Apply the players' actions and check every dealer/``sm`` line in place
-    (``source``: where the cards come from, for the errors)."""
+    (``source``: where the cards come from, for the errors); the lines' checker,
+    which knows the events they stood for."""
     lines = _Lines(hand, h, from_deck)
     if source is not None:
         lines.source = source
@@ -266,6 +270,32 @@ def _run(hand: Hand, h: History, from_deck: bool, *, source: str | None = None) 
         if k < len(h.actions):
             lines.segment()
             _apply_text(hand, h, k)
+    return lines
+
+
+_DEALT = ("dh", "du", "db", "burn", "dead", "pd", "wild")
+"""The dealer lines (``d ...``) a full history states for every card dealt."""
+
+
+def _every_deal_stated(hand: Hand, h: History, lines: _Lines) -> None:
+    """A full history (its whole ``_deck``, as rollem writes it) states every card
+    dealt with its line (s62-hist): one left out would be filled in from
+    ``_deck``, so the lines would no longer tell the hand (a PHH reader, which
+    does not read ``_deck``, would see no cards there).
+
+    Raises:
+        HistoryError: the first deal with no line, naming the line it needs and
+            the action it follows.
+    """
+    for i, e in enumerate(hand.events):
+        key = _event_key(e.kind, e.seat, e.data)
+        if key is None or key[0] not in _DEALT or i in lines.matched:
+            continue
+        actions = bisect.bisect_right(hand.action_marks, i)
+        raise HistoryError(
+            f"no line {_key_text(key)!r} after action {actions}: a history with a whole "
+            "_deck states every card dealt (one written by hand may leave lines out without "
+            "_deck, or with its first cards only)")
 
 
 def replay(history: History | str | Mapping[str, Any], *, check_result: bool = True) -> Hand:
@@ -345,7 +375,9 @@ def _replay(h: History, check_result: bool) -> Hand:
                     source=ReplaySource(outcomes), carry_in=h.carry_in)
     except EngineError as err:
         raise HistoryError(_one_line(str(err))) from None
-    _run(hand, h, from_deck)
+    stated = _run(hand, h, from_deck)
+    if from_deck:
+        _every_deal_stated(hand, h, stated)
     if h.raw:
         from rollem.history.copy_checks import check_forced_bets
 
