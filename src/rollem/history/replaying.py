@@ -277,11 +277,14 @@ _DEALT = ("dh", "du", "db", "burn", "dead", "pd", "wild")
 """The dealer lines (``d ...``) a full history states for every card dealt."""
 
 
-def _every_deal_stated(hand: Hand, h: History, lines: _Lines) -> None:
-    """A full history (its whole ``_deck``, as rollem writes it) states every card
-    dealt with its line (s62-hist): one left out would be filled in from
-    ``_deck``, so the lines would no longer tell the hand (a PHH reader, which
-    does not read ``_deck``, would see no cards there).
+def _every_deal_stated(hand: Hand, lines: _Lines,
+                       whole: str = "a history with a whole _deck") -> None:
+    """A full history (its whole ``_deck``, as rollem writes it, or a committed
+    deck: ``whole`` says which) states every card dealt with its line
+    (s62-hist): one left out would be filled in from the deck, so the lines
+    would no longer tell the hand (a PHH reader, which does not read
+    ``_deck``, would see no cards there). A player's copy has its own rules
+    (:func:`rollem.history_copy.own_copy_hand`).
 
     Raises:
         HistoryError: the first deal with no line, naming the line it needs and
@@ -293,9 +296,9 @@ def _every_deal_stated(hand: Hand, h: History, lines: _Lines) -> None:
             continue
         actions = bisect.bisect_right(hand.action_marks, i)
         raise HistoryError(
-            f"no line {_key_text(key)!r} after action {actions}: a history with a whole "
-            "_deck states every card dealt (one written by hand may leave lines out without "
-            "_deck, or with its first cards only)")
+            f"no line {_key_text(key)!r} after action {actions}: {whole} states every card "
+            "dealt (one written by hand may leave lines out without _deck, or with its first "
+            "cards only)")
 
 
 def replay(history: History | str | Mapping[str, Any], *, check_result: bool = True) -> Hand:
@@ -377,7 +380,7 @@ def _replay(h: History, check_result: bool) -> Hand:
         raise HistoryError(_one_line(str(err))) from None
     stated = _run(hand, h, from_deck)
     if from_deck:
-        _every_deal_stated(hand, h, stated)
+        _every_deal_stated(hand, stated)
     if h.raw:
         from rollem.history.copy_checks import check_forced_bets
 
