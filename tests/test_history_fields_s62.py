@@ -230,3 +230,17 @@ def test_verify_refuses_a_committed_history_with_a_deal_left_out() -> None:
                               "committed deck states every card dealt (one written by hand "
                               "may leave lines out without _deck, or with its first cards "
                               "only)")
+
+
+# -- 4. malformed fields ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stacks", [5, 1.5, True])
+def test_a_copys_starting_stacks_that_are_no_list_are_refused(tmp_path: Path,
+                                                              stacks: object) -> None:
+    hand, record = _tournament_hand()
+    copy = write_own_copy(hand, 1, players=NAMES, tournament=record)
+    # (main: a TypeError's traceback, exit 1: the copy was told before its check)
+    code, out = _replay_cli(tmp_path, _edited(copy, starting_stacks=stacks))
+    assert code == 2, out
+    assert out.strip().endswith(": starting_stacks must be a list of whole numbers of chips")

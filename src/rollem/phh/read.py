@@ -209,10 +209,15 @@ _PER_PLAYER = {"seats": "seat numbers (whole numbers)", "winnings": "amounts won
 """phh-std's optional fields with one entry a player, and what each entry is."""
 
 
+def _shown_list(value: list[Any]) -> str:
+    return ("[" + ", ".join(map(str, value)) + "]")[:60]
+
+
 def _check_per_player(data: Mapping[str, Any], n: int) -> None:
     """``seats``, ``winnings`` and ``time_banks``, where given, hold one entry a
-    player, each a number (``seats``: a whole number; phh-std's Position: every
-    per-player array is as long as the players). Not compared with the replay:
+    player, each a number (``seats``: a whole number from 1, none twice: the
+    players' seats; phh-std's Position: every per-player array is as long as
+    the players). Not compared with the replay:
     ``winnings`` are after the rake, and the rest is not play.
 
     Raises:
@@ -228,6 +233,9 @@ def _check_per_player(data: Mapping[str, Any], n: int) -> None:
             shown = "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) \
                 else repr(value)
             raise PHHError(f"{key} must be {n} {what}, one a player, got {shown[:60]}")
+        if key == "seats" and (any(x < 1 for x in value) or len(set(value)) != n):
+            raise PHHError(f"seats must be {n} seat numbers, each a whole number from 1 and "
+                           f"none twice, got {_shown_list(value)}")
 
 
 _FIELDS = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
