@@ -7,7 +7,6 @@ input is refused clearly."""
 
 from __future__ import annotations
 
-
 from typing import Any
 
 import pytest
