@@ -207,6 +207,16 @@ def test_a_full_history_states_every_deal(tmp_path: Path, start: str) -> None:
     assert code == 0, out
 
 
+def test_odds_refuses_a_full_history_with_a_deal_left_out(tmp_path: Path) -> None:
+    hand, record = _tournament_hand()
+    cut, line = _without(write_history(hand, players=NAMES, tournament=record), "d db")
+    path = tmp_path / "hand.toml"
+    path.write_text(cut, encoding="utf-8")
+    out = CliRunner().invoke(app, ["odds", "--history", str(path), "--seat", "1", "--at", "2"])
+    assert out.exit_code == 2, out.output
+    assert f"no line {line.split(' #')[0]!r} after action " in out.output, out.output
+
+
 def test_verify_refuses_a_committed_history_with_a_deal_left_out() -> None:
     import hashlib
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rollem.cards import CARDS, Card, CardError, format_cards
+from rollem.cards import CARDS, Card, CardError, format_cards, parse_cards
 from rollem.engine.actions import (
     Bet,
     Call,
@@ -277,6 +277,17 @@ _DEALT = ("dh", "du", "db", "burn", "dead", "pd", "wild")
 """The dealer lines (``d ...``) a full history states for every card dealt."""
 
 
+def _whole_deck_written(raw: Mapping[str, Any], size: int) -> bool:
+    """Whether the history's file (``raw``) gives the whole deck in ``_deck`` (``size``
+    cards), as rollem writes every hand; not a hand-written history whose deck a
+    caller filled in (``rollem odds --history``)."""
+    text = raw.get("_deck")
+    try:
+        return isinstance(text, str) and len(parse_cards(text)) == size
+    except CardError:
+        return False
+
+
 def _every_deal_stated(hand: Hand, lines: _Lines,
                        whole: str = "a history with a whole _deck") -> None:
     """A full history (its whole ``_deck``, as rollem writes it, or a committed
@@ -379,7 +390,7 @@ def _replay(h: History, check_result: bool) -> Hand:
     except EngineError as err:
         raise HistoryError(_one_line(str(err))) from None
     stated = _run(hand, h, from_deck)
-    if from_deck:
+    if from_deck and _whole_deck_written(h.raw, len(game.deck)):
         _every_deal_stated(hand, stated)
     if h.raw:
         from rollem.history.copy_checks import check_forced_bets
