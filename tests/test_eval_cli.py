@@ -189,3 +189,13 @@ def test_bad_input_through_the_real_command() -> None:
     assert proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("twice", [("Q", "Q"), ("Q", "q"), ("10", "T")])
+def test_a_wild_rank_given_twice_is_refused(twice: tuple[str, str]) -> None:
+    # (main: taken silently, the second flag doing nothing)
+    code, out, err = run("Qs Qd Kc 7d 2s", "--wild", twice[0], "--wild", twice[1])
+    assert code == 2 and out == ""
+    assert err == (f"rollem: error: --wild {twice[0]} --wild {twice[1]}: the rank is given "
+                   "twice; name each wild rank once (e.g. --wild Q --wild 7)\n")
+    assert run_json("Qs Qd Kc 7d 2s", "--wild", "7", "--wild", "T")["wilds"] == {"7d": "Qc"}

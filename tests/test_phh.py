@@ -445,6 +445,13 @@ def test_the_specs_optional_fields_and_no_ops_are_read() -> None:
     # phh-std's per-player optional fields, one entry a player (were accepted as anything)
     ("min_bet = 2\n", "min_bet = 2\nseats = [1, 2, 3, 4]\n",
      "seats must be 3 seat numbers (whole numbers), one a player, got [1, 2, 3, 4]"),
+    # (s62-hist: were accepted)
+    ("min_bet = 2\n", "min_bet = 2\nseats = [1, -1, 3]\n",
+     "seats must be 3 seat numbers, each a whole number from 1 and none twice, got "
+     "[1, -1, 3]"),
+    ("min_bet = 2\n", "min_bet = 2\nseats = [1, 3, 3]\n",
+     "seats must be 3 seat numbers, each a whole number from 1 and none twice, got "
+     "[1, 3, 3]"),
     ("min_bet = 2\n", "min_bet = 2\nwinnings = [0, 999]\n",
      "winnings must be 3 amounts won, one a player, got [0, 999]"),
     ("min_bet = 2\n", 'min_bet = 2\nwinnings = "lots"\n',

@@ -98,6 +98,7 @@ from rollem.history import (
     HistoryError,
     _card_tokens,
     _event_key,
+    _every_deal_stated,
     _Lines,
     _one_line,
     _run,
@@ -589,7 +590,8 @@ def _check_full(data: Mapping[str, Any], proof: DealProof) -> int:
             if want != dealt:
                 raise HistoryError(f"card {i + 1} of _deck is {CARDS[want]}, but the "
                                    f"committed deck puts {CARDS[dealt]} there")
-    _run(hand, h, True, source=_SOURCE)
+    _every_deal_stated(hand, _run(hand, h, True, source=_SOURCE),
+                       "a history dealt from a committed deck")
     later = hand.source.outcomes[1:]
     for i, (label, order) in enumerate(h.shuffles):
         if i >= len(later):

@@ -125,6 +125,13 @@ def test_a_tournament_plays_to_one_winner_at_each_levels_stakes() -> None:
             loop.call(table.dealer.rebuy, 0)
         history = table.final_hand.history_text(0, table.names())  # type: ignore[union-attr]
         assert f"level = {levels[-1]}" in history and "[_tournament]" in history
+        # and its _tournament table agrees with the hand's stakes and the schedule
+        # (s62-hist: read_history checks it)
+        from rollem.narration import narrate_history
+
+        told = [line.text for line in narrate_history(history).header]
+        assert any(t.startswith("Tournament (") and t.endswith(f", level {levels[-1]}.")
+                   for t in told), told
         loop.call(table.shutdown)
 
 

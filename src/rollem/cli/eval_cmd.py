@@ -19,7 +19,7 @@ from rollem.hands import evaluate
     "wild",
     multiple=True,
     metavar="RANK",
-    help="A wild rank (2-9, T, J, Q, K, A); may repeat.",
+    help="A wild rank (2-9, T, J, Q, K, A); may repeat, each rank once.",
 )
 @click.option("--low", is_flag=True, help="Rank as an ace-to-five low.")
 @click.option(
@@ -55,9 +55,14 @@ def eval_command(
     """
     try:
         hand = parse_cards(list(cards))
-        wild_ranks = {parse_rank(r) for r in wild}
+        ranks = [parse_rank(r) for r in wild]
     except CardError as err:
         fail(err)
+    for k, rank in enumerate(ranks):
+        if rank in ranks[:k]:  # (a rank wild twice is wild once: the flag did nothing)
+            fail(f"--wild {wild[ranks.index(rank)]} --wild {wild[k]}: the rank is given "
+                 "twice; name each wild rank once (e.g. --wild Q --wild 7)")
+    wild_ranks = set(ranks)
     if not hand:
         fail("no cards given: expected one or more cards, e.g. rollem eval \"As Kd Qh Jc Ts\"")
     if low and wild_ranks:

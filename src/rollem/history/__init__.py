@@ -79,6 +79,7 @@ from rollem.history.redaction import _turned_up as _turned_up
 from rollem.history.redaction import redact
 from rollem.history.replaying import DealPreset, replay
 from rollem.history.replaying import _event_key as _event_key
+from rollem.history.replaying import _every_deal_stated as _every_deal_stated
 from rollem.history.replaying import _Lines as _Lines
 from rollem.history.replaying import _run as _run
 from rollem.history.writing import history_dict, write_history, write_own_copy

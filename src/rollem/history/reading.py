@@ -114,6 +114,91 @@ def read_history(text: str) -> History:
     return parse_history(data)
 
 
+_TOURNAMENT_KEYS = ("schedule", "level", "ante", "small_bet", "big_bet", "hands", "minutes",
+                    "break", "addon_chips", "addon_price", "addons")
+"""The fields of a history's ``_tournament`` table
+(:meth:`rollem.tournament.session.Tournament.hand_record`)."""
+
+
+def _check_tournament(block: object, options: Options, n: int) -> None:
+    """A tournament hand's ``_tournament`` table (issue 28), checked against what
+    the history says elsewhere (s62-hist: a copy edited to ``level = 7`` beside
+    level 2's stakes replayed and was told as level 7).
+
+    ``schedule`` (its name, text) and ``level`` (1-based, a whole number) are
+    required; ``ante``, ``small_bet`` and ``big_bet`` (where given) must be the
+    hand's ``_options`` (the stakes the hand was played at, which the PHH header's
+    forced bets are checked against); for a shipped schedule (``turbo``,
+    ``regular``, ``slow``) the level must be one of its levels and ``ante``,
+    ``small_bet``, ``big_bet``, ``hands``, ``minutes`` and ``break`` (where given)
+    that level's; ``addon_chips``, ``addon_price`` and ``addons`` come together:
+    chips (a whole number from 1), a price (from 0) and distinct seats
+    (0 to ``n`` - 1, ascending). No other field.
+
+    Raises:
+        HistoryError: the first field that is wrong, with what is allowed.
+    """
+    from rollem.tournament.schedule import MAX_LEVELS, SCHEDULES
+
+    if not isinstance(block, Mapping):
+        raise HistoryError(f"_tournament must be a table (schedule, level and stakes), got "
+                           f"{_brief(block)}")
+    extra = sorted(str(k) for k in block if k not in _TOURNAMENT_KEYS)
+    if extra:
+        raise HistoryError(f"_tournament: unknown field {_brief(extra[0])}; allowed: "
+                           f"{', '.join(_TOURNAMENT_KEYS)}")
+    name, level = block.get("schedule"), block.get("level")
+    if not isinstance(name, str) or not name or not name.isprintable() or len(name) > 255:
+        raise HistoryError(f"_tournament.schedule must be the schedule's name (text of 1 to "
+                           f"255 printable characters), got {_brief(name)}")
+    shipped = SCHEDULES.get(name)
+    top = len(shipped.levels) if shipped is not None else MAX_LEVELS
+    if type(level) is not int or not 1 <= level <= top:
+        which = f"the {name} schedule's levels" if shipped is not None else "a schedule's levels"
+        raise HistoryError(f"_tournament.level must be a whole number from 1 to {top} "
+                           f"({which}), got {_brief(level)}")
+    for key in ("ante", "small_bet", "big_bet"):
+        if key in block and (type(block[key]) is not int
+                             or block[key] != getattr(options, key)):
+            raise HistoryError(f"_tournament.{key} = {_brief(block[key])} contradicts "
+                               f"_options ({key} = {getattr(options, key)}): a level's stakes "
+                               "are the hand's")
+    for key, low, high in (("hands", 1, 10_000), ("minutes", 0.1, 600), ("break", 0, 120)):
+        value = block.get(key)
+        if key in block and (isinstance(value, bool) or not isinstance(value, int | float)
+                             or (key == "hands" and type(value) is not int)
+                             or not low <= value <= high):
+            raise HistoryError(f"_tournament.{key} must be a number from {low} to {high}, "
+                               f"got {_brief(value)}")
+    if shipped is not None:
+        row = shipped.levels[level - 1].to_dict()
+        row.setdefault("break", 0)
+        for key in ("ante", "small_bet", "big_bet", "hands", "minutes", "break"):
+            if key in block and block[key] != row[key]:
+                raise HistoryError(
+                    f"_tournament.{key} = {_brief(block[key])} contradicts level {level} of the "
+                    f"{name} schedule (ante {row['ante']}, bets {row['small_bet']}/"
+                    f"{row['big_bet']}, {row['hands']} hands, {row['minutes']:g} minutes"
+                    f"{', a break of ' + format(row['break'], 'g') if row['break'] else ''})")
+    addon = [k for k in ("addon_chips", "addon_price", "addons") if k in block]
+    if addon and len(addon) != 3:
+        raise HistoryError("_tournament: addon_chips, addon_price and addons come together "
+                           f"(an add-on's chips, price and the seats that took it); got "
+                           f"{', '.join(addon)} alone")
+    if addon:
+        chips, price, took = block["addon_chips"], block["addon_price"], block["addons"]
+        if type(chips) is not int or not 1 <= chips <= 1_000_000:
+            raise HistoryError(f"_tournament.addon_chips must be a whole number of chips from "
+                               f"1 to 1000000, got {_brief(chips)}")
+        if type(price) is not int or not 0 <= price <= 1_000_000:
+            raise HistoryError(f"_tournament.addon_price must be a whole number from 0 to "
+                               f"1000000, got {_brief(price)}")
+        if not isinstance(took, list) or not all(type(s) is int and 0 <= s < n for s in took) \
+                or took != sorted(set(took)):
+            raise HistoryError(f"_tournament.addons must be the seats that took the add-on, "
+                               f"distinct and ascending, each 0 to {n - 1}, got {_brief(took)}")
+
+
 _DEAL_CODES = ("dh", "du", "db", "dead", "burn", "pd", "wild")
 
 
@@ -150,6 +235,12 @@ def parse_history(data: Mapping[str, Any]) -> History:
         if pair is not None:  # (not a list of names: compare.differences says so)
             raise HistoryError(same_name_refusal(players, *pair)
                                + " (or leave players out)")
+    seats = data.get("seats")
+    if isinstance(seats, list) and not (all(type(s) is int and s >= 1 for s in seats)
+                                        and len(set(seats)) == len(seats)):
+        # (not a list, or one of another length: compare.differences says so)
+        raise HistoryError(f"seats must be PHH's seat numbers, whole numbers from 1 and each "
+                           f"once, one a starting stack ([1, 2, ...]), got {_brief(seats)}")
     button = data.get("_button", 0)
     if type(button) is not int:
         raise HistoryError("_button must be a seat number")
@@ -172,6 +263,8 @@ def parse_history(data: Mapping[str, Any]) -> History:
         options = Options.from_dict(opt_data)
     except (ValueError, TypeError, KeyError, AttributeError) as err:
         raise HistoryError(f"_options: {_one_line(str(err))}") from None
+    if "_tournament" in data:
+        _check_tournament(data["_tournament"], options, n)
     deck_text = data.get("_deck")
     shuffles_raw = data.get("_shuffles", [])
     if (deck_text is not None and not isinstance(deck_text, str)) \

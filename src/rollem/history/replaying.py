@@ -4,12 +4,13 @@ for the cards a hand-written history chooses."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rollem.cards import CARDS, Card, CardError, format_cards
+from rollem.cards import CARDS, Card, CardError, format_cards, parse_cards
 from rollem.engine.actions import (
     Bet,
     Call,
@@ -179,6 +180,7 @@ class _Lines:
         self.hand = hand
         self.h = h
         self.pos = 0  # first event a line may still match
+        self.matched: set[int] = set()  # the events a line stood for
         self.source = "_deck" if from_deck else "the dealing lines and the deck order"
 
     def segment(self) -> None:
@@ -206,6 +208,7 @@ class _Lines:
                 raise HistoryError(f"{line.where()}: the replay {what} {_key_text(key)} here "
                                    f"(the cards come from {source})")
             self.pos = i + 1
+            self.matched.add(i)
             return
         earlier = [k for k in (_event_key(e.kind, e.seat, e.data)
                                for e in events[self.start:self.pos]) if k is not None]
@@ -251,9 +254,10 @@ class _Lines:
             raise HistoryError(f"{line.where()}: {_one_line(str(err))}") from None
 
 
-def _run(hand: Hand, h: History, from_deck: bool, *, source: str | None = None) -> None:
+def _run(hand: Hand, h: History, from_deck: bool, *, source: str | None = None) -> _Lines:
     """Apply the players' actions and check every dealer/``sm`` line in place
-    (``source``: where the cards come from, for the errors)."""
+    (``source``: where the cards come from, for the errors); the lines' checker,
+    which knows the events they stood for."""
     lines = _Lines(hand, h, from_deck)
     if source is not None:
         lines.source = source
@@ -266,6 +270,46 @@ def _run(hand: Hand, h: History, from_deck: bool, *, source: str | None = None) 
         if k < len(h.actions):
             lines.segment()
             _apply_text(hand, h, k)
+    return lines
+
+
+_DEALT = ("dh", "du", "db", "burn", "dead", "pd", "wild")
+"""The dealer lines (``d ...``) a full history states for every card dealt."""
+
+
+def _whole_deck_written(raw: Mapping[str, Any], size: int) -> bool:
+    """Whether the history's file (``raw``) gives the whole deck in ``_deck`` (``size``
+    cards), as rollem writes every hand; not a hand-written history whose deck a
+    caller filled in (``rollem odds --history``)."""
+    text = raw.get("_deck")
+    try:
+        return isinstance(text, str) and len(parse_cards(text)) == size
+    except CardError:
+        return False
+
+
+def _every_deal_stated(hand: Hand, lines: _Lines,
+                       whole: str = "a history with a whole _deck") -> None:
+    """A full history (its whole ``_deck``, as rollem writes it, or a committed
+    deck: ``whole`` says which) states every card dealt with its line
+    (s62-hist): one left out would be filled in from the deck, so the lines
+    would no longer tell the hand (a PHH reader, which does not read
+    ``_deck``, would see no cards there). A player's copy has its own rules
+    (:func:`rollem.history_copy.own_copy_hand`).
+
+    Raises:
+        HistoryError: the first deal with no line, naming the line it needs and
+            the action it follows.
+    """
+    for i, e in enumerate(hand.events):
+        key = _event_key(e.kind, e.seat, e.data)
+        if key is None or key[0] not in _DEALT or i in lines.matched:
+            continue
+        actions = bisect.bisect_right(hand.action_marks, i)
+        raise HistoryError(
+            f"no line {_key_text(key)!r} after action {actions}: {whole} states every card "
+            "dealt (one written by hand may leave lines out without _deck, or with its first "
+            "cards only)")
 
 
 def replay(history: History | str | Mapping[str, Any], *, check_result: bool = True) -> Hand:
@@ -345,7 +389,9 @@ def _replay(h: History, check_result: bool) -> Hand:
                     source=ReplaySource(outcomes), carry_in=h.carry_in)
     except EngineError as err:
         raise HistoryError(_one_line(str(err))) from None
-    _run(hand, h, from_deck)
+    stated = _run(hand, h, from_deck)
+    if from_deck and _whole_deck_written(h.raw, len(game.deck)):
+        _every_deal_stated(hand, stated)
     if h.raw:
         from rollem.history.copy_checks import check_forced_bets
 

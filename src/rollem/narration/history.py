@@ -193,6 +193,9 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
         data = history
     redacted_for = data.get("_redacted_for")
     h = parse_history(data) if redacted_for is None else None
+    # a copy is told from its lines, once they describe a hand that can happen (its
+    # fields checked first: a copy's starting_stacks of 5 was a TypeError, s62-hist)
+    stand_in = own_copy_hand(data) if h is None else None
     stacks = list(data.get("starting_stacks") or [])
     names = _names(data, len(stacks))
     variant = str(data.get("variant", ""))
@@ -215,8 +218,7 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
         if hand.result is None:
             story.lines.append(Line("The history ends here, before the hand is over.", "end"))
         return story
-    # a copy is told from its lines, once they describe a hand that can happen
-    stand_in = own_copy_hand(data)
+    assert stand_in is not None
     viewer: int = data["_redacted_for"]  # a seat: own_copy_hand checked it
     # The engine's words for the seat's own mucked hand, as play tells them (its "it
     # loses to" line; a game file's hands are the engine's words; stop 51): the

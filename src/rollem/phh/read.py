@@ -214,13 +214,18 @@ _WHOLE_KEPT = ("seat_count", "level", "day", "month", "year", "time_limit")
 numbers (PokerKit's ``HandHistory`` reads them as ``int``)."""
 
 
+def _shown_list(value: list[Any]) -> str:
+    return ("[" + ", ".join(map(str, value)) + "]")[:60]
+
+
 def _check_per_player(data: Mapping[str, Any], n: int) -> None:
     """``seats``, ``winnings`` and ``time_banks``, where given, hold one entry a
-    player, each a number (``seats``: a whole number; phh-std's Position: every
-    per-player array is as long as the players). Not compared with the replay:
-    ``winnings`` are after the rake, and the rest is not play. ``seat_count``,
-    ``level``, ``day``, ``month``, ``year`` and ``time_limit``, where given, are
-    whole numbers (not ``"4"``): they are written out again as they are.
+    player, each a number (``seats``: a whole number from 1, none twice: the
+    players' seats; phh-std's Position: every per-player array is as long as
+    the players). Not compared with the replay: ``winnings`` are after the
+    rake, and the rest is not play. ``seat_count``, ``level``, ``day``,
+    ``month``, ``year`` and ``time_limit``, where given, are whole numbers (not
+    ``"4"``): they are written out again as they are.
 
     Raises:
         PHHError: a field that is not a list of ``n`` such entries, naming it.
@@ -236,6 +241,9 @@ def _check_per_player(data: Mapping[str, Any], n: int) -> None:
                                     for x in value) + "]" if isinstance(value, list) \
                 else repr(value)  # (s62-term: ["1", "2"] was shown as [1, 2])
             raise PHHError(f"{key} must be {n} {what}, one a player, got {shown[:60]}")
+        if key == "seats" and (any(x < 1 for x in value) or len(set(value)) != n):
+            raise PHHError(f"seats must be {n} seat numbers, each a whole number from 1 and "
+                           f"none twice, got {_shown_list(value)}")
     for key in _WHOLE_KEPT:  # (s62-term: seat_count = "4" was kept, and written out)
         value = data.get(key)
         if value is not None and type(value) is not int:

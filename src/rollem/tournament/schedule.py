@@ -123,7 +123,10 @@ class ScheduleError(ValueError):
 
 
 def load_schedule(text: str, name: str = "custom") -> Schedule:
-    """A custom schedule from TOML text::
+    """A custom schedule from TOML text, named ``name`` (the terminal: the file's
+    name without ``.toml``); a shipped schedule's name becomes ``custom NAME``
+    (a hand's history names its schedule, and a shipped one's levels are checked
+    against it: a file ``turbo.toml`` is the schedule ``custom turbo``)::
 
         stack = 150
         [[levels]]
@@ -201,4 +204,6 @@ def load_schedule(text: str, name: str = "custom") -> Schedule:
             raise ScheduleError(f"levels[{i}]: the stakes may not fall from one level to "
                                 "the next")
         levels.append(Level(ante, small, big, hands, float(minutes), float(pause)))
+    if name in SCHEDULES:
+        name = f"custom {name}"
     return Schedule(name, tuple(levels), stack)
