@@ -72,7 +72,8 @@ QUICK, ROW = "#host-quick button", "#host-controls .host-row button"
 def test_no_pause_once_the_tournament_is_over(browser: Any, tmp_path: Path, size: str) -> None:
     """Heads-up, three chips each, no rebuys: the first bust ends it.  Before it, the
     host's quick row offers Pause; after it, Close only (main: Pause too), and the
-    opened host controls neither Pause, Deal now nor a bomb pot."""
+    opened host controls neither Pause, Deal now nor a bomb pot, nor the form of a
+    next deal's settings (a note says why)."""
     server = ServerThread(tmp_path / "over.db")
     try:
         tid, host = new_table(server.url, game="sdr", seats=2, bots=0, tournament="custom",
@@ -86,6 +87,7 @@ def test_no_pause_once_the_tournament_is_over(browser: Any, tmp_path: Path, size
         ann.click("#start-btn")
         wait_until(ann, f"() => ({SEEN})('{QUICK}').includes('Pause')")
         assert "Pause" in ann.evaluate(SEEN, ROW)
+        assert ann.locator("#host-controls form.host-config").count() == 1   # (in play)
         table = server.manager.tables[tid]
         end = time.monotonic() + 90
         while not (table.session.get("tournament") or {}).get("over"):
@@ -103,6 +105,12 @@ def test_no_pause_once_the_tournament_is_over(browser: Any, tmp_path: Path, size
         assert not {"Pause", "Deal now", "Bomb pot next hand", "Pause after this hand"} \
             & set(seen), seen
         assert "Close the table…" in seen
+        # nor the settings of a next deal (s62-look: main still offered the game,
+        # betting, straddles, run it twice, bomb pots and Change)
+        assert ann.locator("#host-controls form.host-config").count() == 0
+        note = ann.locator("#host-controls .over-note")
+        assert note.is_visible()
+        assert note.inner_text() == "The tournament is over: no more hands to set up."
         ann.locator("#host-box").scroll_into_view_if_needed()
         shot(ann, f"s62t2-over-no-pause-{size}")
     finally:
