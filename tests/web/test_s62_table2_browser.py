@@ -162,6 +162,15 @@ LEDGER = """() => ({
   dock: document.querySelector('#me .me-head .chips').textContent})"""
 
 
+HEAD_LINES = """() => {
+  const [brought, stack] = [...document.querySelectorAll('#ledger th')].slice(1, 3);
+  const when = stack.querySelector('.ledger-stack-when');
+  const tall = (cell) => { const r = document.createRange(); r.selectNodeContents(cell);
+    return r.getBoundingClientRect().height; };   // (the words', not the row's)
+  return {brought: tall(brought), stack: tall(stack),
+          when_lines: when ? when.getClientRects().length : 0}; }"""
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_ledger_and_the_dock_say_which_stack_and_which_win(
         browser: Any, live: ServerThread, size: str) -> None:
@@ -186,6 +195,11 @@ def test_the_ledger_and_the_dock_say_which_stack_and_which_win(
                 got = ann.evaluate(LEDGER)
                 assert got["head"] == ["Player", "Brought", "Stack before hand 1", "Net"], got
                 assert got["ann"][2] == "200" and got["dock"] != "stack 200", got
+                # "Stack" over "before hand 1", two lines at most (s62-look: main's
+                # head wrapped to three, "Stack / before / hand 1", at both sizes)
+                tall = ann.evaluate(HEAD_LINES)
+                assert tall["stack"] <= 2 * tall["brought"], tall
+                assert tall["when_lines"] == 1, tall
                 shot(ann, f"s62t2-ledger-in-hand-{size}")
             play_to_the_result_of(ann, hand_no)
             net = int(ann.evaluate("() => { const s = window.rollemState.state;"

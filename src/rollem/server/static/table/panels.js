@@ -763,7 +763,13 @@ export function renderLedger(t) {
   // contradiction; the caption's "not counted yet" was a line away).
   const stackHead = tbl.querySelector("th.ledger-stack");
   const stackWords = live ? "Stack before hand " + S.state.hand.hand_no : "Stack";
-  if (stackHead && stackHead.textContent !== stackWords) stackHead.textContent = stackWords;
+  if (stackHead && stackHead.textContent !== stackWords) {
+    // "Stack" over a small "before hand N" kept on one line (s62-look: the head wrapped
+    // to three lines, "Stack / before / hand 1", at 390 px and in a laptop's side
+    // column, and squeezed the names beside it to three)
+    stackHead.textContent = "Stack";
+    if (live) stackHead.append(" ", el("span", "ledger-stack-when", "before hand " + S.state.hand.hand_no));
+  }
   if (done !== renderLedger.hands) { renderLedger.hands = done; handListsChanged(); }
 }
 
