@@ -72,7 +72,8 @@ QUICK, ROW = "#host-quick button", "#host-controls .host-row button"
 def test_no_pause_once_the_tournament_is_over(browser: Any, tmp_path: Path, size: str) -> None:
     """Heads-up, three chips each, no rebuys: the first bust ends it.  Before it, the
     host's quick row offers Pause; after it, Close only (main: Pause too), and the
-    opened host controls neither Pause, Deal now nor a bomb pot."""
+    opened host controls neither Pause, Deal now nor a bomb pot, nor the form of a
+    next deal's settings (a note says why)."""
     server = ServerThread(tmp_path / "over.db")
     try:
         tid, host = new_table(server.url, game="sdr", seats=2, bots=0, tournament="custom",
@@ -86,6 +87,7 @@ def test_no_pause_once_the_tournament_is_over(browser: Any, tmp_path: Path, size
         ann.click("#start-btn")
         wait_until(ann, f"() => ({SEEN})('{QUICK}').includes('Pause')")
         assert "Pause" in ann.evaluate(SEEN, ROW)
+        assert ann.locator("#host-controls form.host-config").count() == 1   # (in play)
         table = server.manager.tables[tid]
         end = time.monotonic() + 90
         while not (table.session.get("tournament") or {}).get("over"):
@@ -103,6 +105,12 @@ def test_no_pause_once_the_tournament_is_over(browser: Any, tmp_path: Path, size
         assert not {"Pause", "Deal now", "Bomb pot next hand", "Pause after this hand"} \
             & set(seen), seen
         assert "Close the table…" in seen
+        # nor the settings of a next deal (s62-look: main still offered the game,
+        # betting, straddles, run it twice, bomb pots and Change)
+        assert ann.locator("#host-controls form.host-config").count() == 0
+        note = ann.locator("#host-controls .over-note")
+        assert note.is_visible()
+        assert note.inner_text() == "The tournament is over: no more hands to set up."
         ann.locator("#host-box").scroll_into_view_if_needed()
         shot(ann, f"s62t2-over-no-pause-{size}")
     finally:
@@ -154,6 +162,15 @@ LEDGER = """() => ({
   dock: document.querySelector('#me .me-head .chips').textContent})"""
 
 
+HEAD_LINES = """() => {
+  const [brought, stack] = [...document.querySelectorAll('#ledger th')].slice(1, 3);
+  const when = stack.querySelector('.ledger-stack-when');
+  const tall = (cell) => { const r = document.createRange(); r.selectNodeContents(cell);
+    return r.getBoundingClientRect().height; };   // (the words', not the row's)
+  return {brought: tall(brought), stack: tall(stack),
+          when_lines: when ? when.getClientRects().length : 0}; }"""
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_ledger_and_the_dock_say_which_stack_and_which_win(
         browser: Any, live: ServerThread, size: str) -> None:
@@ -178,6 +195,11 @@ def test_the_ledger_and_the_dock_say_which_stack_and_which_win(
                 got = ann.evaluate(LEDGER)
                 assert got["head"] == ["Player", "Brought", "Stack before hand 1", "Net"], got
                 assert got["ann"][2] == "200" and got["dock"] != "stack 200", got
+                # "Stack" over "before hand 1", two lines at most (s62-look: main's
+                # head wrapped to three, "Stack / before / hand 1", at both sizes)
+                tall = ann.evaluate(HEAD_LINES)
+                assert tall["stack"] <= 2 * tall["brought"], tall
+                assert tall["when_lines"] == 1, tall
                 shot(ann, f"s62t2-ledger-in-hand-{size}")
             play_to_the_result_of(ann, hand_no)
             net = int(ann.evaluate("() => { const s = window.rollemState.state;"

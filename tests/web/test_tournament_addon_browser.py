@@ -1,7 +1,7 @@
 """The add-on in a real browser (stop 60; Debian's Chromium through Playwright,
 390x844 and 1440x900): when level 1 (6 s, the last rebuy level) ends, the table
 takes the add-on's break; the player's seat and the tournament panel offer
-"Add-on: +500 chips for 5 — Take / No thanks" (the two buttons side by side),
+"Add-on: +500 chips for 5? Take / No thanks" (the two buttons side by side),
 the chat says the computer player took it, and Take puts the chips on the
 player's stack and 5 in the pool; with nobody left to answer, play resumes at
 level 2 and the offer is gone.
@@ -59,7 +59,9 @@ def test_the_add_on_is_offered_at_its_break_and_taken(
         dealt = int(table.session["hand_no"])
         offer = ann.locator("#me .addon-offer")
         offer.wait_for(timeout=10_000)
-        assert " ".join(offer.inner_text().split()) == "Add-on: +500 chips for 5 — Take No thanks"
+        # (a question: main's "... for 5 —" left its dash dangling at a phone's seat,
+        # the buttons wrapped under it; s62-look)
+        assert " ".join(offer.inner_text().split()) == "Add-on: +500 chips for 5? Take No thanks"
         if size == "phone":   # (a phone's panel is folded during play: s61-table2)
             ann.click("#tourney .tourney-fold")
         panel = ann.locator(".tourney-addon")

@@ -353,14 +353,18 @@ export function renderHostPanel(t, me) {
     parts.listKey = listKey;
     drawHostSeats(parts.list, t, me);
   }
+  const over = !!(t.tournament && t.tournament.over);
   const formKey = JSON.stringify([t.config, t.config_next || null, Object.keys(t.game_names || {}),
-    me.stand_in]);
+    me.stand_in, over]);
   if (parts.formKey !== formKey) {
     parts.formKey = formKey;
     // A stand-in (the role passed while the host is away) keeps the table going;
-    // its settings stay the host's (the server refuses them: stand_in).
+    // its settings stay the host's (the server refuses them: stand_in).  A
+    // tournament over deals no more hands: no game, betting, straddle or bomb-pot
+    // settings for a next deal (s62-look: all still offered, with Change).
     const form = me.stand_in ? el("p", "hint stand-in-note", "You stand in for " + me.stand_in.for
       + ": the table's settings and password stay theirs, and your own stack and rebuy wait for them.")
+      : over ? el("p", "hint over-note", "The tournament is over: no more hands to set up.")
       : hostForm(t);
     if (parts.form) parts.form.replaceWith(form); else box.appendChild(form);
     parts.form = form;
@@ -759,7 +763,13 @@ export function renderLedger(t) {
   // contradiction; the caption's "not counted yet" was a line away).
   const stackHead = tbl.querySelector("th.ledger-stack");
   const stackWords = live ? "Stack before hand " + S.state.hand.hand_no : "Stack";
-  if (stackHead && stackHead.textContent !== stackWords) stackHead.textContent = stackWords;
+  if (stackHead && stackHead.textContent !== stackWords) {
+    // "Stack" over a small "before hand N" kept on one line (s62-look: the head wrapped
+    // to three lines, "Stack / before / hand 1", at 390 px and in a laptop's side
+    // column, and squeezed the names beside it to three)
+    stackHead.textContent = "Stack";
+    if (live) stackHead.append(" ", el("span", "ledger-stack-when", "before hand " + S.state.hand.hand_no));
+  }
   if (done !== renderLedger.hands) { renderLedger.hands = done; handListsChanged(); }
 }
 

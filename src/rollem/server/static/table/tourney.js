@@ -276,7 +276,9 @@ export function addonOffer(t, tt, me) {
   const a = tt && tt.addon;
   if (!a || !a.open || me.seat === null || !(a.waiting || []).includes(me.seat)) return null;
   const row = el("div", "addon-offer");
-  row.append(el("span", "", "Add-on: +" + a.chips + " chips for " + a.price + " — "));
+  // (asked as a question: "... for 5 —" left its dash dangling at a phone's seat,
+  // where the buttons wrap under the words, s62-look)
+  row.append(el("span", "", "Add-on: +" + a.chips + " chips for " + a.price + "?"));
   const yes = el("button", "small addon-take", "Take"), no = el("button", "small addon-decline", "No thanks");
   yes.type = no.type = "button";
   yes.dataset.action = "addon-take"; no.dataset.action = "addon-decline";
