@@ -242,7 +242,8 @@ def _compile_all() -> None:
     global _move_propose_into_compiled, _move_step_compiled, _steer_step_compiled
     global _read_weigh_compiled, _owners_compiled, _owners_later_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
-    global _choose_compiled, _sample_compiled, _second_round_compiled
+    global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
+    _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
     _pick_each_compiled = _jit(_pick_each_kernel)
@@ -467,20 +468,27 @@ def pick_each_rows(gen: np.random.Generator, first: Ints, size: Ints, width: int
                                           int(width), int(reps), int(m), ex, ex.shape[1]))
 
 
+def _first_over(cum: Any, base: int, size: int, x: float) -> int:  # pragma: no cover
+    # the first index of cum[base:base + size] (a row's running sums) whose sum
+    # is over x, by bisection; the row's last index where none is (x at its end)
+    lo, hi = 0, size
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if cum[base + mid] > x:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo if lo < size else size - 1
+
+
+_first_over_compiled: Any = _first_over  # (numba's once compiled: _compile_all)
+
+
 def _search_kernel(cum: Any, u: Any, size: int, row: Any) -> Any:  # pragma: no cover
     n = u.shape[0]
     out = np.empty(n, dtype=np.int64)
     for d in range(n):
-        base = row[d] * size
-        x = u[d]
-        lo, hi = 0, size  # the first index of the row whose sum is over x
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if cum[base + mid] > x:
-                hi = mid
-            else:
-                lo = mid + 1
-        out[d] = lo if lo < size else size - 1
+        out[d] = _first_over_compiled(cum, row[d] * size, size, u[d])
     return out
 
 
@@ -994,14 +1002,7 @@ def _sample_kernel(mass: Any, r: Any) -> Any:  # pragma: no cover - compiled
             x = start + r[i, t] * span
             if cap < x:
                 x = cap
-            lo, hi = 0, size
-            while lo < hi:
-                mid = (lo + hi) >> 1
-                if cum[base + mid] > x:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            out[i * reps + t] = lo if lo < size else size - 1
+            out[i * reps + t] = _first_over_compiled(cum, base, size, x)
         start = end
     return out
 
@@ -1039,15 +1040,7 @@ def _second_round_kernel(todo: Any, r: Any, first: Any, starts: Any, ends: Any, 
         cap = np.nextafter(hi_v, lo_v)
         if cap < u:
             u = cap
-        base = c * 52
-        lo, hi = 0, 52
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if cum[base + mid] > u:
-                hi = mid
-            else:
-                lo = mid + 1
-        card = lo if lo < 52 else 51
+        card = _first_over_compiled(cum, c * 52, 52, u)
         out[d] = card
         if not flat_avail[(d // reps) * 52 + card]:
             left[n_left] = d
@@ -1298,14 +1291,7 @@ def _owners_kernel(card_at: Any, col: Any, pref3: Any, origin: Any, left: Any, d
             u = start + r[used + x] * (end - start)
             if cap < u:
                 u = cap
-            lo, hi = 0, m
-            while lo < hi:
-                mid = (lo + hi) >> 1
-                if cum[base + mid] > u:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            pick = lo if lo < m else m - 1
+            pick = _first_over_compiled(cum, base, m, u)
             start = end
             # the row's mass summed as numpy sums it (in order, under 8 columns)
             tot = 0.0
