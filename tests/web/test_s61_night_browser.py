@@ -85,9 +85,8 @@ def test_sitting_out_in_a_hand_gets_the_clock_alone_and_says_the_hand_is_yours(
         ctx.close()
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_one_winner_of_every_side_pot_gets_one_tag_and_one_line(
-        browser: Any, live: ServerThread, size: str) -> None:
+        browser: Any, live: ServerThread) -> None:
     """2. A stud all-in of five players left three side pots, all won by Dan: his
     tile carried four tags ("wins 51 (main pot)", "wins 84 (side pot 1)", "wins 9
     (side pot 2)", "wins 16 (side pot 3)"), half a phone's felt, and the result
@@ -95,40 +94,51 @@ def test_one_winner_of_every_side_pot_gets_one_tag_and_one_line(
     160 (all 4 pots)", and one line (the server's narration:
     tests/test_narration.py; here the page's own words, drawn without it); a
     winner of some of them one tag ("wins 144 (main pot + side pot 1 + side pot
-    2)"). A winner a pot keeps a tag a pot."""
-    ctx = context(browser, size)
+    2)"). A winner a pot keeps a tag a pot.  The hand played on Ann's phone page;
+    her desktop page (the same player) then opened and drawn the same way
+    (s62-suite2: a hand a size before)."""
+    contexts = [context(browser, "phone"), context(browser, "desktop")]
     try:
-        tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        tid, _host, table, ann = hosted_table(live, contexts[0], game="holdem", seats=3,
+                                              bots=2)
         me = next(n for n, s in table.seats.items() if s.row.name == "Ann")
         b1, b2 = sorted(n for n in table.seats if n != me)
-        page.click("#start-btn")
-        play_to_the_result(page, live, tid)
+        ann.click("#start-btn")
+        play_to_the_result(ann, live, tid)
+        contexts[1].add_cookies(contexts[0].cookies())   # (the same player)
+        desk = contexts[1].new_page()
+        desk.goto(f"{live.url}/t/{tid}")
+        desk.wait_for_selector("#result:not(.hidden)")
         every = [me, b1, b2]
-        pots = [{"amount": a, "eligible": every, "winners": {b1: a}} for a in (51, 84, 9, 16)]
-        got = page.evaluate(DRAW_POTS, pots)
-        shot(page, f"s61-night-all-pots-{size}")
-        assert got["tags"] == {str(b1): [["wins 160 (all 4 pots)", "all 4 pots"]]}, got
-        assert got["outside"] == [], got
         b1name = table.seats[b1].row.name
-        assert [t for t in got["lines"] if "wins" in t] == [f"{b1name} wins all 4 pots (160)"], got
-        # one pot to another player: one tag a winner
-        pots[3]["winners"] = {b2: 16}
-        got = page.evaluate(DRAW_POTS, pots)
-        assert got["tags"][str(b1)] == [["wins 144 (main pot + side pot 1 + side pot 2)",
-                                         "main pot + side pot 1 + side pot 2"]], got
-        assert got["tags"][str(b2)] == [["wins 16 (side pot 3)", "side pot 3"]], got
-        assert got["outside"] == [], got
-        assert [t for t in got["lines"] if "wins" in t] == [
-            f"{b1name} wins 51 of main pot (51)", f"{b1name} wins 84 of side pot 1 (84)",
-            f"{b1name} wins 9 of side pot 2 (9)",
-            f"{table.seats[b2].row.name} wins 16 of side pot 3 (16)"], got
-        shot(page, f"s61-night-two-winners-{size}")
-        # a winner a pot: a tag a pot, as before
-        got = page.evaluate(DRAW_POTS, [pots[0], {**pots[1], "winners": {b2: 84}}])
-        assert got["tags"] == {str(b1): [["wins 51 (main pot)", "main pot"]],
-                               str(b2): [["wins 84 (side pot 1)", "side pot 1"]]}, got
+        for page, size in ((ann, "phone"), (desk, "desktop")):
+            pots = [{"amount": a, "eligible": every, "winners": {b1: a}}
+                    for a in (51, 84, 9, 16)]
+            got = page.evaluate(DRAW_POTS, pots)
+            shot(page, f"s61-night-all-pots-{size}")
+            assert got["tags"] == {str(b1): [["wins 160 (all 4 pots)", "all 4 pots"]]}, got
+            assert got["outside"] == [], got
+            assert [t for t in got["lines"] if "wins" in t] == [
+                f"{b1name} wins all 4 pots (160)"], got
+            # one pot to another player: one tag a winner
+            pots[3]["winners"] = {b2: 16}
+            got = page.evaluate(DRAW_POTS, pots)
+            assert got["tags"][str(b1)] == [["wins 144 (main pot + side pot 1 + side pot 2)",
+                                             "main pot + side pot 1 + side pot 2"]], got
+            assert got["tags"][str(b2)] == [["wins 16 (side pot 3)", "side pot 3"]], got
+            assert got["outside"] == [], got
+            assert [t for t in got["lines"] if "wins" in t] == [
+                f"{b1name} wins 51 of main pot (51)", f"{b1name} wins 84 of side pot 1 (84)",
+                f"{b1name} wins 9 of side pot 2 (9)",
+                f"{table.seats[b2].row.name} wins 16 of side pot 3 (16)"], got
+            shot(page, f"s61-night-two-winners-{size}")
+            # a winner a pot: a tag a pot, as before
+            got = page.evaluate(DRAW_POTS, [pots[0], {**pots[1], "winners": {b2: 84}}])
+            assert got["tags"] == {str(b1): [["wins 51 (main pot)", "main pot"]],
+                                   str(b2): [["wins 84 (side pot 1)", "side pot 1"]]}, got
     finally:
-        ctx.close()
+        for ctx in contexts:
+            ctx.close()
 
 
 HIDDEN = """
@@ -219,38 +229,51 @@ def test_your_turn_blinks_in_the_tab_title_while_the_page_is_not_in_view(
             ctx.close()
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_night_s_end_is_said_in_the_notice_not_again_in_a_toast_over_it(
-        browser: Any, live: ServerThread, size: str) -> None:
+        browser: Any, live: ServerThread) -> None:
     """4. The host closing the table was said twice at once on every page: the
     notice ("Ann is closing the table: this hand is the last, then everyone
     settles up.", then "The night is over: Ann closed the table. The ledger is
     final.") and a toast with the same news over it (on a phone over the notice
-    and the table's name, 4 s). Now the notice alone (the chat keeps its line)."""
-    ctx = context(browser, size)
+    and the table's name, 4 s). Now the notice alone (the chat keeps its line).
+    Both sizes at one table: Ann closes it on her phone page; her desktop page (the
+    same host and player, open from the start) is checked the same way (s62-suite2:
+    a table a size before)."""
+    contexts = [context(browser, "phone"), context(browser, "desktop")]
     try:
-        _tid, _host, _table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2)
+        tid, _host, _table, page = hosted_table(live, contexts[0], game="holdem", seats=3,
+                                                bots=2)
+        contexts[1].add_cookies(contexts[0].cookies())   # (the same host and player)
+        desk = contexts[1].new_page()
+        desk.goto(f"{live.url}/t/{tid}")
+        desk.wait_for_selector(".me .name:has-text('Ann')")
+        pages = ((page, "phone"), (desk, "desktop"))
         page.click("#start-btn")
-        wait_first_bet(page)
-        record_toasts(page)
+        for p, _size in pages:
+            wait_first_bet(p)
+            record_toasts(p)
         if not page.is_visible("#host-controls"):
             page.click("#host-box summary")
         page.once("dialog", lambda d: d.accept())
         page.click("#host-controls [data-host=close]")
-        page.locator("#notice").filter(has_text="Ann is closing the table").wait_for()
-        page.locator("#chat-lines").filter(has_text="Ann is closing the table").wait_for()
-        shot(page, f"s61-night-closing-{size}")
+        for p, size in pages:
+            p.locator("#notice").filter(has_text="Ann is closing the table").wait_for()
+            p.locator("#chat-lines").filter(has_text="Ann is closing the table").wait_for()
+            shot(p, f"s61-night-closing-{size}")
         play_until(page, lambda: page.locator("#ended:not(.hidden)").count() > 0,
                    "the night's end")
-        page.locator("#notice").filter(has_text="The night is over").wait_for()
-        page.locator("#chat-lines").filter(has_text="closed the table").wait_for()
+        for p, _size in pages:
+            p.locator("#notice").filter(has_text="The night is over").wait_for()
+            p.locator("#chat-lines").filter(has_text="closed the table").wait_for()
         page.wait_for_timeout(500)
-        shot(page, f"s61-night-closed-{size}")
-        toasts = page.evaluate("() => window.__toasts")
-        assert not [t for t in toasts if "clos" in t], toasts  # (main: both, over the notice)
-        fits_width(page, "#notice")
+        for p, size in pages:
+            shot(p, f"s61-night-closed-{size}")
+            toasts = p.evaluate("() => window.__toasts")
+            assert not [t for t in toasts if "clos" in t], (size, toasts)  # (main: both)
+            fits_width(p, "#notice")
     finally:
-        ctx.close()
+        for ctx in contexts:
+            ctx.close()
 
 
 # Draw Ann's decision again with her stack set to ``stack`` (the call she faces

@@ -50,35 +50,46 @@ def _at_a_bet(page: Any, end: float) -> None:
     page.wait_for_timeout(200)
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_your_turn_says_the_pot_where_the_felt_runs_under_the_dock(
-        browser: Any, live: ServerThread, size: str) -> None:
-    ctx = context(browser, size)
+        browser: Any, live: ServerThread) -> None:
+    """Both sizes at the same decisions: Ann plays on her phone page; her desktop page
+    (the same player) is read at each of them once it has drawn the same decision
+    (s62-suite2: a table a size before)."""
+    contexts = [context(browser, "phone"), context(browser, "desktop")]
     try:
-        _tid, _host, _table, page = hosted_table(
-            live, ctx, game="rollyourown", seats=6, bots=5, structure="pot-limit",
+        tid, _host, _table, page = hosted_table(
+            live, contexts[0], game="rollyourown", seats=6, bots=5, structure="pot-limit",
             tournament="custom", tournament_schedule=LONG_LEVEL, buy_in=10)
+        contexts[1].add_cookies(contexts[0].cookies())   # (the same player)
+        desk = contexts[1].new_page()
+        desk.goto(f"{live.url}/t/{tid}")
+        desk.wait_for_selector(".me .name:has-text('Ann')")
         page.click("#start-btn")
         end = time.monotonic() + 60
         seen = []
         for turn in range(3):
             _at_a_bet(page, end)
-            got = page.evaluate(WHERE)
-            seen.append(got)
-            assert got["total"] is not None and got["total"] > 0, got
-            if size == "phone":
-                assert got["prompt"].startswith("Your turn"), got
-                assert got["prompt"].endswith(f" · pot {got['total']}"), got
-            else:
-                # in view above the dock; the prompt as before
-                assert got["potBottom"] <= got["dockTop"], got
-                assert "pot" not in got["prompt"], got
-            shot(page, f"s62-night-turn-pot-{size}-{turn}")
             key = page.get_attribute("#controls", "data-key")
+            desk.wait_for_function("(k) => document.querySelector('#controls').dataset.key"
+                                   " === k", arg=key, timeout=10_000)
+            desk.wait_for_timeout(200)
+            for p, size in ((page, "phone"), (desk, "desktop")):
+                got = p.evaluate(WHERE)
+                assert got["total"] is not None and got["total"] > 0, (size, got)
+                if size == "phone":
+                    seen.append(got)
+                    assert got["prompt"].startswith("Your turn"), got
+                    assert got["prompt"].endswith(f" · pot {got['total']}"), got
+                else:
+                    # in view above the dock; the prompt as before
+                    assert got["potBottom"] <= got["dockTop"], got
+                    assert "pot" not in got["prompt"], got
+                shot(p, f"s62-night-turn-pot-{size}-{turn}")
             take_decision(page, "bet")   # (check, else call)
             page.wait_for_function("(k) => document.querySelector('#controls').dataset.key"
                                    " !== k", arg=key, timeout=10_000)
-        if size == "phone":  # the felt's pot was under the dock (main: nothing said it)
-            assert any(g["potBottom"] > g["dockTop"] for g in seen), seen
+        # the felt's pot was under the dock on the phone (main: nothing said it)
+        assert any(g["potBottom"] > g["dockTop"] for g in seen), seen
     finally:
-        ctx.close()
+        for ctx in contexts:
+            ctx.close()

@@ -167,15 +167,17 @@ def _shove_and_call(pages: list[Any]) -> None:
     caller.locator("#controls [data-action=call]").click(timeout=20_000)
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_no_sit_out_with_no_chips_to_play(browser: Any, live: ServerThread, size: str) -> None:
+def test_no_sit_out_with_no_chips_to_play(browser: Any, live: ServerThread) -> None:
     """Ann and Bob all-in heads-up: while the hand is run out neither dock offers Sit
     out (s61_runout's test: the run-out round by round); with the result the one who
     lost everything is offered Rebuy and Leave, not Sit out beside "stack 0" (main:
-    all three; they are not dealt in anyway), the winner Sit out as before."""
+    all three; they are not dealt in anyway), the winner Sit out as before.  Both
+    sizes from the same hands: Ann and Bob play on phone pages, a desktop page of
+    each (the same player) is checked the same way (s62-suite2: the hands played a
+    size before)."""
     tid, host = new_table(live.url, game="holdem", structure="no-limit", seats=3, bots=0,
                           stack=200, between_hands=600)
-    contexts = [context(browser, size), context(browser, size)]
+    contexts = [context(browser, size) for size in ("phone", "phone", "desktop", "desktop")]
     try:
         ann = open_as_host(contexts[0], live.url, tid, host)
         sit(ann, "Ann")
@@ -184,6 +186,13 @@ def test_no_sit_out_with_no_chips_to_play(browser: Any, live: ServerThread, size
         bob = contexts[1].new_page()
         bob.goto(f"{live.url}/t/{tid}")
         bob.wait_for_selector(".me .name:has-text('Bob')")
+        desks = {}
+        for name, phone, desk in (("Ann", contexts[0], contexts[2]),
+                                  ("Bob", contexts[1], contexts[3])):
+            desk.add_cookies(phone.cookies())   # (the same player)
+            desks[name] = desk.new_page()
+            desks[name].goto(f"{live.url}/t/{tid}")
+            desks[name].wait_for_selector(f".me .name:has-text('{name}')")
         table = live.manager.get(tid)
         for hand_no in range(1, 6):   # (a chopped pot busts no one: another hand)
             if hand_no == 1:
@@ -200,13 +209,16 @@ def test_no_sit_out_with_no_chips_to_play(browser: Any, live: ServerThread, size
                 break
         else:
             pytest.fail(f"five chopped pots in a row: {stacks}")
-        loser, winner = (ann, bob) if stacks["Ann"] == 0 else (bob, ann)
-        wait_until(loser, "() => !!document.querySelector('button.rebuy')")
-        assert loser.inner_text(".me .chips").strip() == "stack 0"
-        assert loser.locator("button.leave").is_visible()
-        assert not loser.locator("button.sit").is_visible()   # (main: Sit out)
-        assert winner.locator("button.sit").is_visible()
-        shot(loser, f"s62t-busted-{size}")
+        lost = "Ann" if stacks["Ann"] == 0 else "Bob"
+        for size, pages in (("phone", {"Ann": ann, "Bob": bob}), ("desktop", desks)):
+            loser, winner = pages[lost], pages["Bob" if lost == "Ann" else "Ann"]
+            wait_until(loser, "() => !!document.querySelector('button.rebuy')")
+            assert loser.inner_text(".me .chips").strip() == "stack 0", size
+            assert loser.locator("button.leave").is_visible(), size
+            assert not loser.locator("button.sit").is_visible(), size   # (main: Sit out)
+            wait_until(winner, "() => !!document.querySelector('#result:not(.hidden)')")
+            assert winner.locator("button.sit").is_visible(), size
+            shot(loser, f"s62t-busted-{size}")
     finally:
         for c in contexts:
             c.close()

@@ -32,10 +32,12 @@ from web_harness import ServerThread
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_add_on_is_offered_at_its_break_and_taken(
-        browser: Any, tmp_path: Path, size: str) -> None:
+def test_the_add_on_is_offered_at_its_break_and_taken(browser: Any, tmp_path: Path) -> None:
+    """Both sizes at one tournament: Ann plays and takes the add-on on her phone page;
+    her desktop page (the same host and player) is checked the same way before and
+    after (s62-suite2: a tournament a size before)."""
     server = ServerThread(tmp_path / "addon.db")
+    contexts = [context(browser, "phone"), context(browser, "desktop")]
     try:
         schedule = SCHEDULE.replace("stack = 60", "stack = 900").replace(
             "minutes = 1\n", "minutes = 0.1\n", 1)
@@ -43,8 +45,13 @@ def test_the_add_on_is_offered_at_its_break_and_taken(
                               tournament="custom", tournament_schedule=schedule,
                               rebuy_levels=1, addon_chips=500, addon_price=5,
                               between_hands=0.3)
-        ann = open_as_host(context(browser, size), server.url, tid, host)
+        ann = open_as_host(contexts[0], server.url, tid, host)
         sit(ann, "Ann")
+        contexts[1].add_cookies(contexts[0].cookies())   # (the same host and player)
+        desk = contexts[1].new_page()
+        desk.goto(f"{server.url}/t/{tid}")
+        desk.wait_for_selector(".me .name:has-text('Ann')")
+        pages = ((ann, "phone"), (desk, "desktop"))
         ann.click("#start-btn")
         table = server.manager.tables[tid]
         moved: list[bool] = []
@@ -57,62 +64,69 @@ def test_the_add_on_is_offered_at_its_break_and_taken(
 
         play_until(ann, at_the_break, "the add-on's break")
         dealt = int(table.session["hand_no"])
-        offer = ann.locator("#me .addon-offer")
-        offer.wait_for(timeout=10_000)
-        # (a question: main's "... for 5 —" left its dash dangling at a phone's seat,
-        # the buttons wrapped under it; s62-look)
-        assert " ".join(offer.inner_text().split()) == "Add-on: +500 chips for 5? Take No thanks"
-        if size == "phone":   # (a phone's panel is folded during play: s61-table2)
-            ann.click("#tourney .tourney-fold")
-        panel = ann.locator(".tourney-addon")
-        assert panel.inner_text().startswith(
-            "Add-on open: +500 chips for 5, once, to every player still in until play "
-            "resumes. Took the add-on: Bot 1 (random).")
-        status = ann.locator("#status .break-left")
-        assert re.match(r"^Break for the add-on: [12]:\d\d left · next level 2: .*4/8$",
-                        status.inner_text()), status.inner_text()
-        assert "Bot 1 (random) takes the add-on: +500 chips, 5 into the prize pool (now 25)." \
-            in ann.inner_text("#chat-lines")
-        assert "Prize pool 25" in ann.inner_text(".tourney-pool")
         before = server.call(lambda: table.seats[0].row.stack)
-        # Take and No thanks side by side on the seat (main, a phone's: "No thanks"
-        # alone on a second line); the panel says the offer and leaves its answer
-        # to the seat (s62-table2: a laptop showed the buttons twice)
-        assert ann.locator(".tourney-addon .addon-offer").count() == 0
-        assert panel.inner_text().endswith(" Yours to answer at your seat.")
-        for where in ("#me .addon-offer",):
-            take = ann.locator(f"{where} [data-action='addon-take']").bounding_box()
-            decline = ann.locator(f"{where} [data-action='addon-decline']").bounding_box()
-            assert take is not None and decline is not None
-            assert abs(take["y"] - decline["y"]) < 1 and decline["x"] > take["x"], (where, take,
-                                                                                   decline)
-        fits_width(ann, "#me .addon-offer")
-        fits_width(ann, ".tourney-addon")
-        shot(ann, f"tournament-addon-offer-{size}")
-        ann.locator(".tourney-addon").scroll_into_view_if_needed()
-        shot(ann, f"tournament-addon-panel-{size}")
-        offer.locator("button[data-action='addon-take']").click()
-        offer.wait_for(state="detached", timeout=10_000)
+        for page, size in pages:
+            offer = page.locator("#me .addon-offer")
+            offer.wait_for(timeout=10_000)
+            # (a question: main's "... for 5 —" left its dash dangling at a phone's
+            # seat, the buttons wrapped under it; s62-look)
+            assert " ".join(offer.inner_text().split()) == \
+                "Add-on: +500 chips for 5? Take No thanks", size
+            if size == "phone":   # (a phone's panel is folded during play: s61-table2)
+                page.click("#tourney .tourney-fold")
+            panel = page.locator(".tourney-addon")
+            assert panel.inner_text().startswith(
+                "Add-on open: +500 chips for 5, once, to every player still in until play "
+                "resumes. Took the add-on: Bot 1 (random)."), size
+            status = page.locator("#status .break-left")
+            assert re.match(r"^Break for the add-on: [12]:\d\d left · next level 2: .*4/8$",
+                            status.inner_text()), (size, status.inner_text())
+            assert "Bot 1 (random) takes the add-on: +500 chips, 5 into the prize pool " \
+                "(now 25)." in page.inner_text("#chat-lines"), size
+            assert "Prize pool 25" in page.inner_text(".tourney-pool"), size
+            # Take and No thanks side by side on the seat (main, a phone's: "No thanks"
+            # alone on a second line); the panel says the offer and leaves its answer
+            # to the seat (s62-table2: a laptop showed the buttons twice)
+            assert page.locator(".tourney-addon .addon-offer").count() == 0, size
+            assert panel.inner_text().endswith(" Yours to answer at your seat."), size
+            for where in ("#me .addon-offer",):
+                take = page.locator(f"{where} [data-action='addon-take']").bounding_box()
+                decline = page.locator(f"{where} [data-action='addon-decline']").bounding_box()
+                assert take is not None and decline is not None
+                assert abs(take["y"] - decline["y"]) < 1 and decline["x"] > take["x"], (
+                    size, where, take, decline)
+            fits_width(page, "#me .addon-offer")
+            fits_width(page, ".tourney-addon")
+            shot(page, f"tournament-addon-offer-{size}")
+            page.locator(".tourney-addon").scroll_into_view_if_needed()
+            shot(page, f"tournament-addon-panel-{size}")
+        ann.locator("#me .addon-offer button[data-action='addon-take']").click()
+        for page, _size in pages:
+            page.locator("#me .addon-offer").wait_for(state="detached", timeout=10_000)
         assert server.call(lambda: table.seats[0].row.stack) == before + 500
-        ann.wait_for_function(
-            "() => document.querySelector('#chat-lines').innerText.includes("
-            "'Ann takes the add-on: +500 chips, 5 into the prize pool (now 30).')")
+        for page, _size in pages:
+            page.wait_for_function(
+                "() => document.querySelector('#chat-lines').innerText.includes("
+                "'Ann takes the add-on: +500 chips, 5 into the prize pool (now 30).')")
         end = time.monotonic() + 60
         while int(table.session["hand_no"]) == dealt:  # nobody left to answer: play resumes
             assert time.monotonic() < end, "no hand after everyone answered"
             ann.wait_for_timeout(50)
-        ann.wait_for_selector(".tourney-break", state="detached", timeout=10_000)
-        # the window closes with the deal of level 2's first hand, and its line goes
-        # (s61-table2: "Took the add-on: ..." stayed for the rest of the tournament)
-        ann.wait_for_selector(".tourney-addon", state="detached", timeout=10_000)
-        assert server.call(lambda: table.session["tournament"]["addon_closed"])
-        assert "Prize pool 30" in ann.inner_text(".tourney-pool")
-        assert ann.locator("button[data-action='addon-take']").count() == 0
-        # the ledger's paid: the buy-in and the add-on (the computer player's staked)
-        ledger = [r.split("\t") for r in ann.locator("#ledger tr").all_inner_texts()]
-        assert [row[1] for row in ledger[1:]] == ["15 (add-on)"] * 2
-        shot(ann, f"tournament-addon-taken-{size}")
+        for page, size in pages:
+            page.wait_for_selector(".tourney-break", state="detached", timeout=10_000)
+            # the window closes with the deal of level 2's first hand, and its line goes
+            # (s61-table2: "Took the add-on: ..." stayed for the rest of the tournament)
+            page.wait_for_selector(".tourney-addon", state="detached", timeout=10_000)
+            assert server.call(lambda: table.session["tournament"]["addon_closed"])
+            assert "Prize pool 30" in page.inner_text(".tourney-pool"), size
+            assert page.locator("button[data-action='addon-take']").count() == 0, size
+            # the ledger's paid: the buy-in and the add-on (the computer player's staked)
+            ledger = [r.split("\t") for r in page.locator("#ledger tr").all_inner_texts()]
+            assert [row[1] for row in ledger[1:]] == ["15 (add-on)"] * 2, size
+            shot(page, f"tournament-addon-taken-{size}")
     finally:
+        for ctx in contexts:
+            ctx.close()
         server.stop()
 
 

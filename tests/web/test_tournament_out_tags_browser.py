@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import shot, wait_until
+from table_ui import context, shot, wait_until
 from test_tournament_places_known_browser import _call, play_to_first_bust
 
 pytestmark = pytest.mark.browser
@@ -24,33 +24,44 @@ TAG = ("(n) => [...document.querySelectorAll(`.seat[data-seat='${n}'] .tag`)]"
        ".map((t) => t.textContent)")
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_tiles_say_who_is_out_and_where(browser: Any, tmp_path: Path, size: str,
+def test_the_tiles_say_who_is_out_and_where(browser: Any, tmp_path: Path,
                                            monkeypatch: Any) -> None:
-    server, table, ann, end = play_to_first_bust(browser, tmp_path, size, monkeypatch, "tags")
+    """Both sizes at one tournament: Ann plays on her phone page; her desktop page
+    (the same host and player) is checked the same way at each step (s62-suite2: a
+    tournament a size before)."""
+    server, table, ann, end = play_to_first_bust(browser, tmp_path, "phone", monkeypatch,
+                                                 "tags")
+    desk_ctx = context(browser, "desktop")
     try:
+        desk_ctx.add_cookies(ann.context.cookies())   # (the same host and player)
+        desk = desk_ctx.new_page()
+        desk.goto(ann.url)
+        pages = ((ann, "phone"), (desk, "desktop"))
         ann.locator("button[data-action=rebuy]").wait_for()
-        # Bot 1 busted in Ann's hand: out, its place waits on her rebuy (main: no
-        # tag but "all-in", as on a player still in the hand)
-        ann.wait_for_selector(".seat[data-seat='1'] .tag.out")
-        assert ann.evaluate(TAG, 1) == ["out"]
-        assert ann.evaluate(TAG, 2) == []
-        assert ann.locator("#me .tag.out").count() == 0  # (the dock's line says it)
-        shot(ann, f"tourney-out-tags-{size}")
+        for page, size in pages:
+            page.locator("button[data-action=rebuy]").wait_for()
+            # Bot 1 busted in Ann's hand: out, its place waits on her rebuy (main: no
+            # tag but "all-in", as on a player still in the hand)
+            page.wait_for_selector(".seat[data-seat='1'] .tag.out")
+            assert page.evaluate(TAG, 1) == ["out"], size
+            assert page.evaluate(TAG, 2) == [], size
+            assert page.locator("#me .tag.out").count() == 0, size  # (the dock's line says it)
+            shot(page, f"tourney-out-tags-{size}")
         busted_in = ann.evaluate("() => window.rollemState.state.hand.hand_no")
         ann.click("button[data-action=rebuy]")
-        ann.wait_for_selector(".seat[data-seat='1'] .tag.out:text-is('out · 3rd')",
-                              state="attached")
-        # The next hand dealt without Bot 1: a phone's felt leaves its tile out, as
-        # Poker Now empties the seat (s62-table2: it kept a third of a row); a wide
-        # screen's oval keeps it in its place
-        wait_until(ann, "(n) => { const h = window.rollemState.state.hand;"
-                   " return !!h && h.hand_no > n && !h.result; }", busted_in)
-        tile = ann.locator(".seat[data-seat='1']")
-        assert tile.is_visible() == (size == "desktop")
-        assert ann.locator(".seat[data-seat='2']").is_visible()
-        assert ann.evaluate(TAG, 1) == ["out · 3rd"]
-        shot(ann, f"tourney-out-tags-{size}-next-hand")
+        for page, size in pages:
+            page.wait_for_selector(".seat[data-seat='1'] .tag.out:text-is('out · 3rd')",
+                                   state="attached")
+            # The next hand dealt without Bot 1: a phone's felt leaves its tile out, as
+            # Poker Now empties the seat (s62-table2: it kept a third of a row); a wide
+            # screen's oval keeps it in its place
+            wait_until(page, "(n) => { const h = window.rollemState.state.hand;"
+                       " return !!h && h.hand_no > n && !h.result; }", busted_in)
+            tile = page.locator(".seat[data-seat='1']")
+            assert tile.is_visible() == (size == "desktop")
+            assert page.locator(".seat[data-seat='2']").is_visible(), size
+            assert page.evaluate(TAG, 1) == ["out · 3rd"], size
+            shot(page, f"tourney-out-tags-{size}-next-hand")
         state = table.session["tournament"]
         while not state["over"]:
             assert time.monotonic() < end, "the tournament did not end"
@@ -61,11 +72,14 @@ def test_the_tiles_say_who_is_out_and_where(browser: Any, tmp_path: Path, size: 
         places = {int(s): p for s, p in server.call(table.tourney.public)["places"].items()}
         assert places[1] == 3 and sorted(places.values()) == [1, 2, 3]
         first = next(s for s, p in places.items() if p == 1)
-        if first != 0:  # (Ann's own standing is in her dock, not as a tag)
-            ann.wait_for_selector(f".seat[data-seat='{first}'] .tag.out:text-is('1st · prize 26')")
-        if places[2] == 2:
-            ann.wait_for_selector(".seat[data-seat='2'] .tag.out:text-is('2nd · prize 14')")
-        assert ann.evaluate(TAG, 1) == ["3rd"]
-        shot(ann, f"tourney-out-tags-{size}-over")
+        for page, size in pages:
+            if first != 0:  # (Ann's own standing is in her dock, not as a tag)
+                page.wait_for_selector(
+                    f".seat[data-seat='{first}'] .tag.out:text-is('1st · prize 26')")
+            if places[2] == 2:
+                page.wait_for_selector(".seat[data-seat='2'] .tag.out:text-is('2nd · prize 14')")
+            assert page.evaluate(TAG, 1) == ["3rd"], size
+            shot(page, f"tourney-out-tags-{size}-over")
     finally:
+        desk_ctx.close()
         server.stop()

@@ -84,37 +84,50 @@ def play_to_first_bust(browser: Any, tmp_path: Path, size: str, monkeypatch: Any
     return server, table, ann, end
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_computer_player_busted_with_ann_waits_for_her_rebuy_to_be_placed(
-        browser: Any, tmp_path: Path, size: str, monkeypatch: Any) -> None:
-    server, table, ann, _end = play_to_first_bust(browser, tmp_path, size, monkeypatch, "known")
+        browser: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """Both sizes at one tournament: Ann plays on her phone page; her desktop page
+    (the same host and player) is checked the same way (s62-suite2: a tournament a
+    size before)."""
+    server, table, ann, _end = play_to_first_bust(browser, tmp_path, "phone", monkeypatch,
+                                                  "known")
+    desk_ctx = context(browser, "desktop")
     try:
         state = table.session["tournament"]
         assert sorted(b[1] for b in state["busts"]) == [0, 1], state["busts"]
-        ann.locator("button[data-action=rebuy]").wait_for()
-        panel = ann.locator("#tourney")
-        open_tournament_panel(ann)   # (a phone's is folded during play: s61-table2)
-        unplaced = ann.locator("#tourney .tourney-unplaced")
-        unplaced.wait_for()
-        assert unplaced.inner_text() == (
-            "Out: Bot 1 (basic) (placed once Ann has rebought or said no).")
-        # main: "2nd: Bot 1 (basic)", a paid place, which Ann's rebuy makes 3rd
-        assert ann.locator("#tourney .tourney-places").count() == 0
-        assert "2nd: Bot 1" not in panel.inner_text()
+        desk_ctx.add_cookies(ann.context.cookies())   # (the same host and player)
+        desk = desk_ctx.new_page()
+        desk.goto(ann.url)
+        pages = ((ann, "phone"), (desk, "desktop"))
+        for page, size in pages:
+            page.locator("button[data-action=rebuy]").wait_for()
+            panel = page.locator("#tourney")
+            open_tournament_panel(page)   # (a phone's is folded during play: s61-table2)
+            unplaced = page.locator("#tourney .tourney-unplaced")
+            unplaced.wait_for()
+            assert unplaced.inner_text() == (
+                "Out: Bot 1 (basic) (placed once Ann has rebought or said no)."), size
+            # main: "2nd: Bot 1 (basic)", a paid place, which Ann's rebuy makes 3rd
+            assert page.locator("#tourney .tourney-places").count() == 0, size
+            assert "2nd: Bot 1" not in panel.inner_text(), size
+            cell = page.locator("#ledger tr[data-seat='1'] td").nth(2)
+            assert cell.text_content() == "out, placed after the rebuys", size
+            assert page.locator("#ledger tr[data-seat='0'] td").nth(2).text_content() == \
+                "may rebuy", size
+            shot(page, f"tourney-places-known-{size}")
         public = server.call(table.tourney.public)
         assert public["places"] == {} and public["may_rebuy"] == [0]
         bot_line = public["ledger"][1]
         assert bot_line["seat"] == 1 and bot_line["place"] is None
-        cell = ann.locator("#ledger tr[data-seat='1'] td").nth(2)
-        assert cell.text_content() == "out, placed after the rebuys"
-        assert ann.locator("#ledger tr[data-seat='0'] td").nth(2).text_content() == "may rebuy"
-        shot(ann, f"tourney-places-known-{size}")
         ann.click("button[data-action=rebuy]")
-        ann.locator("#tourney .tourney-places li").first.wait_for()
-        assert ann.locator("#tourney .tourney-places li").all_inner_texts() == [
-            "3rd: Bot 1 (basic)"]
-        assert unplaced.count() == 0
-        assert ann.locator("#ledger tr[data-seat='1'] td").nth(2).text_content() == "3"
-        shot(ann, f"tourney-places-known-{size}-rebought")
+        for page, size in pages:
+            page.locator("#tourney .tourney-places li").first.wait_for()
+            assert page.locator("#tourney .tourney-places li").all_inner_texts() == [
+                "3rd: Bot 1 (basic)"], size
+            assert page.locator("#tourney .tourney-unplaced").count() == 0, size
+            assert page.locator("#ledger tr[data-seat='1'] td").nth(2).text_content() == "3", \
+                size
+            shot(page, f"tourney-places-known-{size}-rebought")
     finally:
+        desk_ctx.close()
         server.stop()
