@@ -525,11 +525,18 @@ def take_decision(page: Any, kind: str, game: str | None = None) -> None:
         c.locator("[data-action=stack-keep]").click()
     else:
         confirm = c.locator("#confirm")
-        lo = int(confirm.get_attribute("data-min") or 0)
-        want = lo if kind != "draw" else 0
-        while page.locator(".me .card.selected").count() < want:
-            page.locator(".me .card.pickable:not(.selected)").first.click()
-        page.locator("#confirm:not([disabled])").click()
+        try:
+            lo = int(confirm.get_attribute("data-min", timeout=10_000) or 0)
+            want = lo if kind != "draw" else 0
+            while page.locator(".me .card.selected").count() < want:
+                page.locator(".me .card.pickable:not(.selected)").first.click(timeout=10_000)
+            page.locator("#confirm:not([disabled])").click(timeout=10_000)
+        except PlaywrightTimeout:
+            # As for a bet: the turn passed (the clock chose, the hand moved on) while
+            # the cards were picked; the caller looks again (s62: a 30 s wait on a
+            # #confirm already gone failed a Roll Your Own test under load).
+            if c.locator("#confirm").count():
+                raise
 
 
 def open_tournament_panel(page: Any) -> None:
