@@ -571,3 +571,29 @@ def play_until(page: Any, done: Callable[[], bool], what: str, timeout: float = 
         if kind is not None:
             take_decision(page, kind)
         page.wait_for_timeout(50)
+
+
+SHORT_TOURNAMENT = """
+stack = 3
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 30
+"""
+"""A tournament schedule of three chips a player, an ante of 1 and bets of 2: a bet
+and a call put both all-in (a tournament that ends in a few hands)."""
+
+
+def shove(page: Any) -> None:
+    """``page``'s decision, if any: bet, else call where betting; else as
+    :func:`take_decision` (Stop, Drop and Roll's others)."""
+    kind = decision_kind(page)
+    if kind is None:
+        return
+    for action in ("bet", "call"):
+        button = page.locator(f"#controls [data-action={action}]")
+        if kind == "bet" and button.count():
+            button.first.click()
+            return
+    take_decision(page, kind, "sdr")

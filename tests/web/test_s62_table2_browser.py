@@ -22,6 +22,7 @@ import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from table_ui import (
+    SHORT_TOURNAMENT,
     context,
     decision_kind,
     hosted_table,
@@ -29,6 +30,7 @@ from table_ui import (
     open_as_host,
     play_to_the_result,
     shot,
+    shove,
     sit,
     take_decision,
     wait_until,
@@ -39,27 +41,8 @@ from rollem.server.live_table import LiveTable
 
 pytestmark = pytest.mark.browser
 
-SHORT = """
-stack = 3
-[[levels]]
-ante = 1
-small_bet = 2
-big_bet = 4
-minutes = 30
-"""
-"""Three chips a player, an ante of 1 and bets of 2: a bet and a call put both all-in."""
 
 
-def _shove(page: Any) -> None:
-    kind = decision_kind(page)
-    if kind is None:
-        return
-    for action in ("bet", "call"):
-        button = page.locator(f"#controls [data-action={action}]")
-        if kind == "bet" and button.count():
-            button.first.click()
-            return
-    take_decision(page, kind, "sdr")
 
 
 SEEN = """(where) => Array.from(document.querySelectorAll(where))
@@ -79,7 +62,7 @@ def test_no_pause_once_the_tournament_is_over(browser: Any, tmp_path: Path) -> N
     contexts = [context(browser, "phone"), context(browser, "desktop")]
     try:
         tid, host = new_table(server.url, game="sdr", seats=2, bots=0, tournament="custom",
-                              tournament_schedule=SHORT, buy_in=10, rebuy_levels=0,
+                              tournament_schedule=SHORT_TOURNAMENT, buy_in=10, rebuy_levels=0,
                               between_hands=0.3)
         ann = open_as_host(contexts[0], server.url, tid, host)
         sit(ann, "Ann")
@@ -102,7 +85,7 @@ def test_no_pause_once_the_tournament_is_over(browser: Any, tmp_path: Path) -> N
             assert time.monotonic() < end, "the tournament did not end"
             for page in (ann, bob):
                 with contextlib.suppress(PlaywrightError):  # (redrawn under the click)
-                    _shove(page)
+                    shove(page)
             ann.wait_for_timeout(50)
         for page, size in ((ann, "phone"), (ann_desk, "desktop")):
             page.wait_for_selector("#tourney .tourney-over")

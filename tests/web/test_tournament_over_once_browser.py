@@ -16,32 +16,21 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from table_ui import (
+    SHORT_TOURNAMENT,
+    context,
+    new_table,
+    open_as_host,
+    shot,
+    shove,
+    sit,
+)
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
 
-SHORT = """
-stack = 3
-[[levels]]
-ante = 1
-small_bet = 2
-big_bet = 4
-minutes = 30
-"""
-"""Three chips a player, an ante of 1 and bets of 2: a bet and a call put both all-in."""
 
 
-def _shove(page: Any) -> None:
-    kind = decision_kind(page)
-    if kind is None:
-        return
-    for action in ("bet", "call"):
-        button = page.locator(f"#controls [data-action={action}]")
-        if kind == "bet" and button.count():
-            button.first.click()
-            return
-    take_decision(page, kind, "sdr")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -49,7 +38,7 @@ def test_the_end_of_a_tournament_is_said_once(browser: Any, tmp_path: Path, size
     server = ServerThread(tmp_path / "over.db")
     try:
         tid, host = new_table(server.url, game="sdr", seats=2, bots=0, tournament="custom",
-                              tournament_schedule=SHORT, buy_in=10, rebuy_levels=0,
+                              tournament_schedule=SHORT_TOURNAMENT, buy_in=10, rebuy_levels=0,
                               between_hands=0.3)
         ann = open_as_host(context(browser, size), server.url, tid, host)
         sit(ann, "Ann")
@@ -63,7 +52,7 @@ def test_the_end_of_a_tournament_is_said_once(browser: Any, tmp_path: Path, size
             assert time.monotonic() < end, "the tournament did not end"
             for page in (ann, bob):
                 with contextlib.suppress(PlaywrightError):  # (redrawn under the click)
-                    _shove(page)
+                    shove(page)
             ann.wait_for_timeout(50)
         stacks = {s: table.seats[s].row.stack for s in table.seats}
         busted = min(stacks, key=lambda s: stacks[s])

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from table_ui import (
+    SHORT_TOURNAMENT,
     context,
     decision_kind,
     new_table,
@@ -26,15 +27,6 @@ from web_harness import ServerThread, only_betting_bots, seeded_deals
 
 pytestmark = pytest.mark.browser
 
-SHORT = """
-stack = 3
-[[levels]]
-ante = 1
-small_bet = 2
-big_bet = 4
-minutes = 30
-"""
-"""Three chips each, an ante of 1 and bets of 2: a bet and two calls put all three all-in."""
 SEED = 3
 """A deal (Stop, Drop and Roll, every hand the same deck) in which Ann and Bot 1 both
 bust in hand 1, Bot 2 taking the 9 chips."""
@@ -57,7 +49,7 @@ def _call(page: Any) -> None:
 
 def play_to_first_bust(browser: Any, tmp_path: Path, size: str, monkeypatch: Any,
                        name: str) -> tuple[ServerThread, Any, Any, float]:
-    """A three-seat Stop, Drop and Roll tournament of :data:`SHORT` (Ann hosting,
+    """A three-seat Stop, Drop and Roll tournament of :data:`SHORT_TOURNAMENT` (Ann hosting,
     two betting computer players, deals of :data:`SEED`), started and played by
     Ann (:func:`_call`) until somebody busts: the server, its table, Ann's page
     and the deadline (``time.monotonic()``) left for the rest of the test.  The
@@ -66,7 +58,7 @@ def play_to_first_bust(browser: Any, tmp_path: Path, size: str, monkeypatch: Any
     server = ServerThread(tmp_path / f"{name}.db")
     try:
         tid, host = new_table(server.url, game="sdr", seats=3, bots=2, bot_level="basic",
-                              tournament="custom", tournament_schedule=SHORT, buy_in=10,
+                              tournament="custom", tournament_schedule=SHORT_TOURNAMENT, buy_in=10,
                               rebuy_levels=1, between_hands=0.3, payouts=[65, 35])
         only_betting_bots(server, tid)
         ann = open_as_host(context(browser, size), server.url, tid, host)
