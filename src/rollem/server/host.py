@@ -870,8 +870,7 @@ def _remove(table: LiveTable, seat: int, left: bool = False) -> None:
     # (a hand over whose all-in run-out is still shown is not settled yet: freed now,
     # the seat left with its stack from before the hand and the settlement gave its
     # chips to whoever sat there next; s62-hostile)
-    in_hand = table.hand is not None and seat in table.hand.seats and (
-        not table.hand.over or table.runout.active)
+    in_hand = table.hand_unsettled and table.hand is not None and seat in table.hand.seats
     closing = night_close.stopped(table)
     folded = in_hand and table.hand is not None and bool(table.hand.hand.folded[seat])
     words = (((LEFT_CLOSING_FOLDED if folded else LEFT_CLOSING_AFTER_HAND if in_hand

@@ -83,11 +83,9 @@ def refusal(table: LiveTable) -> TableError:
                       "dealt; its ledger and hand history stay readable")
 
 
-def in_play(table: LiveTable) -> bool:
-    """A hand in play, or one being dealt (the button naming its game, its deck
-    waiting for the seeds)."""
-    s = table.session
-    return table.hand is not None or bool(s.get("choice")) or bool(s.get("seeding"))
+in_play = host_tools.in_play
+"""A hand in play, or one being dealt (the button naming its game, its deck
+waiting for the seeds): :func:`rollem.server.host_tools.in_play`."""
 
 
 def ask(table: LiveTable, name: str, body: dict[str, Any]) -> None:

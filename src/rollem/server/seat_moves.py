@@ -128,8 +128,7 @@ def ask(table: LiveTable, seat: int, to: object) -> None:
                          "stay where you are")
     _refuse_now(table, seat, to)
     hand = table.hand
-    if hand is not None and (not hand.over or table.runout.active) \
-            and table.views.dealt_in_hand(seat, hand):  # (a run-out: settled after it)
+    if table.hand_unsettled and hand is not None and table.views.dealt_in_hand(seat, hand):
         s.setdefault("seat_changes", {})[str(seat)] = {
             "to": to, "digest": table.seats[seat].row.token_digest}
         _saved(table)

@@ -414,6 +414,14 @@ class LiveTable:
         self.views.broadcast()
 
     @property
+    def hand_unsettled(self) -> bool:
+        """Whether the table's hand has chips not yet settled: it is in play, or it
+        is over with its all-in run-out still being shown (:class:`RunOut`; a seat
+        of it that left or moved then would leave with its stack from before the
+        hand, s62-hostile)."""
+        return self.hand is not None and (not self.hand.over or self.runout.active)
+
+    @property
     def decision_seq(self) -> dict[int, int]:
         """Seat -> the ``seq`` its open decision was offered at (:class:`Turns`)."""
         return self.turns.decision_seq
