@@ -219,7 +219,11 @@ export function renderTournament(t, me) {
       : tt.left.length + " of " + tt.entrants.length + " left") : " · buy-in " + tt.buy_in)
     + (tt.rebuy_open ? " · rebuys " + (tt.entries_open ? "and late registration " : "") + "open " + rebuysUntil(tt) : "")));
   if (tt.over) {
-    box.appendChild(el("div", "tourney-over", tt.deal ? "Over by a deal among the final players." : "The tournament is over."));
+    // (s63-table: every person out, the computer players left are placed by chips
+    // at once instead of dealing on to nobody)
+    box.appendChild(el("div", "tourney-over", tt.deal ? "Over by a deal among the final players."
+      : tt.settled ? "Over: every person was out, so the computer players left were placed by their chips."
+      : "The tournament is over."));
   }
   const places = Object.entries(tt.places || {}).map(([s, p]) => [Number(s), p]).sort((a, b) => a[1] - b[1]);
   if (places.length) {
