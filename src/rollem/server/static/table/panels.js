@@ -391,7 +391,10 @@ function renderHostQuick(t) {
   // (s62-table2: a tournament over deals no more hands: nothing to pause; a pause
   // already on is still offered its Resume)
   const over = !!(t.tournament && t.tournament.over);
-  if (pause.hidden !== (over && !paused)) pause.hidden = over && !paused;
+  // (s63-table: nor before the first deal: a pause then meant nothing until the
+  // start, which it then held up unseen; Start is the host's "not yet")
+  const idle = (over || !t.started) && !paused;
+  if (pause.hidden !== idle) pause.hidden = idle;
   const text = paused ? "Resume" : "Pause";
   if (pause.textContent !== text) pause.textContent = text;
   const op = paused ? "resume" : "pause";
@@ -433,7 +436,9 @@ function patchHostRow(row, t, between) {
   // A tournament over deals no more hands (s62-table2: Pause was still offered):
   // no Pause, Pause after this hand, Deal now or bomb pot; Resume where paused.
   const over = !!(t.tournament && t.tournament.over);
-  if (row.pause.hidden !== (over && !paused)) row.pause.hidden = over && !paused;
+  // Nothing to pause before the first deal either (s63-table): Pause shows from the start.
+  const idle = (over || !t.started) && !paused;
+  if (row.pause.hidden !== idle) row.pause.hidden = idle;
   if (row.bomb.hidden !== over) row.bomb.hidden = over;
   const text = paused ? "Resume" : "Pause";
   if (row.pause.textContent !== text) row.pause.textContent = text;
