@@ -92,40 +92,67 @@ def test_pause_waits_for_the_start_and_the_hand_list_says_you(
         server.stop()
 
 
+def _heads_up_bust(browser: Any, server: ServerThread, size: str,
+                   **config: Any) -> tuple[Any, Any, int]:
+    """Ann (the host) and Bob at a two-seat Stop, Drop and Roll table of ``config``,
+    each betting or calling all-in until one busts; returns the live table, the
+    busted player's page (its rebuy offered) and their seat."""
+    tid, host = new_table(server.url, game="sdr", seats=2, bots=0, between_hands=600,
+                          **config)
+    ann = open_as_host(context(browser, size), server.url, tid, host)
+    sit(ann, "Ann")
+    bob = context(browser, size).new_page()
+    bob.goto(f"{server.url}/t/{tid}")
+    sit(bob, "Bob")
+    ann.click("#start-btn")
+    table = server.manager.tables[tid]
+    end = time.monotonic() + 90
+    while server.call(lambda: table.hand is not None or min(
+            s.row.stack for s in table.seats.values()) > 0):
+        assert time.monotonic() < end, "nobody busted"
+        for page in (ann, bob):
+            with contextlib.suppress(PlaywrightError):  # (redrawn under the click)
+                shove(page)
+        ann.wait_for_timeout(50)
+    busted = min(table.seats, key=lambda s: table.seats[s].row.stack)
+    page = {0: ann, 1: bob}[busted]
+    page.locator(".me button[data-action=rebuy]").wait_for()
+    page.wait_for_timeout(300)  # (the last state drawn)
+    return table, page, busted
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_busted_dock_says_stack_0_alone_and_offers_the_rebuy_side_by_side(
+def test_a_busted_dock_says_stack_0_without_the_all_in_tag(
         browser: Any, tmp_path: Path, size: str) -> None:
-    """3 and 5: heads-up, three chips each, rebuys open: the first bust's dock reads
-    "stack 0" with no "all-in" tag, its two rebuy buttons on one line where they fit
-    (at both sizes here: each fits half the dock), the loser's hand list line has
-    the ledger's minus sign."""
-    server = ServerThread(tmp_path / "s63b.db")
+    """3: at a cash table, three chips each: the bust's dock read "stack 0" beside
+    the hand's "all-in" tag (a tournament's says "busted · may rebuy" on the tile
+    and nothing there); now "stack 0" and the Rebuy below."""
+    server = ServerThread(tmp_path / "s63c.db")
     try:
-        tid, host = new_table(server.url, game="sdr", seats=2, bots=0, tournament="custom",
-                              tournament_schedule=SHORT_TOURNAMENT, buy_in=10, rebuy_levels=1,
-                              between_hands=600)
-        ann = open_as_host(context(browser, size), server.url, tid, host)
-        sit(ann, "Ann")
-        bob = context(browser, size).new_page()
-        bob.goto(f"{server.url}/t/{tid}")
-        sit(bob, "Bob")
-        ann.click("#start-btn")
-        table = server.manager.tables[tid]
-        end = time.monotonic() + 90
-        while server.call(lambda: table.hand is not None or min(
-                s.row.stack for s in table.seats.values()) > 0):
-            assert time.monotonic() < end, "nobody busted"
-            for page in (ann, bob):
-                with contextlib.suppress(PlaywrightError):  # (redrawn under the click)
-                    shove(page)
-            ann.wait_for_timeout(50)
-        busted = min(table.seats, key=lambda s: table.seats[s].row.stack)
-        page = {0: ann, 1: bob}[busted]
-        rebuy = page.locator(".me button[data-action=rebuy]")
-        rebuy.wait_for()
-        page.wait_for_timeout(300)  # (the last state drawn)
+        _table, page, _busted = _heads_up_bust(browser, server, size, stack=3, ante=1,
+                                               small_bet=2, big_bet=4)
         assert page.inner_text(".me .chips") == "stack 0"
         assert page.locator(".me .tag.allin").count() == 0, page.inner_text(".me")
+        assert page.inner_text(".me button[data-action=rebuy]") == "Rebuy 3"
+        shot(page, f"s63t-{size}-busted-cash")
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_rebuy_offer_stands_side_by_side(
+        browser: Any, tmp_path: Path, size: str) -> None:
+    """5 and 4: heads-up, three chips each, rebuys open: the first bust's two rebuy
+    buttons stand on one line where they fit (at both sizes here: each fits half the
+    dock; on a laptop they stacked in a dock 600 px wide), and the loser's hand
+    list line has the ledger's minus sign."""
+    server = ServerThread(tmp_path / "s63b.db")
+    try:
+        table, page, busted = _heads_up_bust(
+            browser, server, size, tournament="custom", tournament_schedule=SHORT_TOURNAMENT,
+            buy_in=10, rebuy_levels=1)
+        assert page.inner_text(".me .chips") == "stack 0"
+        rebuy = page.locator(".me button[data-action=rebuy]")
         no = page.locator(".me button[data-action=rebuy-decline]")
         a, b = rebuy.bounding_box(), no.bounding_box()
         assert a is not None and b is not None
