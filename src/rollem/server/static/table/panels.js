@@ -44,7 +44,9 @@ export function renderNotice(t, me, hand) {
   if (ended && !ended.final) parts.push(["info", ended.by + " is closing the table: this hand is the last, then everyone settles up."]);
   else if (ended) parts.push(["info ended-notice", "The night is over: " + ended.by + " closed the table. The ledger is final."]);
   else if (t.waiting_for && !over && !(mineAway && forPlayers) && !(call && t.waiting_for.startsWith("Last call for a rebuy"))
-    && !t.waiting_for.startsWith("Break: ")) parts.push(["info", t.waiting_for]);
+    // (a break, the add-on's too, is counted down on the felt and in the panel:
+    // s63-table, a laptop read the add-on's break here as well, its seconds standing)
+    && !/^Break( for the add-on)?: /.test(t.waiting_for)) parts.push(["info", t.waiting_for]);
   const asking = ended && ended.final && me.host ? t.watch_requests || [] : [];
   if (asking.length) {   // (answered in the settle-up's panel, below the felt on a phone: s60-table)
     parts.push(["info", asking.map((w) => w.name).join(", ") + (asking.length > 1 ? " ask" : " asks")

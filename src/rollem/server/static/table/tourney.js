@@ -302,13 +302,15 @@ function renderAddon(box, t, tt, me) {
   if (!a || !tt.started || tt.over || !a.open) return;
   const line = el("div", "tourney-addon");
   const took = a.taken.map((s) => seatName(t, s));
-  line.append(el("span", "", (a.open ? "Add-on open: +" + a.chips + " chips for " + a.price + ", once, to every player still in"
-    + " until play resumes. " : "") + (took.length ? "Took the add-on: " + andList(took) + "."
-      : a.open ? "Nobody has taken it yet." : "")));
   // (its Take and No thanks are your seat's, where your every decision is made and
   // in view at both sizes; s62-table2: a laptop showed the offer twice, panel and
-  // seat, and a phone's folded panel showed it only when opened)
-  if (me.seat !== null && (a.waiting || []).includes(me.seat)) line.append(el("span", "addon-yours", " Yours to answer at your seat."));
+  // seat, and a phone's folded panel showed it only when opened.  s63-table: the
+  // seat's offer says its terms; here, yours to answer, the panel points to it)
+  const yours = me.seat !== null && (a.waiting || []).includes(me.seat);
+  line.append(el("span", "", (yours ? "Add-on open until play resumes."
+    : "Add-on open: +" + a.chips + " chips for " + a.price + ", once, to every player still in until play resumes.")
+    + " " + (took.length ? "Took the add-on: " + andList(took) + "." : "Nobody has taken it yet.")));
+  if (yours) line.append(el("span", "addon-yours", " Yours to answer at your seat."));
   box.appendChild(line);
 }
 
