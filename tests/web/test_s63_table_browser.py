@@ -169,3 +169,59 @@ def test_the_rebuy_offer_stands_side_by_side(
         assert line.inner_text().endswith(f" · you -{-net}"), line.inner_text()
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_computer_players_left_are_placed_once_every_person_is_out(
+        browser: Any, tmp_path: Path, size: str) -> None:
+    """1: Ann, the one person, with a chip against two computer players of 100 each
+    (no rebuys): once she is out the tournament is over at the next deal, the
+    panel says why and lists the computer players by their chips; the chat says
+    it; no hand is dealt to nobody after her bust."""
+    server = ServerThread(tmp_path / "s63d.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=3, bots=2, tournament="custom",
+                              tournament_schedule=SHORT_TOURNAMENT, buy_in=10, rebuy_levels=0,
+                              between_hands=1.0)
+        table = server.manager.tables[tid]
+        server.manager.get(tid).bot_factory = lambda level: CheckingBot(random.Random(0))
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+
+        def stacks() -> None:
+            for seat in table.seats.values():
+                seat.row.stack = 1 if seat.row.bot is None else 100
+        server.call(stacks)
+        ann.click("#start-btn")
+        end = time.monotonic() + 90
+        while not server.call(lambda: bool(table.session["tournament"]["over"])):
+            assert time.monotonic() < end, "the tournament did not end"
+            with contextlib.suppress(PlaywrightError):
+                shove(ann)
+            ann.wait_for_timeout(50)
+        t = server.call(lambda: dict(table.session["tournament"]))
+        chips = server.call(lambda: {n: s.row.stack for n, s in table.seats.items()})
+        ann_seat = next(n for n, s in table.seats.items() if s.row.bot is None)
+        assert chips[ann_seat] == 0 and t["settled"], (chips, t)
+        assert sum(chips.values()) == 201
+        assert int(table.session["hand_no"]) == max(b[0] for b in t["busts"])  # none after
+        ann.wait_for_selector("#tourney .tourney-over")
+        ann.wait_for_timeout(300)  # (the last state drawn)
+        assert ann.inner_text("#tourney .tourney-over") == (
+            "Over: every person was out, so the computer players left were placed by "
+            "their chips.")
+        bots = sorted((n for n in chips if n != ann_seat), key=lambda n: -chips[n])
+        names = {n: table.seats[n].row.name for n in bots}
+        places = ann.inner_text("#tourney .tourney-places")
+        assert f"1st: {names[bots[0]]}" in places and f"2nd: {names[bots[1]]}" in places, \
+            places
+        assert ann.inner_text(".me .rebuy-closed").startswith("You finished 3rd"), \
+            ann.inner_text(".me")
+        said = ann.inner_text("#chat-lines")
+        assert (f"Every person is out: the computer players left are placed by their chips, "
+                f"{names[bots[0]]} 1st ({chips[bots[0]]} chips) and {names[bots[1]]} 2nd "
+                f"({chips[bots[1]]} chips), and the tournament is over.") in said, said
+        ann.locator("#tourney").scroll_into_view_if_needed()
+        shot(ann, f"s63t-{size}-computers-placed")
+    finally:
+        server.stop()
