@@ -176,3 +176,28 @@ def test_the_rebuy_levels_in_words() -> None:
 
     assert [first_levels(n) for n in (1, 2, 10)] == [
         "the first level", "the first 2 levels", "the first 10 levels"]
+
+
+def test_settled_by_chips_the_players_left_are_placed_and_paid_by_place() -> None:
+    """s63-table (the web table's end once every person is out): the players left
+    are placed by chips, ties sharing a place and its prizes, paid by place; the
+    state keeps it; it is refused with fewer than 2 left, with a rebuy to come, or
+    once over."""
+    t, stacks = _final_three()  # 200, 100, 100: seat 0 first, seats 1 and 2 share 2nd
+    t.settle_by_chips(stacks)
+    assert t.over(stacks) and not t.rebuy_open and t.deal is None
+    assert t.places(stacks) == {3: 4, 0: 1, 1: 2, 2: 2}
+    assert t.payouts(stacks) == {3: 0, 0: 26, 1: 7, 2: 7}  # (2nd's 14 shared: 3rd pays 0)
+    again = Tournament(SCHEDULES["turbo"], 4, buy_in=10)
+    again.load_state(t.state())
+    assert again.settled and again.payouts(stacks) == t.payouts(stacks)
+    with pytest.raises(ValueError, match="over"):
+        t.settle_by_chips(stacks)
+    heads_up = Tournament(SCHEDULES["turbo"], 2, buy_in=10, rebuy_levels=2)
+    heads_up.busts = [Bust(3, 1, 100)]  # (not over: seat 1 may still rebuy)
+    with pytest.raises(ValueError, match="2 or more players left"):
+        heads_up.settle_by_chips([200, 0])
+    rebuys = Tournament(SCHEDULES["turbo"], 3, buy_in=10, rebuy_levels=2)
+    rebuys.busts = [Bust(3, 2, 100)]
+    with pytest.raises(ValueError, match="may still rebuy"):
+        rebuys.settle_by_chips([150, 150, 0])

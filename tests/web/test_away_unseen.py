@@ -164,6 +164,33 @@ def test_a_page_open_before_a_restart_or_takeover_is_not_taken_for_closed() -> N
         loop.call(table.shutdown)
 
 
+def test_a_page_reconnecting_after_a_restart_keeps_its_time_bank() -> None:
+    """s63-table: the table restarts while P-to-act's page is open; that page has not
+    reached the restored table yet.  Its decision waits the clock and the time bank
+    (30 s and 60 s), as for a page open here (a page closed before the restart has
+    the clock alone: above); the state shows its bank.  Before, it had the clock
+    alone until its page arrived: back at 40 s, the clock had acted for them."""
+    with virtual_server() as (loop, store):
+        table, _people = _friends(loop, store, grace_seconds=900.0)
+        assert table.hand is not None
+        (seat,) = table.hand.pending_seats()
+        others = tuple(s for s in range(3) if s != seat)
+        table, _back = _restart(loop, store, table, others)
+        assert table.seats[seat].page_elsewhere
+        assert table.state(others[0])["table"]["seats"][seat]["bank"] == 60.0
+        loop.advance(40.0)  # past the clock, inside the bank
+        assert _clocked_in(store, table, seat, 1) == []
+        assert seat in table.hand.pending_seats()  # type: ignore[union-attr]
+        mine = Client(seat, seat == 0)
+        loop.call(table.connect, mine)  # the page arrives: the same decision, still open
+        loop.advance(1.0)
+        assert seat in table.hand.pending_seats()  # type: ignore[union-attr]
+        loop.advance(50.0)  # 91 s from the opening: the clock and the bank ran out
+        assert _clocked_in(store, table, seat, 1) == ["timeout"]
+        assert table.seats[seat].row.bank == 0.0  # (spent, as any page's)
+        loop.call(table.shutdown)
+
+
 def test_a_page_closed_before_a_restart_is_still_closed_after_it() -> None:
     """P1 closed the page before the restart (stored): after it, P1's first clock
     sits them out as away at once, as without the restart."""

@@ -400,7 +400,8 @@ def test_seats_counted_from_1_and_words_after_a_rebuy_and_a_leaver(
         play_to_the_result(page, live, tid)
         got = page.evaluate(SEAT_STATES, [me, bot])
         assert got == {
-            "before": ["all-in"], "after": [], "stack": "stack 200", "shows": "Bob shows",
+            # (busted, "stack 0" says it: no "all-in" beside it, s63-table)
+            "before": [], "after": [], "stack": "stack 200", "shows": "Bob shows",
             "call3": "Last call for a rebuy: Amy, Ben and Cat have 43 s to rebuy; then "
                      "the tournament ends.",
             "call1": "Last call for a rebuy: Amy has 43 s to rebuy; then the tournament ends.",

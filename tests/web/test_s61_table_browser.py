@@ -125,7 +125,7 @@ def test_a_tournaments_panels_leave_the_felt_clear_of_the_dock(
             text = " ".join(page.inner_text("#tourney").split())
             assert text.startswith("On a break after level 1 of 3"), text
             # (Take and No thanks are the seat's alone: s62-table2)
-            for words in ("Break: ", "next level 2: ante 2", "Add-on open: +500 chips for 5",
+            for words in ("Break: ", "next level 2: ante 2", "Add-on open until play resumes.",
                           "Yours to answer at your seat.", "Prize pool ", "Levels"):
                 assert words in text, (size, words, text)
             if size != "phone":   # (the panel whole, in the side column)

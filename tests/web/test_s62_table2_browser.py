@@ -257,7 +257,7 @@ def play_to_the_result_of(page: Any, hand_no: int) -> None:
 def test_the_hand_list_says_who_won_each_hand(browser: Any, live: ServerThread) -> None:
     """8. Each line of the hand list names who won the hand (the players who came out
     of it ahead) and your own net as yours: "Hand 1 · Texas Hold'em · won by Bot 1
-    (random) · you −2" (main: "Hand 1 · Texas Hold'em · -2"), on one or two lines
+    (random) · you -2" (main: "Hand 1 · Texas Hold'em · -2"), on one or two lines
     inside the panel at both sizes: the hand played on Ann's phone page, then her
     desktop page (the same player) opened (s62-suite2: a hand a size before)."""
     contexts = [context(browser, "phone"), context(browser, "desktop")]
@@ -269,12 +269,14 @@ def test_the_hand_list_says_who_won_each_hand(browser: Any, live: ServerThread) 
         got = ann.evaluate("""() => { const s = window.rollemState.state;
           return {net: s.hand.result.net, names: s.table.seats.map((x) => x.name),
                   me: s.you.seat}; }""")
-        won = [got["names"][int(s)] for s, n in sorted(got["net"].items(), key=lambda x: int(x[0]))
-               if n > 0]
+        ahead = sorted((int(s) for s, n in got["net"].items() if n > 0))
+        won = [got["names"][s] for s in ahead]
         mine = int(got["net"][str(got["me"])])
-        you = ("+" if mine > 0 else "−" if mine < 0 else "") + str(abs(mine))
+        # (s63-table: your own win is "you", and the ledger's minus sign)
+        you = ("+" if mine > 0 else "") + str(mine)
         body = httpx.get(f"{live.url}/api/tables/{tid}/hands").json()
         assert body["hands"][0]["winners"] == won and won, body
+        won = ["you" if s == got["me"] else got["names"][s] for s in ahead]
         contexts[1].add_cookies(contexts[0].cookies())   # (the same player)
         desk = contexts[1].new_page()
         desk.goto(f"{live.url}/t/{tid}")

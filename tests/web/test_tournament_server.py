@@ -39,17 +39,19 @@ minutes = 1
 """Three one-minute levels, 60 chips each: a short tournament."""
 
 
-def _table(loop: VirtualLoop, store: Store, **extra: Any) -> tuple[LiveTable, list[Client]]:
-    """A 4-seat SDR tournament on :data:`SCHEDULE` (2 people in seats 0-1, 2
-    ``basic`` computer players), started: its host client is ``people[0]``."""
+def _table(loop: VirtualLoop, store: Store, *, seated: int = 2,
+           **extra: Any) -> tuple[LiveTable, list[Client]]:
+    """A 4-seat SDR tournament on :data:`SCHEDULE` (``seated`` people in the first
+    seats, 2 by default, and ``basic`` computer players in the others), started:
+    its host client is ``people[0]``."""
     config = parse_config({
-        "game": "sdr", "seats": 4, "bots": 2, "bot_level": "basic",
+        "game": "sdr", "seats": 4, "bots": 4 - seated, "bot_level": "basic",
         "decision_seconds": 600.0, "time_bank_seconds": 0.0, "grace_seconds": 1000.0,
         "between_hands": 0.5, "bot_delay": 0.0, "tournament": "custom",
         "tournament_schedule": SCHEDULE, "buy_in": 10, **extra,
     })
     table, _ = loop.call(LiveTable.create, store, config)
-    people = seat_people(loop, table, 2)
+    people = seat_people(loop, table, seated)
     loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
     return table, people
 
@@ -77,7 +79,9 @@ def _step(loop: VirtualLoop, table: LiveTable, people: list[Client],
 
 def test_a_tournament_plays_to_one_winner_at_each_levels_stakes() -> None:
     with virtual_server() as (loop, store):
-        table, people = _table(loop, store)
+        # (3 people and a computer player: with two computer players left once the
+        # people are out, they are placed by chips at once: s63-table)
+        table, people = _table(loop, store, seated=3)
         start = loop.now
         public = table.tourney.public()
         assert public is not None and public["entrants"] == [0, 1, 2, 3]
@@ -85,7 +89,7 @@ def test_a_tournament_plays_to_one_winner_at_each_levels_stakes() -> None:
         seen: list[tuple[float, int]] = []
         while not table.session["tournament"]["over"]:
             assert loop.now < start + 3600, "the tournament did not end"
-            _step(loop, table, people)
+            _step(loop, table, people, passive)
             public = table.tourney.public()
             assert public is not None
             seen.append((loop.now - start, public["level"]))

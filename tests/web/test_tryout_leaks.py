@@ -150,8 +150,9 @@ def test_hand_lists_read_each_finished_hand_once(server: ServerThread) -> None:
     row = server.manager.get(tid).store.load_hand(tid, 1)
     net = row.result["net"]
     winners = [row.setup["names"][int(s)] for s, n in net.items() if n > 0]
+    you_at = 0 if net["0"] > 0 else None  # (Ann's own name among them: s63-table)
     assert first == again == {"hands": [{"hand": 1, "game": "sdr", "net": net["0"],
-                                         "winners": winners}]}
+                                         "winners": winners, "you_at": you_at}]}
     assert csv_first == csv_again and "[1]" in phhs
     assert csv_first.startswith("hand,game,seat,name,net\r\n1,sdr,0,Ann,")
     assert sum(int(line.split(",")[-1]) for line in csv_first.split("\r\n")[1:] if line) == 0

@@ -90,8 +90,15 @@ class FinishedHand:
         "won by Ann" (s62-table2).  Empty for a hand stored before names were kept."""
         if self.names is None:
             return []
-        return [self.names[s] for s, chips in self.nets
-                if chips > 0 and 0 <= s < len(self.names)]
+        return [self.names[s] for s, chips in self.winner_seats()]
+
+    def winner_seats(self) -> list[tuple[int, int]]:
+        """(seat, net) of each player who came out of this hand ahead (net above 0),
+        in seat order, as :meth:`winners` names them (empty for a hand stored before
+        names were kept)."""
+        if self.names is None:
+            return []
+        return [(s, chips) for s, chips in self.nets if chips > 0 and 0 <= s < len(self.names)]
 
 
 def read_finished_hands(table: LiveTable, kept: dict[int, FinishedHand]) -> list[FinishedHand]:

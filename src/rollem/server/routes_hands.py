@@ -88,10 +88,14 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
             seat = seat_in(hand.hand_no, hand.seats)
             if seat is None and not sees:
                 continue  # (a gated table's former player: their own hands only)
+            # (s63-table: the page said "won by Ann · you +2" to Ann: "you_at" is
+            # where the viewer's own name stands in ``winners``, for "won by you")
+            won = [s for s, _ in hand.winner_seats()]
             out.append({
                 "hand": hand.hand_no, "game": hand.game,
                 "net": hand.net(seat) if seat is not None else None,
                 "winners": hand.winners(),
+                "you_at": won.index(seat) if seat in won else None,
             })  # fmt: skip
         if not sees and not out:
             return private()

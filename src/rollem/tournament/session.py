@@ -148,6 +148,7 @@ class Tournament:
         self.rebuys: dict[int, int] = {}  # seat -> rebuys taken
         self.declined: set[int] = set()  # busted seats that declined to rebuy
         self.deal: dict[int, int] | None = None  # seat -> units, once a deal is agreed
+        self.settled = False  # the players left placed by chips (settle_by_chips)
         self.buy_in = buy_in
         if addon_chips < 0 or (addon_price is not None and addon_price < 0):
             raise ValueError("an add-on's chips and price are whole numbers >= 0")
@@ -251,7 +252,7 @@ class Tournament:
     @property
     def rebuy_open(self) -> bool:
         """Whether a busted entrant may buy in again now (the first ``rebuy_levels``)."""
-        return self.level < self.rebuy_levels and self.deal is None
+        return self.level < self.rebuy_levels and self.deal is None and not self.settled
 
     def rebuy(self, seat: int) -> None:
         """``seat``, busted, buys in again: back in play, its bust forgotten, a
@@ -371,11 +372,12 @@ class Tournament:
         return [s for s in self.seats if stacks[s] > 0]
 
     def over(self, stacks: Sequence[int]) -> bool:
-        """The final players agreed a deal, or one player (or none) holds
+        """The final players agreed a deal, the players left were placed by chips
+        (:meth:`settle_by_chips`), or one player (or none) holds
         every chip and no busted entrant may still rebuy (:meth:`rebuy_waiting`:
         while rebuys are open, a bust heads-up does not end it until that
         player declines, or the rebuys close)."""
-        if self.deal is not None:
+        if self.deal is not None or self.settled:
             return True
         return len(self.left(stacks)) <= 1 and not self.rebuy_waiting()
 
@@ -437,13 +439,34 @@ class Tournament:
             raise ValueError("a deal must share the prizes left among the players left")
         self.deal = dict(shares)
 
+    def settle_by_chips(self, stacks: Sequence[int]) -> None:
+        """End the tournament now with the players left placed by their chips in
+        ``stacks`` (most chips best, ties sharing a place and its prizes) and paid
+        by place as if they had busted in that order (:meth:`payouts`): the web
+        table's end when every person is out and only computer players are left
+        (whose prizes all go to the host, so their order moves no money between
+        people; docs/tournaments.md).  The chips are not moved: the caller gives
+        chips carried to a hand never dealt to a player left first.
+
+        Raises:
+            ValueError: fewer than 2 players left, a busted entrant who may still
+                rebuy (:meth:`rebuy_waiting`), or the tournament over.
+        """
+        if self.over(stacks):
+            raise ValueError("the tournament is over: nothing to settle")
+        if len(self.left(stacks)) < 2:
+            raise ValueError("settling by chips takes 2 or more players left")
+        if self.rebuy_waiting():
+            raise ValueError("a busted entrant may still rebuy: the places are not settled")
+        self.settled = True
+
     def places(self, stacks: Sequence[int]) -> dict[int, int]:
         """Finishing places so far (1 = best): the busted, and the survivors
-        (one survivor: the winner; after a deal, the survivors by chips, ties
-        sharing)."""
+        (one survivor: the winner; after a deal or :meth:`settle_by_chips`, the
+        survivors by chips, ties sharing)."""
         left = self.left(stacks)
         places = finishing_places(self.entrants, self.busts, left)
-        if self.deal is not None:
+        if self.deal is not None or self.settled:
             for s in left:
                 places[s] = 1 + sum(1 for o in left if stacks[o] > stacks[s])
         return places
@@ -508,14 +531,15 @@ class Tournament:
     def state(self) -> dict[str, Any]:
         """What changes as it is played, as JSON (for the web table's store):
         hands played, bust-outs, rebuys, declined rebuys, the add-ons taken and
-        declined and whether their window closed, an agreed deal, the orbits (how many
+        declined and whether their window closed, an agreed deal, whether the players
+        left were settled by chips (:meth:`settle_by_chips`), the orbits (how many
         ended, the button at the current one's first hand, the last button)."""
         return {"hands": self.hands_played, "busts": [list(b) for b in self.busts],
                 "orbit": [self.orbits, self.orbit_from, self.last_button],
                 "rebuys": {str(s): n for s, n in self.rebuys.items()},
                 "declined": sorted(self.declined),
                 "addons": sorted(self.addons), "addon_declined": sorted(self.addon_declined),
-                "addon_closed": self.addon_closed,
+                "addon_closed": self.addon_closed, "settled": self.settled,
                 "deal": ({str(s): v for s, v in self.deal.items()}
                          if self.deal is not None else None)}
 
@@ -532,6 +556,7 @@ class Tournament:
         self.addons = {int(s) for s in state.get("addons") or ()}
         self.addon_declined = {int(s) for s in state.get("addon_declined") or ()}
         self.addon_closed = bool(state.get("addon_closed", False))
+        self.settled = bool(state.get("settled", False))
         deal = state.get("deal")
         self.deal = {int(s): int(v) for s, v in deal.items()} if deal else None
 
@@ -557,6 +582,7 @@ class Tournament:
             "prize_pool": self.prize_pool, "percentages": list(self.percentages),
             "places": {str(s): p for s, p in self.places(stacks).items()},
             "rebuy_open": self.rebuy_open, "deal": self.deal is not None,
+            "settled": self.settled,
             "addon": ({"chips": self.addon_chips, "price": self.addon_price,
                        "open": self.addon_open, "taken": sorted(self.addons)}
                       if self.addon_chips else None),

@@ -290,6 +290,8 @@ class Dealer:
         if live.session.get("host_paused"):
             live.views.broadcast()
             return
+        if live.tourney.settle_computers():  # every person out (s63-table): placed by chips
+            return
         if live.tourney.begin_break():  # a level with a break ended (stop 59): no deal
             return
         host.apply_pending_config(live)

@@ -85,9 +85,10 @@ class Pace:
 
     def _tournament_watched(self) -> bool:
         """A tournament is on and a person has the table open (an entrant's page,
-        busted or not, or the host's): its computer players play it out to the
-        final standings, as docs/tournaments.md says (after 10 minutes they
-        stopped, so a tournament whose people were all out never ended).  Bounded
+        busted or not, or the host's): it deals on (after 10 minutes it stopped,
+        so a tournament whose people were all out never ended; since s63-table
+        the next deal once every person is out for good ends it, the computer
+        players left placed by chips: :meth:`Tourney.settle_computers`).  Bounded
         by the tournament's end and the storage limits; once nobody has the page
         open it stops as any table, and deals again when a person opens it
         (:meth:`~rollem.server.live_table.seats.Seating.connect`)."""

@@ -66,6 +66,12 @@ DEAL_OPS = ("propose", "agree", "decline")
 """What a ``deal`` message may do (``{"type": "deal", "op": ..., "method": ...}``)."""
 
 
+def _nth(place: int) -> str:
+    """``1 -> "1st"``, ``2 -> "2nd"``, ``11 -> "11th"`` (as the panel writes a place)."""
+    return f"{place}" + ("th" if place % 100 in (11, 12, 13)
+                         else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th"))
+
+
 class Tourney:
     """The sit-and-go of one table (issue 28).
 
@@ -426,6 +432,70 @@ class Tourney:
             t["since"] = None
         self._last_call(sit_and_go, table.stacks)
 
+    def computers_only(self) -> bool:
+        """Whether every person is out of the started tournament and only computer
+        players are left (two or more): at least one person entered, every entrant
+        with chips is a computer player, no busted person may still rebuy, nobody
+        may still enter late (:meth:`entries_open`), and no deal or last call is
+        open.  (A tournament of computer players only, which a host watches, plays
+        on.)"""
+        t = self._state()
+        sit_and_go = self.tournament()
+        if (t is None or sit_and_go is None or t.get("over") or t.get("proposal") is not None
+                or t.get("last_call") is not None):
+            return False
+        chips = self.stacks()
+        left = sit_and_go.left(chips)
+        people = [s for s in sit_and_go.seats if self._bot(s) is None]
+        return (len(left) >= 2 and bool(people)
+                and all(self._bot(s) is not None for s in left)
+                and not any(s in people for s in sit_and_go.rebuy_waiting())
+                and not self.entries_open(sit_and_go))
+
+    def settle_computers(self) -> bool:
+        """Every person is out and only computer players are left
+        (:meth:`computers_only`): the tournament ends now, between hands, with them
+        placed by their chips (ties sharing) and paid by place
+        (:meth:`Tournament.settle_by_chips`), instead of dealing on hand after hand
+        to nobody (s63-table: a host's night stood watching two bots heads-up).
+        Their prizes are the host's either way (the house's stake), so no money
+        moves between people by it.  Chips carried to the next hand (R-521-9) go to
+        the chip leader (the lowest seat of those tied), as at a tournament's last
+        hand.  Written, told in the chat and to every client.  Returns whether it
+        ended the tournament."""
+        live = self.table
+        if live.hand is not None or not self.computers_only():
+            return False
+        t = self._state()
+        sit_and_go = self.tournament()
+        assert t is not None and sit_and_go is not None
+        chips = self.stacks()
+        left = sit_and_go.left(chips)
+        rows = []
+        carried = int(live.session.get("carried", 0))
+        if carried:
+            leader = max(left, key=lambda s: (chips[s], -s))
+            live.seats[leader].row.stack += carried
+            live.session["carried"] = 0
+            rows.append(live.seats[leader].row)
+            chips = self.stacks()
+        sit_and_go.settle_by_chips(chips)
+        t.update(sit_and_go.state())
+        self.fold_clock()
+        t["over"] = True
+        t["since"] = None
+        places = sit_and_go.places(chips)
+        order = sorted(left, key=lambda s: (places[s], s))
+        named = and_list([f"{self.entrant_name(s)} {_nth(places[s])} ({chips[s]} chips)"
+                          for s in order])
+        told = self._chat(f"Every person is out: the computer players left are placed by "
+                          f"their chips, {named}, and the tournament is over.")
+        live.turns.bump_seq()
+        live.saving.commit(seats=rows, session=True)
+        live.views.broadcast()
+        live.saving.send_after_commit(told)
+        return True
+
     def _last_call(self, sit_and_go: Tournament, stacks: list[int]) -> None:
         """Open the last call for a rebuy (:data:`REBUY_LAST_CALL`) when one player
         holds every chip and busted people may still rebuy; close it when that is
@@ -667,7 +737,9 @@ class Tourney:
         ``entry_seats`` (the seats a late entrant may take, 0-based:
         :meth:`entry_seats`; empty while entries are closed), ``break``
         (the running break: :meth:`break_public`, else ``None``), ``addon``
-        (:meth:`addon_public`; ``None`` without one) and, before the start too,
+        (:meth:`addon_public`; ``None`` without one), ``settled`` (the computer
+        players left were placed by chips once every person was out:
+        :meth:`settle_computers`) and, before the start too,
         ``addon_chips`` and ``addon_price`` (the host's settings; 0 chips: none)."""
         live = self.table
         schedule = live.config.schedule()
@@ -722,7 +794,7 @@ class Tourney:
             "over": bool(state.get("over")),
             "payouts": ({str(s): v for s, v in t.payouts(chips).items()}
                         if state.get("over") else None),
-            "deal": bool(t.deal),
+            "deal": bool(t.deal), "settled": t.settled,
             "proposal": proposal, "last_call": self.last_call_public(),
             "break": self.break_public(),
             "next_proposal": {str(s): int(h) for s, h in state.get("next_proposal", {}).items()},

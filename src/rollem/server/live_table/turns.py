@@ -414,9 +414,15 @@ class Turns:
         (s61-night: a friend who pressed Sit out in a hand and put the phone
         down made the table wait the clock and the whole bank, 25 s and 60 s, at
         each decision left in that hand). The bank is kept meanwhile; the state's
-        ``bank`` for the seat says 0.0 (views.py). A seat with no player: False."""
+        ``bank`` for the seat says 0.0 (views.py). A seat with no player: False.
+        A page that was open when the table was restored here and has not reached
+        it yet (:attr:`~rollem.server.live_table.clients.Seat.page_elsewhere`: a
+        restart, or a takeover) is reconnecting, not closed: its bank counts
+        (s63-table: it had none until its page arrived, and a player whose page
+        came back within the bank found the clock had acted for them)."""
         info = self.table.seats.get(seat)
-        return (info is not None and info.disconnected_since is None
+        return (info is not None
+                and (info.disconnected_since is None or info.page_elsewhere)
                 and seat not in self.table.session.get("sitting_out", []))
 
     def rearm(self, seat: int) -> None:

@@ -135,7 +135,10 @@ function meParts(t, hand, me, s, hs, tagsHand) {
       const no = el("button", "rebuy-decline", "No rebuy: I'm out");
       no.dataset.action = "rebuy-decline";
       no.onclick = () => send({ type: "rebuy", seq: S.state.seq, decline: true });
-      return [b, no];
+      // side by side where they fit (s63-table: stacked in a laptop's wide dock)
+      const both = el("div", "rebuy-row");
+      both.append(b, no);
+      return [both];
     }]);
   }
   return parts;
@@ -157,15 +160,20 @@ function meHead(t, hand, me, s, hs, tagsHand) {
     const box = wonEl(won);
     const net = ((hand.result && hand.result.net) || {})[String(me.seat)];
     if (net !== undefined) {
-      const n = el("span", "won-net", "net " + (net > 0 ? "+" : net < 0 ? "−" : "") + Math.abs(net));
+      // (the ledger's sign: s63-table, a typographic minus here beside its hyphen)
+      const n = el("span", "won-net", "net " + (net > 0 ? "+" : "") + net);
       n.title = "This hand's net: what you won less what you put in";
       n.dataset.net = String(net);
       box.appendChild(n);
     }
     head.appendChild(box);
   }
+  // Busted by the hand just over, "all-in" beside "stack 0" said twice that your chips
+  // are gone (s63-table): the dock's rebuy line below says what now.
+  const busted = s.stack === 0 && !!(tagsHand && tagsHand.result);
   for (const [cls, text] of tagsFor(t, tagsHand, s, me.seat, false)) {
     // (your own standing is the dock's line: "you are out in 6th place")
+    if (cls === "allin" && busted) continue;
     if (cls !== "host" && cls !== "out") head.appendChild(el("span", "tag " + cls, text));
   }
   if (s.acting && s.deadline) head.appendChild(clockEl(s));

@@ -44,7 +44,9 @@ export function renderNotice(t, me, hand) {
   if (ended && !ended.final) parts.push(["info", ended.by + " is closing the table: this hand is the last, then everyone settles up."]);
   else if (ended) parts.push(["info ended-notice", "The night is over: " + ended.by + " closed the table. The ledger is final."]);
   else if (t.waiting_for && !over && !(mineAway && forPlayers) && !(call && t.waiting_for.startsWith("Last call for a rebuy"))
-    && !t.waiting_for.startsWith("Break: ")) parts.push(["info", t.waiting_for]);
+    // (a break, the add-on's too, is counted down on the felt and in the panel:
+    // s63-table, a laptop read the add-on's break here as well, its seconds standing)
+    && !/^Break( for the add-on)?: /.test(t.waiting_for)) parts.push(["info", t.waiting_for]);
   const asking = ended && ended.final && me.host ? t.watch_requests || [] : [];
   if (asking.length) {   // (answered in the settle-up's panel, below the felt on a phone: s60-table)
     parts.push(["info", asking.map((w) => w.name).join(", ") + (asking.length > 1 ? " ask" : " asks")
@@ -391,7 +393,10 @@ function renderHostQuick(t) {
   // (s62-table2: a tournament over deals no more hands: nothing to pause; a pause
   // already on is still offered its Resume)
   const over = !!(t.tournament && t.tournament.over);
-  if (pause.hidden !== (over && !paused)) pause.hidden = over && !paused;
+  // (s63-table: nor before the first deal: a pause then meant nothing until the
+  // start, which it then held up unseen; Start is the host's "not yet")
+  const idle = (over || !t.started) && !paused;
+  if (pause.hidden !== idle) pause.hidden = idle;
   const text = paused ? "Resume" : "Pause";
   if (pause.textContent !== text) pause.textContent = text;
   const op = paused ? "resume" : "pause";
@@ -433,7 +438,9 @@ function patchHostRow(row, t, between) {
   // A tournament over deals no more hands (s62-table2: Pause was still offered):
   // no Pause, Pause after this hand, Deal now or bomb pot; Resume where paused.
   const over = !!(t.tournament && t.tournament.over);
-  if (row.pause.hidden !== (over && !paused)) row.pause.hidden = over && !paused;
+  // Nothing to pause before the first deal either (s63-table): Pause shows from the start.
+  const idle = (over || !t.started) && !paused;
+  if (row.pause.hidden !== idle) row.pause.hidden = idle;
   if (row.bomb.hidden !== over) row.bomb.hidden = over;
   const text = paused ? "Resume" : "Pause";
   if (row.pause.textContent !== text) row.pause.textContent = text;

@@ -16,10 +16,12 @@ export async function loadHistory() {
       const li = el("li");
       // who won it, and your own net named as yours (s62-table2: the game and a bare
       // "+12" said nothing of who took the hand): "Hand 3 · Texas Hold'em · won by
-      // Bob · you −2"
-      const won = (h.winners || []).length ? " · won by " + h.winners.join(", ") : "";
+      // Bob · you -2"; your own win as yours (s63-table: "won by Ann · you +2" to Ann),
+      // and the ledger's minus sign
+      const names = (h.winners || []).map((w, k) => (k === h.you_at ? "you" : w));
+      const won = names.length ? " · won by " + names.join(", ") : "";
       const net = h.net !== null && h.net !== undefined
-        ? " · you " + (h.net > 0 ? "+" : h.net < 0 ? "−" : "") + Math.abs(h.net) : "";
+        ? " · you " + (h.net > 0 ? "+" : "") + h.net : "";
       const b = el("button", "link", "Hand " + h.hand + " · " + GAME_NAME[h.game] + won + net);
       b.type = "button";
       b.dataset.hand = h.hand;

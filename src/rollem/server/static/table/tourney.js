@@ -219,7 +219,11 @@ export function renderTournament(t, me) {
       : tt.left.length + " of " + tt.entrants.length + " left") : " · buy-in " + tt.buy_in)
     + (tt.rebuy_open ? " · rebuys " + (tt.entries_open ? "and late registration " : "") + "open " + rebuysUntil(tt) : "")));
   if (tt.over) {
-    box.appendChild(el("div", "tourney-over", tt.deal ? "Over by a deal among the final players." : "The tournament is over."));
+    // (s63-table: every person out, the computer players left are placed by chips
+    // at once instead of dealing on to nobody)
+    box.appendChild(el("div", "tourney-over", tt.deal ? "Over by a deal among the final players."
+      : tt.settled ? "Over: every person was out, so the computer players left were placed by their chips."
+      : "The tournament is over."));
   }
   const places = Object.entries(tt.places || {}).map(([s, p]) => [Number(s), p]).sort((a, b) => a[1] - b[1]);
   if (places.length) {
@@ -298,13 +302,15 @@ function renderAddon(box, t, tt, me) {
   if (!a || !tt.started || tt.over || !a.open) return;
   const line = el("div", "tourney-addon");
   const took = a.taken.map((s) => seatName(t, s));
-  line.append(el("span", "", (a.open ? "Add-on open: +" + a.chips + " chips for " + a.price + ", once, to every player still in"
-    + " until play resumes. " : "") + (took.length ? "Took the add-on: " + andList(took) + "."
-      : a.open ? "Nobody has taken it yet." : "")));
   // (its Take and No thanks are your seat's, where your every decision is made and
   // in view at both sizes; s62-table2: a laptop showed the offer twice, panel and
-  // seat, and a phone's folded panel showed it only when opened)
-  if (me.seat !== null && (a.waiting || []).includes(me.seat)) line.append(el("span", "addon-yours", " Yours to answer at your seat."));
+  // seat, and a phone's folded panel showed it only when opened.  s63-table: the
+  // seat's offer says its terms; here, yours to answer, the panel points to it)
+  const yours = me.seat !== null && (a.waiting || []).includes(me.seat);
+  line.append(el("span", "", (yours ? "Add-on open until play resumes."
+    : "Add-on open: +" + a.chips + " chips for " + a.price + ", once, to every player still in until play resumes.")
+    + " " + (took.length ? "Took the add-on: " + andList(took) + "." : "Nobody has taken it yet.")));
+  if (yours) line.append(el("span", "addon-yours", " Yours to answer at your seat."));
   box.appendChild(line);
 }
 
