@@ -533,9 +533,8 @@ BETS = """amount => {
 and the felt's inner boxes."""
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_bet_chips_keep_clear_of_every_seat_tile(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen on a 1440x900 desktop, seven-card stud high-low at 7 seats: seat 6's bet
     chips, drawn in front of its tile toward the middle, overlapped the tile's own
     corner by 19x11 px (the bet sat at a fixed distance from the tile's middle, and a
@@ -543,34 +542,41 @@ def test_bet_chips_keep_clear_of_every_seat_tile(
     Ann's first decision, with every opponent betting: on a desktop no bet overlaps
     any seat's tile, its own included, and each lies inside the felt; on a phone
     (bets drawn in the tile's chips line) each lies inside its own tile and no
-    other."""
+    other.  Both sizes at each table (stop 63: a table a size before): Ann sits and
+    the hand is dealt on the phone page; her desktop page then loads the table."""
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, size, reduced_motion="reduce")
+    contexts = {size: context(browser, size, reduced_motion="reduce")
+                for size in ("phone", "desktop")}
     try:
         cases = [("holdem", n) for n in range(2, 11)] + [("stud8", 7)]
-        # One page for the ten tables, each loaded into it in turn (a new table id,
-        # a new document): a new page each was about twice the Chromium CPU, a
+        # One page a size for the ten tables, each loaded into it in turn (a new table
+        # id, a new document): a new page each was about twice the Chromium CPU, a
         # renderer or two started for each (docs/dev/test-suite-time.md, stop 48).
-        page = ctx.new_page()
+        pages = {size: ctx.new_page() for size, ctx in contexts.items()}
         for game, seats in cases:
-            start(page, live, game, seats)
-            wait_until(page, "() => !!document.querySelector('#controls button')", timeout=30)
-            drawn = page.evaluate(BETS, "12345")
-            where = f"{size}, {game} at {seats} seats"
-            if seats in (7, 10) or game == "stud8":
-                shot(page, f"felt-small-{size}-{game}-{seats}-bets")
-            assert len(drawn["bets"]) == seats - 1, (where, drawn)
-            for bet in drawn["bets"]:
-                for tile in drawn["tiles"]:
-                    mine = tile["seat"] == bet["seat"]
-                    if size == "phone" and mine:
-                        assert _inside(bet["box"], tile["box"]), (where, bet, tile)
-                    else:
-                        assert not _overlap(bet["box"], tile["box"]), (where, bet, tile)
-                if size == "desktop":
-                    assert _inside(bet["box"], drawn["felt"]), (where, bet, drawn["felt"])
+            tid = start(pages["phone"], live, game, seats)
+            contexts["desktop"].add_cookies(contexts["phone"].cookies())  # (the same Ann)
+            pages["desktop"].goto(f"{live.url}/t/{tid}")
+            for size, page in pages.items():
+                wait_until(page, "() => !!document.querySelector('#controls button')",
+                           timeout=30)
+                drawn = page.evaluate(BETS, "12345")
+                where = f"{size}, {game} at {seats} seats"
+                if seats in (7, 10) or game == "stud8":
+                    shot(page, f"felt-small-{size}-{game}-{seats}-bets")
+                assert len(drawn["bets"]) == seats - 1, (where, drawn)
+                for bet in drawn["bets"]:
+                    for tile in drawn["tiles"]:
+                        mine = tile["seat"] == bet["seat"]
+                        if size == "phone" and mine:
+                            assert _inside(bet["box"], tile["box"]), (where, bet, tile)
+                        else:
+                            assert not _overlap(bet["box"], tile["box"]), (where, bet, tile)
+                    if size == "desktop":
+                        assert _inside(bet["box"], drawn["felt"]), (where, bet, drawn["felt"])
     finally:
-        ctx.close()
+        for ctx in contexts.values():
+            ctx.close()
 
 
 # ------------------------------------------------------------ nothing under the dock
