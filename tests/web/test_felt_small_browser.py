@@ -130,39 +130,65 @@ def _overlap(a: list[float], b: list[float]) -> bool:
     return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop", "short-desktop"])
 def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At each size (a phone, a desktop, a short desktop window) the page scrolled as
+    :data:`SCROLL` says, every flight of chips of hand 1 stays in the felt.  One hand
+    for the three sizes (stop 63: a hand a size before): Ann plays on the phone page;
+    her pages at the other sizes (the same player) draw the same states, scrolled
+    again after each of her decisions as the phone is."""
     seeded_deals(monkeypatch, 5)
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-           if size == "phone" else browser.new_context(viewport=VIEWPORTS[size]))
-    ctx.add_init_script(MOTION_ON)   # (the flights whatever the machine's load)
+    contexts = {size: (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+                       if size == "phone" else browser.new_context(viewport=VIEWPORTS[size]))
+                for size in SCROLL}
     try:
-        page = ctx.new_page()
+        for ctx in contexts.values():
+            ctx.add_init_script(MOTION_ON)   # (the flights whatever the machine's load)
+        page = contexts["phone"].new_page()
         start(page, live, "holdem", 6, between_hands=600)
-        wait_until(page, "() => document.querySelector('#controls button') !== null")
-        page.evaluate(SCROLL[size])
-        scrolled = page.evaluate("() => document.querySelector('#scroll').scrollTop")
-        assert (scrolled > 20) == (size != "desktop"), f"{size}: scrolled {scrolled}"
-        page.evaluate(SAMPLER)
+        pages = {"phone": page}
+        for size in ("desktop", "short-desktop"):
+            contexts[size].add_cookies(contexts["phone"].cookies())  # (the same Ann)
+            pages[size] = contexts[size].new_page()
+            pages[size].goto(page.url)
+        for size, p in pages.items():
+            wait_until(p, "() => document.querySelector('#controls button') !== null")
+            p.evaluate(SCROLL[size])
+            scrolled = p.evaluate("() => document.querySelector('#scroll').scrollTop")
+            assert (scrolled > 20) == (size != "desktop"), f"{size}: scrolled {scrolled}"
+            p.evaluate(SAMPLER)
         # hand 1 to its end: each round's bets swept in, then the pot pushed
-        play_until(page, "() => !document.querySelector('#result').classList.contains('hidden')",
-                   f"{size} hand 1", between=SCROLL[size])
+        done = "() => !document.querySelector('#result').classList.contains('hidden')"
+        end = time.monotonic() + 90
+        while not page.evaluate(done):
+            assert time.monotonic() < end, "hand 1 never ended"
+            kind = decision_kind(page)
+            if kind is None:
+                page.wait_for_timeout(40)
+                continue
+            take_decision(page, kind)
+            page.wait_for_timeout(150)
+            for size, p in pages.items():
+                p.evaluate(SCROLL[size])
+        for p in pages.values():
+            wait_until(p, done)
         page.wait_for_timeout(1200)   # the last flights land
-        flights = page.evaluate("() => window.__flights")
-        shot(page, f"felt-small-{size}-scrolled-flights", moving=True)
-        texts = {f["text"] for f in flights}
-        # the blinds swept in (a bet of 2) and the pot pushed (more than any bet)
-        assert "● 2" in texts and any(int(t.split()[1]) > 2 for t in texts), texts
-        assert any(f["scroll"] > 20 for f in flights) == (size != "desktop"), size
-        for f in flights:
-            where = f"{size}: {f}"
-            assert f["inFelt"], where                    # drawn in the felt, clipped to it
-            assert _inside(f["chip"], f["felt"]), where  # never beyond the felt's edges
-            assert not _overlap(f["chip"], f["side"]), where
-            assert not _overlap(f["chip"], f["bar"]) or f["felt"][1] < f["bar"][3], where
+        for size, p in pages.items():
+            flights = p.evaluate("() => window.__flights")
+            shot(p, f"felt-small-{size}-scrolled-flights", moving=True)
+            texts = {f["text"] for f in flights}
+            # the blinds swept in (a bet of 2) and the pot pushed (more than any bet)
+            assert "● 2" in texts and any(int(t.split()[1]) > 2 for t in texts), (size, texts)
+            assert any(f["scroll"] > 20 for f in flights) == (size != "desktop"), size
+            for f in flights:
+                where = f"{size}: {f}"
+                assert f["inFelt"], where                    # drawn in the felt, clipped to it
+                assert _inside(f["chip"], f["felt"]), where  # never beyond the felt's edges
+                assert not _overlap(f["chip"], f["side"]), where
+                assert not _overlap(f["chip"], f["bar"]) or f["felt"][1] < f["bar"][3], where
     finally:
-        ctx.close()
+        for ctx in contexts.values():
+            ctx.close()
 
 
 GROW = """() => {
