@@ -52,14 +52,20 @@ from rollem.server.app import host_cookie
 pytestmark = pytest.mark.browser
 
 
-def start(page: Any, live: ServerThread, game: str, seats: int, **config: Any) -> str:
+def seat_ann(page: Any, live: ServerThread, game: str, seats: int, **config: Any) -> str:
     """A new table of ``game``, ``seats - 1`` checking computer players, Ann sat down
-    in ``page`` as host and the first hand dealt; returns the table id."""
+    in ``page`` as host (not started); returns the table id."""
     tid, host_token = new_table(live.url, game=game, seats=seats, bots=seats - 1, **config)
     live.manager.get(tid).bot_factory = lambda level: CheckingBot(random.Random(0))
     page.context.add_cookies([{"name": host_cookie(tid), "value": host_token, "url": live.url}])
     page.goto(f"{live.url}/t/{tid}")
     sit_with_enter(page, "Ann")
+    return tid
+
+
+def start(page: Any, live: ServerThread, game: str, seats: int, **config: Any) -> str:
+    """:func:`seat_ann`, then the first hand dealt; returns the table id."""
+    tid = seat_ann(page, live, game, seats, **config)
     page.click("#start-btn")
     return tid
 
@@ -279,52 +285,66 @@ document.addEventListener('DOMContentLoaded', () => {
 
 
 @pytest.mark.parametrize("game", ["rollem521", "sdr", "rollyourown"])
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_status_line_says_where_the_hand_is_in_players_words(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str,
-        game: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    """Both sizes from one hand (stop 63: a hand a size before): Ann plays on her
+    phone page; her desktop page, open from before the start, records its own
+    statuses and log."""
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, size, reduced_motion="reduce")
-    ctx.add_init_script(STATUSES)
+    contexts = {size: context(browser, size, reduced_motion="reduce")
+                for size in ("phone", "desktop")}
     try:
-        page = ctx.new_page()
-        start(page, live, game, SEATS[game])
-        shown = False
+        for ctx in contexts.values():
+            ctx.add_init_script(STATUSES)
+        page = contexts["phone"].new_page()
+        seat_ann(page, live, game, SEATS[game])   # (the desktop page opened before the
+        # deal, so that it draws every state of the hand)
+        contexts["desktop"].add_cookies(contexts["phone"].cookies())  # (the same Ann)
+        desk = contexts["desktop"].new_page()
+        desk.goto(page.url)
+        desk.wait_for_selector(".me .name:has-text('Ann')")
+        pages = {"phone": page, "desktop": desk}
+        page.click("#start-btn")
+        shown: set[str] = set()
         end = time.monotonic() + 120
         while page.locator("#result:not(.hidden)").count() == 0:
-            assert time.monotonic() < end, f"{size}: hand 1 never ended"
-            if not shown and f" · {SHOWN_AT[game]} · " in page.inner_text("#status"):
-                shot(page, f"felt-small-{size}-{game}-status")
-                shown = True
+            assert time.monotonic() < end, "hand 1 never ended"
+            for size, p in pages.items():
+                if size not in shown and f" · {SHOWN_AT[game]} · " in p.inner_text("#status"):
+                    shot(p, f"felt-small-{size}-{game}-status")
+                    shown.add(size)
             kind = decision_kind(page)
             if kind is None:
                 page.wait_for_timeout(40)
                 continue
             take_decision(page, kind)
             page.wait_for_timeout(150)
-        statuses = page.evaluate("window.__statuses")
-        for status in statuses:
-            assert not re.search(r"\bround \d", status), status
-        seen: list[str] = []
-        for status in statuses:
-            for name in ROUNDS[game]:
-                if f" · {name} · " in status and name not in seen:
-                    seen.append(name)
-        assert seen == list(ROUNDS[game]), (seen, statuses)
-        page.click("#log-box summary")
-        page.wait_for_selector("#log li")  # (drawn when the box opens)
-        log = page.locator("#log li").all_inner_texts()
-        assert not any(re.match(r"Round \d", line) for line in log), log
-        # the log tells each round by its name too ("After the stop (pot 7).")
-        # (the log box keeps the hand's last 60 lines: 5-2-1's early rounds may be gone)
-        heads = [line.split(" (pot")[0].split(":")[0].strip().lower() for line in log]
-        betting = [n for n in ROUNDS[game] if not n.endswith("draw")]
-        told = [h for h in heads if h in betting]
-        assert len(told) >= 2 and told == betting[len(betting) - len(told):], log
-        if game != "rollem521":
-            assert told == betting, log
+        desk.wait_for_selector("#result:not(.hidden)")
+        for size, p in pages.items():
+            statuses = p.evaluate("window.__statuses")
+            for status in statuses:
+                assert not re.search(r"\bround \d", status), (size, status)
+            seen: list[str] = []
+            for status in statuses:
+                for name in ROUNDS[game]:
+                    if f" · {name} · " in status and name not in seen:
+                        seen.append(name)
+            assert seen == list(ROUNDS[game]), (size, seen, statuses)
+            p.click("#log-box summary")
+            p.wait_for_selector("#log li")  # (drawn when the box opens)
+            log = p.locator("#log li").all_inner_texts()
+            assert not any(re.match(r"Round \d", line) for line in log), (size, log)
+            # the log tells each round by its name too ("After the stop (pot 7).")
+            # (the log box keeps the hand's last 60 lines: 5-2-1's early rounds may be gone)
+            heads = [line.split(" (pot")[0].split(":")[0].strip().lower() for line in log]
+            betting = [n for n in ROUNDS[game] if not n.endswith("draw")]
+            told = [h for h in heads if h in betting]
+            assert len(told) >= 2 and told == betting[len(betting) - len(told):], (size, log)
+            if game != "rollem521":
+                assert told == betting, (size, log)
     finally:
-        ctx.close()
+        for ctx in contexts.values():
+            ctx.close()
 
 
 # ------------------------------------------------------------ wild words
