@@ -620,48 +620,37 @@ def test_chips_fly_for_0_4_s(browser: Any, live: ServerThread, size: str) -> Non
         ctx.close()
 
 
-def test_a_phone_sweeps_ten_seats_bets_as_one_flight(browser: Any,
-                                                      live: ServerThread) -> None:
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_phone_sweeps_ten_seats_bets_as_one_flight(browser: Any, live: ServerThread,
+                                                      size: str) -> None:
     """Hold'em at 10 seats, Ann and nine checking computer players, Ann checking or
     calling to the flop: the ten bets of 2 go into the pot.  On a phone (390 px wide:
     the phone layout, more than 6 seats in the hand) they go as one flight of 20
     from the bets' middle (issue 26: ten flights at once cost every frame they ran
     in at 4x); on a desktop as today, one flight a bet (ten of 2).  Checked down to
     the end, the pot goes to the winner as one flight on the phone (the seat paid
-    most, with what it was paid), one a winner of each pot on the desktop.  Both
-    sizes from one hand (stop 63: a hand a size before): Ann plays on her phone
-    page; her desktop page, open from before the start, draws the same states."""
-    contexts = {size: context(browser, size) for size in ("phone", "desktop")}
+    most, with what it was paid), one a winner of each pot on the desktop."""
+    ctx = context(browser, size)
+    ctx.add_init_script(FLIGHT_TIMES)
     try:
-        for ctx in contexts.values():
-            ctx.add_init_script(FLIGHT_TIMES)
         tid, host_token = new_table(live.url, game="holdem", seats=10, bots=9)
         only_checking_bots(live, tid)
-        page = open_as_host(contexts["phone"], live.url, tid, host_token)
+        page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
-        contexts["desktop"].add_cookies(contexts["phone"].cookies())  # (the same Ann)
-        desk = contexts["desktop"].new_page()
-        desk.goto(page.url)
-        desk.wait_for_selector(".me .name:has-text('Ann')")
-        pages = {"phone": page, "desktop": desk}
         page.click("#start-btn")
         check_to_the_flop(page, live, tid, 90)
-        wait_until(desk, "seq => Number(document.body.dataset.seq) >= seq",
-                   live.manager.get(tid).seq)
-        swept: dict[str, int] = {}
-        for size, p in pages.items():
-            wait_until(p, "() => window.__flying.length >= 1")
-            shot(p, f"frames-sweep-10-seats-{size}")
-            # every flight started at the sweep has landed (each is removed at its end)
-            wait_until(p, "() => !document.querySelector('.flying-chips')")
-            texts = sorted(f["text"] for f in p.evaluate("window.__flying"))
-            if size == "phone":
-                assert texts == ["● 20"], texts
-            else:
-                assert texts == ["● 2"] * 10, texts
-            swept[size] = len(texts)
+        wait_until(page, "() => window.__flying.length >= 1")
+        shot(page, f"frames-sweep-10-seats-{size}")
+        # every flight started at the sweep has landed (each is removed at its end)
+        wait_until(page, "() => !document.querySelector('.flying-chips')")
+        texts = sorted(f["text"] for f in page.evaluate("window.__flying"))
+        if size == "phone":
+            assert texts == ["● 20"], texts
+        else:
+            assert texts == ["● 2"] * 10, texts
         # the pot pushed to the winner(s): on the phone one flight (hold'em: no
         # halves), to the seat paid most; on the desktop one a winner of each pot
+        swept = len(texts)
         hand = "window.rollemState.state.hand"
         end = time.monotonic() + 90
         while not page.evaluate(f"!!{hand}.result"):
@@ -669,24 +658,20 @@ def test_a_phone_sweeps_ten_seats_bets_as_one_flight(browser: Any,
             if decision_kind(page) == "bet":
                 check_or_call(page, live, tid)
             page.wait_for_timeout(40)
-        for size, p in pages.items():
-            wait_until(p, f"() => !!{hand} && !!{hand}.result")
-            pots = p.evaluate(f"{hand}.result.pots.map(p => p.winners)")
-            wait_until(p, "n => window.__flying.length > n", swept[size])
-            wait_until(p, "() => !document.querySelector('.flying-chips')")
-            pushed = sorted(f["text"] for f in p.evaluate("window.__flying")[swept[size]:])
-            if size == "phone":
-                paid: dict[str, int] = {}
-                for winners in pots:
-                    for seat, chips in winners.items():
-                        paid[seat] = paid.get(seat, 0) + chips
-                assert pushed == [f"● {max(paid.values())}"], (pushed, pots)
-            else:
-                assert pushed == sorted(f"● {c}" for w in pots for c in w.values()), \
-                    (pushed, pots)
+        pots = page.evaluate(f"{hand}.result.pots.map(p => p.winners)")
+        wait_until(page, "n => window.__flying.length > n", swept)
+        wait_until(page, "() => !document.querySelector('.flying-chips')")
+        pushed = sorted(f["text"] for f in page.evaluate("window.__flying")[swept:])
+        if size == "phone":
+            paid: dict[str, int] = {}
+            for winners in pots:
+                for seat, chips in winners.items():
+                    paid[seat] = paid.get(seat, 0) + chips
+            assert pushed == [f"● {max(paid.values())}"], (pushed, pots)
+        else:
+            assert pushed == sorted(f"● {c}" for w in pots for c in w.values()), (pushed, pots)
     finally:
-        for ctx in contexts.values():
-            ctx.close()
+        ctx.close()
 
 
 DOCK = r"""
