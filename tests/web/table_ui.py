@@ -363,11 +363,13 @@ class Pages:
         self.browser = browser
         self._made: dict[tuple[Any, ...], dict[str, Any]] = {}
 
-    def get(self, size: str, init_script: str | None = None, **kw: Any) -> Any:
+    def get(self, size: str, init_script: str | None = None, keep: Any = None,
+            **kw: Any) -> Any:
         """The module's page at ``size`` (:func:`context`'s sizes) with Playwright's
         context options ``kw`` (``reduced_motion="reduce"``) and ``init_script`` (run
         in every document the page loads: only tests asking for the same script share
-        its page), made at the first call; every other page is frozen."""
+        its page), made at the first call; every other page is frozen but ``keep``
+        (a page of another size the test uses beside it)."""
         key = (size, init_script, *sorted(kw.items()))
         made = self._made.get(key)
         if made is None or made["page"].is_closed():
@@ -377,7 +379,7 @@ class Pages:
             page = ctx.new_page()
             made = self._made[key] = {"ctx": ctx, "page": page, "frozen": False,
                                       "cdp": ctx.new_cdp_session(page)}
-        self.rest(but=made["page"])
+        self.rest(but=made["page"], keep=keep)
         made["used"] = True
         if made["frozen"]:
             made["cdp"].send("Page.setWebLifecycleState", {"state": "active"})
@@ -385,24 +387,25 @@ class Pages:
         return made["page"]
 
     @contextmanager
-    def open(self, size: str, init_script: str | None = None, **kw: Any) -> Iterator[Any]:
+    def open(self, size: str, init_script: str | None = None, keep: Any = None,
+             **kw: Any) -> Iterator[Any]:
         """:meth:`get`'s page, closed (with its context) if the test fails inside: the
         next test gets a new one."""
-        page = self.get(size, init_script, **kw)
+        page = self.get(size, init_script, keep, **kw)
         try:
             yield page
         except BaseException:
             page.context.close()
             raise
 
-    def rest(self, but: Any = None, clean: bool = False) -> None:
-        """Freeze every open page (but ``but``) until it is asked for again; with
-        ``clean`` (a test's end), first clear its context's cookies and the storage of
-        the site it shows (``localStorage`` keeps the name typed to sit, and the sound
-        switch, for the whole site)."""
+    def rest(self, but: Any = None, clean: bool = False, keep: Any = None) -> None:
+        """Freeze every open page (but ``but`` and ``keep``) until it is asked for
+        again; with ``clean`` (a test's end), first clear its context's cookies and
+        the storage of the site it shows (``localStorage`` keeps the name typed to
+        sit, and the sound switch, for the whole site)."""
         for key, made in list(self._made.items()):
             page = made["page"]
-            if page is but or page.is_closed():
+            if page is but or (keep is not None and page is keep) or page.is_closed():
                 continue
             if clean and made.get("used"):
                 made["used"] = False

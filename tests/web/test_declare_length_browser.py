@@ -2,9 +2,10 @@
 docs/dev/hostile.md, "Own state padded").  TLS hides a message's content, not
 its length: ``{"kind":"declare","side":"low"}`` was a byte shorter than ``high``
 or ``both``, so an observer of the player's connection read a low declaration
-before its reveal.  Ann declares low on a phone (390x844) and a desktop
-(1440x900); the websocket frame her page sends is as long as the same message
-with ``both``, and the server takes it (her declaration is low).
+before its reveal.  Ann declares low on a phone (390x844) and Bob on a desktop
+(1440x900), in the same hand (stop 63: a hand a size before); the websocket frame
+each page sends is as long as the same message with ``both``, and the server takes
+it (each declaration is low).
 """
 
 from __future__ import annotations
@@ -20,31 +21,32 @@ from web_harness import ServerThread, seeded_deals
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_low_declaration_is_sent_as_long_as_a_high_one(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, size, reduced_motion="reduce")
-    bob_ctx = context(browser, size, reduced_motion="reduce")
+    contexts = {size: context(browser, size, reduced_motion="reduce")
+                for size in ("phone", "desktop")}
     try:
         tid, host_token = new_table(live.url, game="rollem521", seats=2, bots=0)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sent: list[str] = []
-        page.on("websocket", lambda ws: ws.on(
-            "framesent", lambda payload: sent.append(payload if isinstance(payload, str)
-                                                     else payload.decode())))
+        page = open_as_host(contexts["phone"], live.url, tid, host_token)
+        bob = contexts["desktop"].new_page()
+        pages = {"phone": page, "desktop": bob}
+        sent: dict[str, list[str]] = {size: [] for size in pages}
+        for size, p in pages.items():
+            p.on("websocket", lambda ws, size=size: ws.on(
+                "framesent", lambda payload: sent[size].append(
+                    payload if isinstance(payload, str) else payload.decode())))
         sit_with_enter(page, "Ann")
-        bob = bob_ctx.new_page()
         bob.goto(f"{live.url}/t/{tid}")
         sit_with_enter(bob, "Bob")
-        ann_seat = next(n for n, s in live.manager.get(tid).seats.items() if s.row.name == "Ann")
+        seat = {s.row.name: n for n, s in live.manager.get(tid).seats.items()}
         page.wait_for_selector("#seats .seat .name:has-text('Bob')")
         page.click("#start-btn")
         end = time.monotonic() + 60
-        while decision_kind(page) != "declare":
+        while not all(decision_kind(p) == "declare" for p in pages.values()):
             assert time.monotonic() < end, "no declaration reached"
             acted = False
-            for p in (page, bob):
+            for p in pages.values():
                 k = decision_kind(p)
                 if k is not None and k != "declare":
                     take_decision(p, k)
@@ -52,21 +54,32 @@ def test_a_low_declaration_is_sent_as_long_as_a_high_one(
                     p.wait_for_timeout(100)
             if not acted:
                 page.wait_for_timeout(50)
+        # Ann's first (the hand still waits for Bob's: her own words for it), then Bob's
+        # (the last decision of the hand: the declarations the finished hand keeps)
+        table = live.manager.get(tid)
+        session = table.hand
         page.locator("#controls [data-action=declare-low]").click()
-        session = live.manager.get(tid).hand
-        while ann_seat in session.pending_seats():
-            assert time.monotonic() < end, "the declaration never arrived"
+        while seat["Ann"] in session.pending_seats():
+            assert time.monotonic() < end, "Ann's declaration never arrived"
             page.wait_for_timeout(30)
-        assert session.view(ann_seat)["last_actions"][str(ann_seat)]["text"] == "you declared low"
-        frames = [f for f in sent if '"declare"' in f]
-        assert len(frames) == 1, frames
-        frame = frames[0]
-        message = json.loads(frame)
-        assert message["action"] == {"kind": "declare", "side": "low"}
-        high = json.dumps({**message, "action": {"kind": "declare", "side": "both"}},
-                          separators=(",", ":"))
-        assert len(frame) == len(high), (frame, high)
-        assert frame == json.dumps(message, separators=(",", ":")) + " "
+        said = session.view(seat["Ann"])["last_actions"][str(seat["Ann"])]["text"]
+        assert said == "you declared low"
+        bob.locator("#controls [data-action=declare-low]").click()
+        while table.final_hand is None or table.final_hand.hand.result is None:
+            assert time.monotonic() < end, "Bob's declaration never arrived"
+            page.wait_for_timeout(30)
+        declared = table.final_hand.hand.extra["declarations"]
+        assert declared == {seat["Ann"]: "low", seat["Bob"]: "low"}, declared
+        for size in pages:
+            frames = [f for f in sent[size] if '"declare"' in f]
+            assert len(frames) == 1, (size, frames)
+            frame = frames[0]
+            message = json.loads(frame)
+            assert message["action"] == {"kind": "declare", "side": "low"}
+            high = json.dumps({**message, "action": {"kind": "declare", "side": "both"}},
+                              separators=(",", ":"))
+            assert len(frame) == len(high), (size, frame, high)
+            assert frame == json.dumps(message, separators=(",", ":")) + " ", size
     finally:
-        ctx.close()
-        bob_ctx.close()
+        for ctx in contexts.values():
+            ctx.close()

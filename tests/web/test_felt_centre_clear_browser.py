@@ -104,42 +104,54 @@ SHORTEST = """() => { const f = document.querySelector('#felt');
 
 
 @pytest.mark.parametrize("seats", [7, 8])
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_middle_keeps_clear_of_every_bet_during_a_hand(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str,
-        seats: int) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, seats: int) -> None:
     """s60-table: a tile's bet (past the tile's edge on a wide screen, toward the
     middle) was left out of the check above. Computer players that bet the least
     they may (else call), Ann calling: at each of her decisions, the felt at its
-    shortest, no piece of the middle overlaps a tile or a bet."""
+    shortest, no piece of the middle overlaps a tile or a bet.  Both sizes from one
+    hand (stop 63: the same seeded hand was played twice, once a size): Ann plays on
+    her phone page; her desktop page (the same player) is checked at each of her
+    decisions once it has drawn that state."""
     seeded_deals(monkeypatch, 11)
-    opts: dict[str, Any] = ({"viewport": PHONE, "is_mobile": True, "has_touch": True}
-                            if size == "phone" else {"viewport": DESKTOP})
-    ctx = browser.new_context(**opts)
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    desktop = browser.new_context(viewport=DESKTOP)
     try:
         tid, host_token = new_table(live.url, game="rollyourown", seats=seats,
                                     bots=seats - 1)
         only_betting_bots(live, tid)
-        page = goto_as_host(ctx.new_page(), live.url, tid, host_token)
+        page = goto_as_host(phone.new_page(), live.url, tid, host_token)
         sit_with_enter(page, "Ann")
-        page.evaluate(SHORTEST)
+        desktop.add_cookies(phone.cookies())  # (the same player)
+        desk = desktop.new_page()
+        desk.goto(f"{live.url}/t/{tid}")
+        desk.wait_for_selector(".me .name:has-text('Ann')")
+        pages = {"phone": page, "desktop": desk}
+        for p in pages.values():
+            p.evaluate(SHORTEST)
         page.click("#start-btn")
-        made, bets, end = 0, 0, time.monotonic() + 60
+        made, end = 0, time.monotonic() + 60
+        bets = dict.fromkeys(pages, 0)
         while not page.locator("#result:not(.hidden)").count():
             assert time.monotonic() < end, f"the hand did not finish; {made} decisions"
             kind = decision_kind(page)
             if kind is None:
                 page.wait_for_timeout(30)
                 continue
-            page.wait_for_timeout(200)  # (the middle fitted after the layout)
-            got = page.evaluate(OVERLAPS)
-            assert got["out"] == [], (size, seats, made, got)
-            bets = max(bets, got["bets"])
-            if got["bets"] >= 2 and made < 6:
-                shot(page, f"felt-centre-bets-{size}-{seats}-{made}")
+            seq = page.evaluate("() => Number(document.body.dataset.seq)")
+            desk.wait_for_function("s => Number(document.body.dataset.seq) >= s", arg=seq,
+                                   timeout=10_000)
+            page.wait_for_timeout(200)  # (the middle fitted after the layout: both pages)
+            for size, p in pages.items():
+                got = p.evaluate(OVERLAPS)
+                assert got["out"] == [], (size, seats, made, got)
+                bets[size] = max(bets[size], got["bets"])
+                if got["bets"] >= 2 and made < 6:
+                    shot(p, f"felt-centre-bets-{size}-{seats}-{made}")
             take_decision(page, kind, "rollyourown")
             made += 1
             wait_played(page, live, tid, made, f"decision {made}")
-        assert bets >= 4, bets   # (bets were on the felt to check)
+        assert min(bets.values()) >= 4, bets   # (bets were on the felt to check)
     finally:
-        ctx.close()
+        phone.close()
+        desktop.close()

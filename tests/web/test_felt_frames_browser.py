@@ -87,82 +87,99 @@ def play_hand(page: Any, live: ServerThread, tid: str, hand_no: int) -> None:
     wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_side_panels_drawn_later_show_the_newest_state(browser: Any, live: ServerThread,
-                                                       size: str) -> None:
+def test_side_panels_drawn_later_show_the_newest_state(browser: Any,
+                                                       live: ServerThread) -> None:
     """Two hands of hold'em (Ann and two checking computer players), the second
     dealt by the host's "Deal now".  At every ``data-seq`` the page set: a hand
     over ("Hand N is over.") shows hand N's result and the ledger after hand N; a
     hand in play shows no result and the ledger before it.  Then three states
     drawn in one task (hand 1's end, hand 2 dealt, hand 2's end: two that change
     everything): right after each the result of a hand gone is not shown, and
-    the side panels are drawn once, after the frame, with hand 2's result."""
-    ctx = context(browser, size)
-    ctx.add_init_script(SHOWN)
+    the side panels are drawn once, after the frame, with hand 2's result.  Both
+    sizes from the same two hands (stop 63: two hands a size before): Ann plays on
+    her phone page; her desktop page, open from before the start, is checked the
+    same way."""
+    contexts = {size: context(browser, size) for size in ("phone", "desktop")}
     try:
+        for ctx in contexts.values():
+            ctx.add_init_script(SHOWN)
         tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
         only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
+        page = open_as_host(contexts["phone"], live.url, tid, host_token)
         sit_with_enter(page, "Ann")
+        contexts["desktop"].add_cookies(contexts["phone"].cookies())  # (the same Ann)
+        desk = contexts["desktop"].new_page()
+        desk.goto(page.url)
+        desk.wait_for_selector(".me .name:has-text('Ann')")
         page.click("#start-btn")
         play_hand(page, live, tid, 1)
         page.locator("#host-box").evaluate("d => { d.open = true; }")   # (host controls)
         page.click("#host-controls [data-host=deal_now]")
         play_hand(page, live, tid, 2)
-        assert page.inner_text("#result h3").startswith("Hand 2 ")
-        assert page.inner_text("#ledger caption") == "after hand 2"
+        wait_until(desk, "seq => Number(document.body.dataset.seq) >= seq",
+                   live.manager.get(tid).seq)
         page.wait_for_timeout(900)   # (the pot's chips landed: a still shot)
-        shot(page, f"frames-{size}-hand-over")
-
-        shown = page.evaluate("window.__shown")
-        over = [s for s in shown if " is over." in s["status"]]
-        playing = [s for s in shown if " · hand " in s["status"]]
-        assert over and playing, shown
-        for s in over:
-            n = s["status"].split()[1]   # "Hand 2 is over."
-            assert s["result"] and s["result"].startswith(f"Hand {n} "), s
-            assert s["ledger"] == f"after hand {n}", s
-        for s in playing:
-            n = int(s["status"].split(" · hand ")[1].split()[0])
-            assert s["result"] is None, s
-            assert s["ledger"] == (f"after hand {n - 1}" if n > 1 else "before the first hand") \
-                + f" (hand {n} in play is not counted yet)", s
-
-        drawn = page.evaluate("""async () => {
-          const {render} = await import('/static/table/main.js');
-          const states = window.__states;
-          const last = (pred) => states.filter(pred).pop();
-          const over1 = last(s => s.hand && s.hand.hand_no === 1 && s.hand.result);
-          const dealt2 = states.find(s => s.hand && s.hand.hand_no === 2);
-          const over2 = last(s => s.hand && s.hand.hand_no === 2 && s.hand.result);
-          const late = () => performance.getEntriesByName('rollem-render-late').length;
-          const result = () => document.getElementById('result');
-          const before = late();
-          const out = {before: before, seqs: [over1.seq, dealt2.seq, over2.seq]};
-          render(dealt2, over1);
-          out.afterDeal = {hidden: result().classList.contains('hidden'), late: late()};
-          render(over2, dealt2);
-          out.afterEnd = {hidden: result().classList.contains('hidden'), late: late(),
-                          status: document.getElementById('status').textContent};
-          return out;
-        }""")
-        assert drawn["seqs"][0] < drawn["seqs"][1] < drawn["seqs"][2], drawn
-        # the felt drawn at once, the side panels not yet: no result of hand 1 beside it
-        assert drawn["afterDeal"] == {"hidden": True, "late": drawn["before"]}, drawn
-        assert drawn["afterEnd"]["hidden"] and drawn["afterEnd"]["late"] == drawn["before"]
-        # (then when hand 3 comes, stop 53: the state's next_deal_at, 600 s here)
-        assert re.fullmatch(r"Hand 2 is over\.Next hand in (59\d|600) s",
-                            drawn["afterEnd"]["status"]), drawn["afterEnd"]
-        wait_until(page, "n => performance.getEntriesByName('rollem-render-late').length > n",
-                   drawn["before"])
-        page.wait_for_timeout(300)   # (a second drawing would have come by now)
-        assert page.evaluate("performance.getEntriesByName('rollem-render-late').length") \
-            == drawn["before"] + 1, "the side panels drawn more than once"
-        assert page.evaluate("document.body.dataset.seq") == str(drawn["seqs"][2])
-        assert page.inner_text("#result h3").startswith("Hand 2 ")
-        assert page.inner_text("#ledger caption") == "after hand 2"
+        for size, p in (("phone", page), ("desktop", desk)):
+            _check_side_panels(p, size)
     finally:
-        ctx.close()
+        for ctx in contexts.values():
+            ctx.close()
+
+
+def _check_side_panels(page: Any, size: str) -> None:
+    """The side panels test's checks on ``page`` (at ``size``), once it has drawn
+    hand 2's end."""
+    assert page.inner_text("#result h3").startswith("Hand 2 "), size
+    assert page.inner_text("#ledger caption") == "after hand 2", size
+    shot(page, f"frames-{size}-hand-over")
+
+    shown = page.evaluate("window.__shown")
+    over = [s for s in shown if " is over." in s["status"]]
+    playing = [s for s in shown if " · hand " in s["status"]]
+    assert over and playing, shown
+    for s in over:
+        n = s["status"].split()[1]   # "Hand 2 is over."
+        assert s["result"] and s["result"].startswith(f"Hand {n} "), s
+        assert s["ledger"] == f"after hand {n}", s
+    for s in playing:
+        n = int(s["status"].split(" · hand ")[1].split()[0])
+        assert s["result"] is None, s
+        assert s["ledger"] == (f"after hand {n - 1}" if n > 1 else "before the first hand") \
+            + f" (hand {n} in play is not counted yet)", s
+
+    drawn = page.evaluate("""async () => {
+      const {render} = await import('/static/table/main.js');
+      const states = window.__states;
+      const last = (pred) => states.filter(pred).pop();
+      const over1 = last(s => s.hand && s.hand.hand_no === 1 && s.hand.result);
+      const dealt2 = states.find(s => s.hand && s.hand.hand_no === 2);
+      const over2 = last(s => s.hand && s.hand.hand_no === 2 && s.hand.result);
+      const late = () => performance.getEntriesByName('rollem-render-late').length;
+      const result = () => document.getElementById('result');
+      const before = late();
+      const out = {before: before, seqs: [over1.seq, dealt2.seq, over2.seq]};
+      render(dealt2, over1);
+      out.afterDeal = {hidden: result().classList.contains('hidden'), late: late()};
+      render(over2, dealt2);
+      out.afterEnd = {hidden: result().classList.contains('hidden'), late: late(),
+                      status: document.getElementById('status').textContent};
+      return out;
+    }""")
+    assert drawn["seqs"][0] < drawn["seqs"][1] < drawn["seqs"][2], drawn
+    # the felt drawn at once, the side panels not yet: no result of hand 1 beside it
+    assert drawn["afterDeal"] == {"hidden": True, "late": drawn["before"]}, drawn
+    assert drawn["afterEnd"]["hidden"] and drawn["afterEnd"]["late"] == drawn["before"]
+    # (then when hand 3 comes, stop 53: the state's next_deal_at, 600 s here)
+    assert re.fullmatch(r"Hand 2 is over\.Next hand in (59\d|600) s",
+                        drawn["afterEnd"]["status"]), drawn["afterEnd"]
+    wait_until(page, "n => performance.getEntriesByName('rollem-render-late').length > n",
+               drawn["before"])
+    page.wait_for_timeout(300)   # (a second drawing would have come by now)
+    assert page.evaluate("performance.getEntriesByName('rollem-render-late').length") \
+        == drawn["before"] + 1, "the side panels drawn more than once"
+    assert page.evaluate("document.body.dataset.seq") == str(drawn["seqs"][2])
+    assert page.inner_text("#result h3").startswith("Hand 2 ")
+    assert page.inner_text("#ledger caption") == "after hand 2"
 
 
 TURNS = r"""

@@ -88,27 +88,34 @@ def stack_drawn(page: Any, seat: int) -> int:
     return int(page.inner_text(f"#seats .seat[data-seat='{seat}'] .stack"))
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_side_pots_and_the_chips_pushed_to_each_winner(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
     """Hold'em no-limit, blinds 1 and 2, stacks Ann 200 (the button), Bot 1 200 (small
     blind), Bot 2 20 (big blind); betting computer players.  Ann raises to 30, Bot 1
     calls 30, Bot 2 calls all-in for 20: the main pot is 3 x 20 = 60, the side pot
     2 x 10 = 20.  On the flop Bot 1 bets 2: the felt says pot 82 (every chip in the
     hand), main pot 60, side pot 20.  Ann folds; Bot 1's bet comes back; the board
     runs out.  Seed 1: Bot 2 wins the main pot (60) and Bot 1 the side pot (20):
-    stacks Ann 170, Bot 1 190, Bot 2 60."""
+    stacks Ann 170, Bot 1 190, Bot 2 60.  Both sizes from one hand (stop 63: a hand a
+    size before): Ann plays on her phone page; her desktop page, open from before
+    the start, is checked the same way."""
     seeded_deals(monkeypatch, SEED)
-    ctx = context(browser, size)
-    ctx.add_init_script(FLIGHTS)
+    contexts = {size: context(browser, size) for size in ("phone", "desktop")}
     try:
+        for ctx in contexts.values():
+            ctx.add_init_script(FLIGHTS)
         tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2,
                                     structure="no-limit", small_bet=2, big_bet=4)
         only_betting_bots(live, tid)
         table = live.manager.get(tid)
         live.call(adjust_stack, table, 2, 20)
-        page = open_as_host(ctx, live.url, tid, host_token)
+        page = open_as_host(contexts["phone"], live.url, tid, host_token)
         sit_with_enter(page, "Ann")
+        contexts["desktop"].add_cookies(contexts["phone"].cookies())  # (the same Ann)
+        desk = contexts["desktop"].new_page()
+        desk.goto(page.url)
+        desk.wait_for_selector(".me .name:has-text('Ann')")
+        pages = {"phone": page, "desktop": desk}
         page.click("#start-btn")
         end = time.monotonic() + 30
         while decision_kind(page) != "bet":
@@ -120,16 +127,18 @@ def test_side_pots_and_the_chips_pushed_to_each_winner(
         while not (decision_kind(page) == "bet" and len(table.hand.view(0)["board"]) == 3):
             assert time.monotonic() < end, "Ann's flop decision never came"
             page.wait_for_timeout(30)
-        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
         view = table.hand.view(0)
         assert [p["amount"] for p in view["pots"]] == [60, 20], view["pots"]
         assert [s["bet"] for s in view["seats"]] == [0, 2, 0]
-        assert page.inner_text("#pots .pot-total") == "pot 82"
-        assert page.locator("#pots .side-pot").all_inner_texts() == ["main pot 60",
-                                                                     "side pot 1: 20"]
-        wait_until(page, "() => window.__flights.every(f => f.gone)")   # (a still shot)
-        shot(page, f"motion-{size}-side-pots")
-        flown = page.evaluate("window.__flights.length")
+        flown: dict[str, int] = {}
+        for size, p in pages.items():
+            wait_until(p, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+            assert p.inner_text("#pots .pot-total") == "pot 82", size
+            assert p.locator("#pots .side-pot").all_inner_texts() == ["main pot 60",
+                                                                      "side pot 1: 20"], size
+            wait_until(p, "() => window.__flights.every(f => f.gone)")   # (a still shot)
+            shot(p, f"motion-{size}-side-pots")
+            flown[size] = p.evaluate("window.__flights.length")
         page.click("#controls [data-action=fold]")
         page.wait_for_selector("#result:not(.hidden)")
         row = live.manager.store.load_hand(tid, 1)
@@ -138,18 +147,21 @@ def test_side_pots_and_the_chips_pushed_to_each_winner(
         # The flights from the fold on: Bot 1's uncalled 2 back to Bot 1 (not into
         # the pot), the main pot to Bot 2, the side pot to Bot 1; each lands on its
         # seat and ends; then each winner's stack is what the server paid.
-        wait_until(page, "n => window.__flights.length >= n + 3"
-                         " && window.__flights.every(f => f.gone)", flown, timeout=10)
-        flights = page.evaluate("window.__flights")[flown:]
-        assert [f["text"] for f in flights] == ["● 2", "● 60", "● 20"], flights
-        for f, seat in zip(flights, (1, 2, 1), strict=True):
-            at, want = f["to"], seat_centre(page, seat)
-            assert abs(at[0] - want[0]) < 2 and abs(at[1] - want[1]) < 2, (f, seat, want)
-        assert [stack_drawn(page, s) for s in range(3)] == [170, 190, 60]
+        for size, p in pages.items():
+            wait_until(p, "n => window.__flights.length >= n + 3"
+                          " && window.__flights.every(f => f.gone)", flown[size], timeout=10)
+            flights = p.evaluate("window.__flights")[flown[size]:]
+            assert [f["text"] for f in flights] == ["● 2", "● 60", "● 20"], (size, flights)
+            for f, seat in zip(flights, (1, 2, 1), strict=True):
+                at, want = f["to"], seat_centre(p, seat)
+                assert abs(at[0] - want[0]) < 2 and abs(at[1] - want[1]) < 2, \
+                    (size, f, seat, want)
+            assert [stack_drawn(p, s) for s in range(3)] == [170, 190, 60], size
+            shot(p, f"motion-{size}-paid")
         assert [table.seats[s].row.stack for s in range(3)] == [170, 190, 60]
-        shot(page, f"motion-{size}-paid")
     finally:
-        ctx.close()
+        for ctx in contexts.values():
+            ctx.close()
 
 
 SEED = 1

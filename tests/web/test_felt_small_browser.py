@@ -52,14 +52,20 @@ from rollem.server.app import host_cookie
 pytestmark = pytest.mark.browser
 
 
-def start(page: Any, live: ServerThread, game: str, seats: int, **config: Any) -> str:
+def seat_ann(page: Any, live: ServerThread, game: str, seats: int, **config: Any) -> str:
     """A new table of ``game``, ``seats - 1`` checking computer players, Ann sat down
-    in ``page`` as host and the first hand dealt; returns the table id."""
+    in ``page`` as host (not started); returns the table id."""
     tid, host_token = new_table(live.url, game=game, seats=seats, bots=seats - 1, **config)
     live.manager.get(tid).bot_factory = lambda level: CheckingBot(random.Random(0))
     page.context.add_cookies([{"name": host_cookie(tid), "value": host_token, "url": live.url}])
     page.goto(f"{live.url}/t/{tid}")
     sit_with_enter(page, "Ann")
+    return tid
+
+
+def start(page: Any, live: ServerThread, game: str, seats: int, **config: Any) -> str:
+    """:func:`seat_ann`, then the first hand dealt; returns the table id."""
+    tid = seat_ann(page, live, game, seats, **config)
     page.click("#start-btn")
     return tid
 
@@ -130,39 +136,65 @@ def _overlap(a: list[float], b: list[float]) -> bool:
     return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop", "short-desktop"])
 def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At each size (a phone, a desktop, a short desktop window) the page scrolled as
+    :data:`SCROLL` says, every flight of chips of hand 1 stays in the felt.  One hand
+    for the three sizes (stop 63: a hand a size before): Ann plays on the phone page;
+    her pages at the other sizes (the same player) draw the same states, scrolled
+    again after each of her decisions as the phone is."""
     seeded_deals(monkeypatch, 5)
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-           if size == "phone" else browser.new_context(viewport=VIEWPORTS[size]))
-    ctx.add_init_script(MOTION_ON)   # (the flights whatever the machine's load)
+    contexts = {size: (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+                       if size == "phone" else browser.new_context(viewport=VIEWPORTS[size]))
+                for size in SCROLL}
     try:
-        page = ctx.new_page()
+        for ctx in contexts.values():
+            ctx.add_init_script(MOTION_ON)   # (the flights whatever the machine's load)
+        page = contexts["phone"].new_page()
         start(page, live, "holdem", 6, between_hands=600)
-        wait_until(page, "() => document.querySelector('#controls button') !== null")
-        page.evaluate(SCROLL[size])
-        scrolled = page.evaluate("() => document.querySelector('#scroll').scrollTop")
-        assert (scrolled > 20) == (size != "desktop"), f"{size}: scrolled {scrolled}"
-        page.evaluate(SAMPLER)
+        pages = {"phone": page}
+        for size in ("desktop", "short-desktop"):
+            contexts[size].add_cookies(contexts["phone"].cookies())  # (the same Ann)
+            pages[size] = contexts[size].new_page()
+            pages[size].goto(page.url)
+        for size, p in pages.items():
+            wait_until(p, "() => document.querySelector('#controls button') !== null")
+            p.evaluate(SCROLL[size])
+            scrolled = p.evaluate("() => document.querySelector('#scroll').scrollTop")
+            assert (scrolled > 20) == (size != "desktop"), f"{size}: scrolled {scrolled}"
+            p.evaluate(SAMPLER)
         # hand 1 to its end: each round's bets swept in, then the pot pushed
-        play_until(page, "() => !document.querySelector('#result').classList.contains('hidden')",
-                   f"{size} hand 1", between=SCROLL[size])
+        done = "() => !document.querySelector('#result').classList.contains('hidden')"
+        end = time.monotonic() + 90
+        while not page.evaluate(done):
+            assert time.monotonic() < end, "hand 1 never ended"
+            kind = decision_kind(page)
+            if kind is None:
+                page.wait_for_timeout(40)
+                continue
+            take_decision(page, kind)
+            page.wait_for_timeout(150)
+            for size, p in pages.items():
+                p.evaluate(SCROLL[size])
+        for p in pages.values():
+            wait_until(p, done)
         page.wait_for_timeout(1200)   # the last flights land
-        flights = page.evaluate("() => window.__flights")
-        shot(page, f"felt-small-{size}-scrolled-flights", moving=True)
-        texts = {f["text"] for f in flights}
-        # the blinds swept in (a bet of 2) and the pot pushed (more than any bet)
-        assert "● 2" in texts and any(int(t.split()[1]) > 2 for t in texts), texts
-        assert any(f["scroll"] > 20 for f in flights) == (size != "desktop"), size
-        for f in flights:
-            where = f"{size}: {f}"
-            assert f["inFelt"], where                    # drawn in the felt, clipped to it
-            assert _inside(f["chip"], f["felt"]), where  # never beyond the felt's edges
-            assert not _overlap(f["chip"], f["side"]), where
-            assert not _overlap(f["chip"], f["bar"]) or f["felt"][1] < f["bar"][3], where
+        for size, p in pages.items():
+            flights = p.evaluate("() => window.__flights")
+            shot(p, f"felt-small-{size}-scrolled-flights", moving=True)
+            texts = {f["text"] for f in flights}
+            # the blinds swept in (a bet of 2) and the pot pushed (more than any bet)
+            assert "● 2" in texts and any(int(t.split()[1]) > 2 for t in texts), (size, texts)
+            assert any(f["scroll"] > 20 for f in flights) == (size != "desktop"), size
+            for f in flights:
+                where = f"{size}: {f}"
+                assert f["inFelt"], where                    # drawn in the felt, clipped to it
+                assert _inside(f["chip"], f["felt"]), where  # never beyond the felt's edges
+                assert not _overlap(f["chip"], f["side"]), where
+                assert not _overlap(f["chip"], f["bar"]) or f["felt"][1] < f["bar"][3], where
     finally:
-        ctx.close()
+        for ctx in contexts.values():
+            ctx.close()
 
 
 GROW = """() => {
@@ -253,52 +285,66 @@ document.addEventListener('DOMContentLoaded', () => {
 
 
 @pytest.mark.parametrize("game", ["rollem521", "sdr", "rollyourown"])
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_status_line_says_where_the_hand_is_in_players_words(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str,
-        game: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    """Both sizes from one hand (stop 63: a hand a size before): Ann plays on her
+    phone page; her desktop page, open from before the start, records its own
+    statuses and log."""
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, size, reduced_motion="reduce")
-    ctx.add_init_script(STATUSES)
+    contexts = {size: context(browser, size, reduced_motion="reduce")
+                for size in ("phone", "desktop")}
     try:
-        page = ctx.new_page()
-        start(page, live, game, SEATS[game])
-        shown = False
+        for ctx in contexts.values():
+            ctx.add_init_script(STATUSES)
+        page = contexts["phone"].new_page()
+        seat_ann(page, live, game, SEATS[game])   # (the desktop page opened before the
+        # deal, so that it draws every state of the hand)
+        contexts["desktop"].add_cookies(contexts["phone"].cookies())  # (the same Ann)
+        desk = contexts["desktop"].new_page()
+        desk.goto(page.url)
+        desk.wait_for_selector(".me .name:has-text('Ann')")
+        pages = {"phone": page, "desktop": desk}
+        page.click("#start-btn")
+        shown: set[str] = set()
         end = time.monotonic() + 120
         while page.locator("#result:not(.hidden)").count() == 0:
-            assert time.monotonic() < end, f"{size}: hand 1 never ended"
-            if not shown and f" · {SHOWN_AT[game]} · " in page.inner_text("#status"):
-                shot(page, f"felt-small-{size}-{game}-status")
-                shown = True
+            assert time.monotonic() < end, "hand 1 never ended"
+            for size, p in pages.items():
+                if size not in shown and f" · {SHOWN_AT[game]} · " in p.inner_text("#status"):
+                    shot(p, f"felt-small-{size}-{game}-status")
+                    shown.add(size)
             kind = decision_kind(page)
             if kind is None:
                 page.wait_for_timeout(40)
                 continue
             take_decision(page, kind)
             page.wait_for_timeout(150)
-        statuses = page.evaluate("window.__statuses")
-        for status in statuses:
-            assert not re.search(r"\bround \d", status), status
-        seen: list[str] = []
-        for status in statuses:
-            for name in ROUNDS[game]:
-                if f" · {name} · " in status and name not in seen:
-                    seen.append(name)
-        assert seen == list(ROUNDS[game]), (seen, statuses)
-        page.click("#log-box summary")
-        page.wait_for_selector("#log li")  # (drawn when the box opens)
-        log = page.locator("#log li").all_inner_texts()
-        assert not any(re.match(r"Round \d", line) for line in log), log
-        # the log tells each round by its name too ("After the stop (pot 7).")
-        # (the log box keeps the hand's last 60 lines: 5-2-1's early rounds may be gone)
-        heads = [line.split(" (pot")[0].split(":")[0].strip().lower() for line in log]
-        betting = [n for n in ROUNDS[game] if not n.endswith("draw")]
-        told = [h for h in heads if h in betting]
-        assert len(told) >= 2 and told == betting[len(betting) - len(told):], log
-        if game != "rollem521":
-            assert told == betting, log
+        desk.wait_for_selector("#result:not(.hidden)")
+        for size, p in pages.items():
+            statuses = p.evaluate("window.__statuses")
+            for status in statuses:
+                assert not re.search(r"\bround \d", status), (size, status)
+            seen: list[str] = []
+            for status in statuses:
+                for name in ROUNDS[game]:
+                    if f" · {name} · " in status and name not in seen:
+                        seen.append(name)
+            assert seen == list(ROUNDS[game]), (size, seen, statuses)
+            p.click("#log-box summary")
+            p.wait_for_selector("#log li")  # (drawn when the box opens)
+            log = p.locator("#log li").all_inner_texts()
+            assert not any(re.match(r"Round \d", line) for line in log), (size, log)
+            # the log tells each round by its name too ("After the stop (pot 7).")
+            # (the log box keeps the hand's last 60 lines: 5-2-1's early rounds may be gone)
+            heads = [line.split(" (pot")[0].split(":")[0].strip().lower() for line in log]
+            betting = [n for n in ROUNDS[game] if not n.endswith("draw")]
+            told = [h for h in heads if h in betting]
+            assert len(told) >= 2 and told == betting[len(betting) - len(told):], (size, log)
+            if game != "rollem521":
+                assert told == betting, (size, log)
     finally:
-        ctx.close()
+        for ctx in contexts.values():
+            ctx.close()
 
 
 # ------------------------------------------------------------ wild words
@@ -533,9 +579,8 @@ BETS = """amount => {
 and the felt's inner boxes."""
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_bet_chips_keep_clear_of_every_seat_tile(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen on a 1440x900 desktop, seven-card stud high-low at 7 seats: seat 6's bet
     chips, drawn in front of its tile toward the middle, overlapped the tile's own
     corner by 19x11 px (the bet sat at a fixed distance from the tile's middle, and a
@@ -543,34 +588,41 @@ def test_bet_chips_keep_clear_of_every_seat_tile(
     Ann's first decision, with every opponent betting: on a desktop no bet overlaps
     any seat's tile, its own included, and each lies inside the felt; on a phone
     (bets drawn in the tile's chips line) each lies inside its own tile and no
-    other."""
+    other.  Both sizes at each table (stop 63: a table a size before): Ann sits and
+    the hand is dealt on the phone page; her desktop page then loads the table."""
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, size, reduced_motion="reduce")
+    contexts = {size: context(browser, size, reduced_motion="reduce")
+                for size in ("phone", "desktop")}
     try:
         cases = [("holdem", n) for n in range(2, 11)] + [("stud8", 7)]
-        # One page for the ten tables, each loaded into it in turn (a new table id,
-        # a new document): a new page each was about twice the Chromium CPU, a
+        # One page a size for the ten tables, each loaded into it in turn (a new table
+        # id, a new document): a new page each was about twice the Chromium CPU, a
         # renderer or two started for each (docs/dev/test-suite-time.md, stop 48).
-        page = ctx.new_page()
+        pages = {size: ctx.new_page() for size, ctx in contexts.items()}
         for game, seats in cases:
-            start(page, live, game, seats)
-            wait_until(page, "() => !!document.querySelector('#controls button')", timeout=30)
-            drawn = page.evaluate(BETS, "12345")
-            where = f"{size}, {game} at {seats} seats"
-            if seats in (7, 10) or game == "stud8":
-                shot(page, f"felt-small-{size}-{game}-{seats}-bets")
-            assert len(drawn["bets"]) == seats - 1, (where, drawn)
-            for bet in drawn["bets"]:
-                for tile in drawn["tiles"]:
-                    mine = tile["seat"] == bet["seat"]
-                    if size == "phone" and mine:
-                        assert _inside(bet["box"], tile["box"]), (where, bet, tile)
-                    else:
-                        assert not _overlap(bet["box"], tile["box"]), (where, bet, tile)
-                if size == "desktop":
-                    assert _inside(bet["box"], drawn["felt"]), (where, bet, drawn["felt"])
+            tid = start(pages["phone"], live, game, seats)
+            contexts["desktop"].add_cookies(contexts["phone"].cookies())  # (the same Ann)
+            pages["desktop"].goto(f"{live.url}/t/{tid}")
+            for size, page in pages.items():
+                wait_until(page, "() => !!document.querySelector('#controls button')",
+                           timeout=30)
+                drawn = page.evaluate(BETS, "12345")
+                where = f"{size}, {game} at {seats} seats"
+                if seats in (7, 10) or game == "stud8":
+                    shot(page, f"felt-small-{size}-{game}-{seats}-bets")
+                assert len(drawn["bets"]) == seats - 1, (where, drawn)
+                for bet in drawn["bets"]:
+                    for tile in drawn["tiles"]:
+                        mine = tile["seat"] == bet["seat"]
+                        if size == "phone" and mine:
+                            assert _inside(bet["box"], tile["box"]), (where, bet, tile)
+                        else:
+                            assert not _overlap(bet["box"], tile["box"]), (where, bet, tile)
+                    if size == "desktop":
+                        assert _inside(bet["box"], drawn["felt"]), (where, bet, drawn["felt"])
     finally:
-        ctx.close()
+        for ctx in contexts.values():
+            ctx.close()
 
 
 # ------------------------------------------------------------ nothing under the dock

@@ -1,7 +1,9 @@
 """A choice made all at once is told back to its maker on the page, and to nobody
 else (docs/dev/hostile.md, "A choice made all at once is not shown back to its
 maker"; R-RYO-2, R-RYO-3): Ann and Bob, two people at a Roll Your Own table, on a
-phone (390x844) and a desktop (1440x900).  Ann picks her discards before Bob: her
+phone (390x844) and a desktop (1440x900): each plays on a phone page, a desktop page
+of each (the same person) open beside it (stop 63: a hand a size before).  Ann
+picks her discards before Bob: her
 own label says "you threw" and the cards, also after she reloads the page; Bob's
 page says only "chose discards" for her and names none of them.  The same for her
 card to turn up ("you turn up ...": "chose a card").  The server's words for every
@@ -52,20 +54,24 @@ def _seen(page: Any, live: ServerThread, tid: str) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(CHECKED))
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_own_hidden_choice_is_shown_to_its_maker_only(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str,
-        game: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, size, reduced_motion="reduce")
-    bob_ctx = context(browser, size, reduced_motion="reduce")
+    sizes = ("phone", "desktop")
+    ctx = {(who, size): context(browser, size, reduced_motion="reduce")
+           for who in ("ann", "bob") for size in sizes}
     try:
         tid, host_token = new_table(live.url, game=game, seats=2, bots=0)
-        page = open_as_host(ctx, live.url, tid, host_token)
+        page = open_as_host(ctx[("ann", "phone")], live.url, tid, host_token)
         sit_with_enter(page, "Ann")
-        bob = bob_ctx.new_page()
+        bob = ctx[("bob", "phone")].new_page()
         bob.goto(f"{live.url}/t/{tid}")
         sit_with_enter(bob, "Bob")
+        anns, bobs = {"phone": page}, {"phone": bob}
+        for who, pages, first in (("ann", anns, page), ("bob", bobs, bob)):
+            ctx[(who, "desktop")].add_cookies(first.context.cookies())  # (the same person)
+            pages["desktop"] = ctx[(who, "desktop")].new_page()
+            pages["desktop"].goto(f"{live.url}/t/{tid}")
         table = live.manager.get(tid)
         ann_seat = next(n for n, s in table.seats.items() if s.row.name == "Ann")
         page.wait_for_selector("#seats .seat .name:has-text('Bob')")
@@ -86,24 +92,27 @@ def test_own_hidden_choice_is_shown_to_its_maker_only(
                     page.wait_for_timeout(30)
                 mine = session.view(ann_seat)["last_actions"][str(ann_seat)]["text"]
                 assert mine.startswith(OWN[kind]), mine
-                for p in (page, bob):
+                for p in (*anns.values(), *bobs.values()):
                     _seen(p, live, tid)
                 want = symbols(mine)
-                assert _label(page, "#me") == want, (size, kind, _label(page, "#me"))
-                if kind == "declare":   # her hand is named for the low she declared
-                    assert mine == "you declared low", mine
-                    name = page.locator("#me .hand-name").text_content() or ""
-                    assert name and "high:" not in name, name
-                shot(page, f"own-choice-{size}-{kind}-ann")
-                page.reload()
-                wait_until(page, "() => !!document.querySelector('#me .action-label:not(.none)')")
-                assert _label(page, "#me") == want, (size, kind, "after a reload")
-                theirs = _label(bob, f"#seats .seat[data-seat='{ann_seat}']")
-                assert theirs == HIDDEN[kind], (size, kind, theirs)
-                body = bob.evaluate("() => document.body.innerText")
-                assert OWN[kind].strip() not in body and want not in body, (size, kind)
-                assert "declared low" not in body, (size, kind)
-                shot(bob, f"own-choice-{size}-{kind}-bob")
+                for size, ann in anns.items():
+                    assert _label(ann, "#me") == want, (size, kind, _label(ann, "#me"))
+                    if kind == "declare":   # her hand is named for the low she declared
+                        assert mine == "you declared low", mine
+                        name = ann.locator("#me .hand-name").text_content() or ""
+                        assert name and "high:" not in name, (size, name)
+                    shot(ann, f"own-choice-{size}-{kind}-ann")
+                    ann.reload()
+                    wait_until(ann, "() => !!document.querySelector("
+                                    "'#me .action-label:not(.none)')")
+                    assert _label(ann, "#me") == want, (size, kind, "after a reload")
+                for size, b in bobs.items():
+                    theirs = _label(b, f"#seats .seat[data-seat='{ann_seat}']")
+                    assert theirs == HIDDEN[kind], (size, kind, theirs)
+                    body = b.evaluate("() => document.body.innerText")
+                    assert OWN[kind].strip() not in body and want not in body, (size, kind)
+                    assert "declared low" not in body, (size, kind)
+                    shot(b, f"own-choice-{size}-{kind}-bob")
                 checked.append(kind)
                 continue
             acted = False
@@ -116,5 +125,5 @@ def test_own_hidden_choice_is_shown_to_its_maker_only(
             if not acted:
                 page.wait_for_timeout(50)
     finally:
-        ctx.close()
-        bob_ctx.close()
+        for c in ctx.values():
+            c.close()

@@ -37,8 +37,13 @@ TABLES_PER_GAME = 4
 CARD_RE = re.compile(r"[2-9TJQKA](?<![0-9A-Za-z][2-9TJQKA])[cdhs](?![0-9A-Za-z])")
 
 
+CARD_TEXT = tuple(str(card) for card in CARDS)
+"""Each card's text by its number (stop 63: ``str(CARDS[c])`` each time was about a
+tenth of the audit's time)."""
+
+
 def _text(cards: Any) -> set[str]:
-    return {str(CARDS[c]) for c in cards}
+    return {CARD_TEXT[c] for c in cards}
 
 
 Forbidden = tuple[frozenset[str], tuple[str, ...]]
@@ -125,7 +130,10 @@ def check_message(text: str, seat: int | None, forbidden: frozenset[str],
         if choice in text:
             problems.append(f"pending choice {choice!r}")
     if msg is None:
-        if '"chose"' not in text:  # (no all-at-once choice event to look into)
+        # (no all-at-once choice event with its action to look into: an event that
+        # holds one names "chose" and has an "action" key; stop 63: decoding every
+        # message naming "chose" was about a third of the audit's time)
+        if '"chose"' not in text or '"action"' not in text:
             return problems
         msg = json.loads(text)
     hand = msg.get("hand") or {}

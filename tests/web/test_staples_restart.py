@@ -37,7 +37,7 @@ def test_straddle_run_twice_and_bomb_pot_survive_kill_9(
     db: Any = tmp_path / "staples.db"
     if kind == "postgresql":
         db = request.getfixturevalue("pg_cluster").new_database()
-    first = ServerProcess(db)
+    first = ServerProcess(db, paced_runouts=False)
     port = first.port
     tid, host = create_table(first.url, game="holdem", seats=3, bots=0, stack=100,
                              structure="no-limit", straddle="optional", run_twice=True,
@@ -77,7 +77,7 @@ def test_straddle_run_twice_and_bomb_pot_survive_kill_9(
     asyncio.run(part_one())
     first.kill()  # no goodbye: SIGKILL, mid-choice
 
-    second = ServerProcess(db, port=port)
+    second = ServerProcess(db, port=port, paced_runouts=False)
     try:
         async def part_two() -> None:
             async with Player(second.ws_url, tid, seats[0][1], host) as a, \

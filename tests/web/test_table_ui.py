@@ -70,16 +70,23 @@ def _check_owed(page: Any, where: str) -> None:
 
 
 def play_hand(live: ServerThread, page: Any, game: str, seats: int, label: str,
-              checking: bool = False, **config: Any) -> tuple[Any, str, list[str]]:
+              checking: bool = False, also: tuple[Any, str] | None = None,
+              **config: Any) -> tuple[Any, str, list[str]]:
     """One person and ``seats - 1`` computer players play one hand, its table loaded
     in ``page``; the person's decisions are checked for fit and owed amount.
     ``checking``: the computer players never bet, so the person meets a free check.
-    Returns (page, table id, kinds)."""
+    ``also``: (a page of another size, its label): the same person's page there,
+    opened once they sit, checked the same way at each decision once it shows it
+    (the hand played in ``page``).  Returns (page, table id, kinds)."""
     tid, host_token = new_table(live.url, game=game, seats=seats, bots=seats - 1, **config)
     if checking:
         only_checking_bots(live, tid)
     goto_as_host(page, live.url, tid, host_token)
     sit_with_enter(page, "Ann")
+    if also is not None:
+        also[0].context.add_cookies(page.context.cookies())  # (the same person)
+        also[0].goto(f"{live.url}/t/{tid}")
+        also[0].wait_for_selector(".me .name:has-text('Ann')")
     page.click("#start-btn")
     kinds: list[str] = []
     fold_checked = False
@@ -96,6 +103,8 @@ def play_hand(live: ServerThread, page: Any, game: str, seats: int, label: str,
             _check_owed(page, where)
         if kind not in kinds:
             shot(page, f"ui-{label}-{kind}")
+        if also is not None:
+            _check_also(page, *also, kind, where.replace(label, also[1]), kind not in kinds)
         if (kind == "bet" and not fold_checked
                 and page.locator("#controls [data-action=check]").count()
                 and page.locator("#controls [data-action=fold]").count()):
@@ -123,29 +132,51 @@ def test_each_decision_fits_the_screen_and_the_result_says_what_the_history_says
     most = 8 if game == "rollyourown" else 10  # Roll Your Own deals at most 8
     seen: set[str] = set()
     # Phone-first: the phone plays the fewest, a middle and the most seats; the
-    # desktop (more room) only the most.  Each table is loaded into the module's page
-    # of its size (:class:`table_ui.Pages`).
-    for screen, sizes in (("phone", (2, 6, most)), ("desktop", (most,))):
-        for seats in sizes:
-            label = f"{game}-{screen}-{seats}"
-            with pages.open(screen) as page:
-                # Heads-up the computer player only checks, so the free check
-                # (and its fold question) comes whatever the deal.
-                page, tid, kinds = play_hand(live, page, game, seats, label,
-                                             checking=seats == 2,
-                                             structure="no-limit" if seats == 6 else
-                                             "fixed-limit")
-                if seats == 2:
-                    assert "check-after-confirm" in kinds, f"{label}: {kinds}"
-                seen.update(kinds)
-                page.wait_for_selector("#result .narration li")
-                shot(page, f"ui-{label}-result")
+    # desktop (more room) only the most: the phone's hand of the most seats, the
+    # same person's desktop page checked at each of its decisions (stop 63: the
+    # desktop played a hand of its own).  Each table is loaded into the module's
+    # page of its size (:class:`table_ui.Pages`).
+    for seats in (2, 6, most):
+        label = f"{game}-phone-{seats}"
+        with pages.open("phone") as page:
+            desk = pages.get("desktop", keep=page) if seats == most else None
+            also = (desk, f"{game}-desktop-{seats}") if desk is not None else None
+            # Heads-up the computer player only checks, so the free check
+            # (and its fold question) comes whatever the deal.
+            page, tid, kinds = play_hand(live, page, game, seats, label,
+                                         checking=seats == 2, also=also,
+                                         structure="no-limit" if seats == 6 else
+                                         "fixed-limit")
+            if seats == 2:
+                assert "check-after-confirm" in kinds, f"{label}: {kinds}"
+            seen.update(kinds)
+            for p, name in ((page, label), *([also] if also is not None else [])):
+                p.wait_for_selector("#result .narration li")
+                shot(p, f"ui-{name}-result")
                 if seats == most or seats == 2:
-                    _check_result_panel(live, page, tid, label)
+                    _check_result_panel(live, p, tid, name)
     if game == "rollyourown":
         assert {"discard", "expose"} <= seen
     if game == "rollem521":
         assert "stack" in seen
+
+
+def _check_also(page: Any, other: Any, other_label: str, kind: str, where: str,
+                new_kind: bool) -> None:
+    """``other`` (the same person's page at another size) at the decision ``page``
+    shows: once it has drawn that state and shows the same kind of decision, it
+    fits and its owed amount is the Call button's, as on ``page``."""
+    seq = page.evaluate("() => Number(document.body.dataset.seq)")
+    wait_until(other, "s => Number(document.body.dataset.seq) >= s", seq)
+    end = time.monotonic() + 10
+    while decision_kind(other) != kind:
+        assert time.monotonic() < end, f"{where}: {decision_kind(other)} shown, not {kind}"
+        other.wait_for_timeout(30)
+    assert_decision_fits(other, where)
+    if kind == "bet":
+        _check_owed(other, where)
+    if new_kind:
+        shot(other, f"ui-{other_label}-{kind}")
 
 
 def _check_result_panel(live: ServerThread, page: Any, tid: str, label: str) -> None:

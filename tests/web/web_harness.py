@@ -241,6 +241,14 @@ async def _call(fn: Any, *args: Any) -> Any:
     return fn(*args)
 
 
+QUICK_RUNOUTS = ("import runpy, rollem.server.pacing as pacing; pacing.RUNOUT_MOST = 0.0; "
+                 "runpy.run_module('rollem', run_name='__main__', alter_sys=True)")
+"""``python -c`` for ``rollem serve`` (its arguments after it) whose all-in run-outs
+go round by round without pauses: :data:`rollem.server.pacing.RUNOUT_MOST` 0 caps
+each pause at 0 s (``Pacing.runout_pause``); the rounds are still staged, stored
+and sent one by one as on a real server."""
+
+
 class ServerProcess:
     """``rollem serve`` as a child process (to be killed hard).
 
@@ -249,15 +257,22 @@ class ServerProcess:
     paths (the same figures, rollem.odds.compiled): its practice-odds workers' fork
     server, which ``rollem serve`` waits for before serving, then neither imports
     numba nor loads its cache, about a second of each start's 3-4 (stop 60). No test
-    of this class asks for odds."""
+    of this class asks for odds.
 
-    def __init__(self, db: Path, port: int | None = None, numba: bool = False) -> None:
+    ``paced_runouts``: False: an all-in run-out's rounds go out one after the other
+    without the real server's pause between them (:data:`QUICK_RUNOUTS`; the pauses
+    are up to 5 s a run-out, a run it twice's included), for a test about something
+    else; True (the default): as ``rollem serve`` paces them."""
+
+    def __init__(self, db: Path, port: int | None = None, numba: bool = False,
+                 paced_runouts: bool = True) -> None:
         self.port = port or free_port()
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         if not numba:
             env["ROLLEM_NO_NUMBA"] = "1"
+        run = ["-m", "rollem"] if paced_runouts else ["-c", QUICK_RUNOUTS]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "rollem", "serve", "--port", str(self.port), "--db", str(db)],
+            [sys.executable, *run, "serve", "--port", str(self.port), "--db", str(db)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
         )
         wait_served(self.port)
