@@ -151,3 +151,58 @@ def test_a_restart_between_the_last_bust_and_the_next_deal_settles_at_the_return
         assert (after["places"], after["payouts"]) == (before["places"], before["payouts"])
         assert int(again.session["hand_no"]) == hands and again.hand is None
         loop.call(again.shutdown)
+
+
+def test_late_registration_open_plays_on_then_its_close_settles() -> None:
+    """Six seats, two free, rebuys (and so late registration) in the first level:
+    both people bust and decline, and the computer players play on while a
+    newcomer may still enter; once the level's time is up the next deal settles."""
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store, seats=6, rebuy_levels=1)
+        while table.hand is not None or int(table.session["hand_no"]) < 1:
+            _step(loop, table, people, _folds)
+        for seat in (0, 1):
+            table.seats[seat].row.stack = 1
+        t = table.session["tournament"]
+        start = loop.now
+        while table.seats[0].row.stack > 0 or table.seats[1].row.stack > 0 or table.hand:
+            assert loop.now < start + 50, "the people never busted"
+            _step(loop, table, people, _folds)
+        for client in people:
+            loop.call(table.handle, client,
+                      ClientMessage("rebuy", None, table.seq, {"decline": True}))
+        assert table.tourney.entries_open() and not table.tourney.computers_only()
+        hands = int(table.session["hand_no"])
+        loop.advance(3.0)
+        assert not t["over"] and int(table.session["hand_no"]) > hands
+        while not t["over"]:
+            assert loop.now < start + 200, "it never settled"
+            _step(loop, table, people, _folds)
+        assert t["settled"] and not table.tourney.entries_open()
+        assert table.tourney.clock_seconds() >= 60.0
+        loop.call(table.shutdown)
+
+
+def test_a_person_with_chips_sitting_out_is_never_settled_away() -> None:
+    """P0 busts (no rebuys); P1, with chips, sits out: dealt in and blinded off, the
+    tournament goes on until P1's last chip, and only then are the computer
+    players placed."""
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store)
+        while table.hand is not None or int(table.session["hand_no"]) < 1:
+            _step(loop, table, people, _folds)
+        table.seats[0].row.stack = 1
+        loop.call(table.handle, people[1], ClientMessage("sit_out", None, table.seq,
+                                                          {"out": True}))
+        assert 1 in table.session["sitting_out"]
+        t = table.session["tournament"]
+        start = loop.now
+        while not t["over"]:
+            assert loop.now < start + 600, "it never ended"
+            if table.hand is None and table.seats[1].row.stack > 0:
+                assert not table.tourney.computers_only()
+            _step(loop, table, people, _folds)
+        assert table.seats[0].row.stack == 0 and table.seats[1].row.stack == 0
+        assert len([b for b in t["busts"] if b[1] in (0, 1)]) == 2
+        assert t["settled"] or sum(table.seats[s].row.stack > 0 for s in (2, 3)) == 1
+        loop.call(table.shutdown)
