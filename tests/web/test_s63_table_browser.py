@@ -93,10 +93,10 @@ def test_pause_waits_for_the_start_and_the_hand_list_says_you(
 
 
 def _heads_up_bust(browser: Any, server: ServerThread, size: str,
-                   **config: Any) -> tuple[Any, Any, int]:
+                   **config: Any) -> tuple[Any, Any, int, Any]:
     """Ann (the host) and Bob at a two-seat Stop, Drop and Roll table of ``config``,
     each betting or calling all-in until one busts; returns the live table, the
-    busted player's page (its rebuy offered) and their seat."""
+    busted player's page (its rebuy offered), their seat and the other's page."""
     tid, host = new_table(server.url, game="sdr", seats=2, bots=0, between_hands=600,
                           **config)
     ann = open_as_host(context(browser, size), server.url, tid, host)
@@ -115,10 +115,10 @@ def _heads_up_bust(browser: Any, server: ServerThread, size: str,
                 shove(page)
         ann.wait_for_timeout(50)
     busted = min(table.seats, key=lambda s: table.seats[s].row.stack)
-    page = {0: ann, 1: bob}[busted]
+    page, other = {0: (ann, bob), 1: (bob, ann)}[busted]
     page.locator(".me button[data-action=rebuy]").wait_for()
     page.wait_for_timeout(300)  # (the last state drawn)
-    return table, page, busted
+    return table, page, busted, other
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -126,15 +126,23 @@ def test_a_busted_dock_says_stack_0_without_the_all_in_tag(
         browser: Any, tmp_path: Path, size: str) -> None:
     """3: at a cash table, three chips each: the bust's dock read "stack 0" beside
     the hand's "all-in" tag (a tournament's says "busted · may rebuy" on the tile
-    and nothing there); now "stack 0" and the Rebuy below."""
+    and nothing there); now "stack 0" and the Rebuy below.  The bust's tile on the
+    other player's felt read "0" and "all-in" as well (s63-table2): now "0" alone."""
     server = ServerThread(tmp_path / "s63c.db")
     try:
-        _table, page, _busted = _heads_up_bust(browser, server, size, stack=3, ante=1,
-                                               small_bet=2, big_bet=4)
+        _table, page, busted, other = _heads_up_bust(browser, server, size, stack=3, ante=1,
+                                                     small_bet=2, big_bet=4)
         assert page.inner_text(".me .chips") == "stack 0"
         assert page.locator(".me .tag.allin").count() == 0, page.inner_text(".me")
         assert page.inner_text(".me button[data-action=rebuy]") == "Rebuy 3"
         shot(page, f"s63t-{size}-busted-cash")
+        tile = other.locator(f"#seats .seat[data-seat='{busted}']")
+        other.wait_for_timeout(300)  # (the last state drawn)
+        assert tile.is_visible()
+        assert tile.locator(".chips").inner_text().strip() == "0", tile.inner_text()
+        assert tile.locator(".tag.allin").count() == 0, tile.inner_text()
+        tile.scroll_into_view_if_needed()
+        shot(other, f"s63t2-{size}-busted-cash-tile")
     finally:
         server.stop()
 
@@ -148,7 +156,7 @@ def test_the_rebuy_offer_stands_side_by_side(
     list line has the ledger's minus sign."""
     server = ServerThread(tmp_path / "s63b.db")
     try:
-        table, page, busted = _heads_up_bust(
+        table, page, busted, _other = _heads_up_bust(
             browser, server, size, tournament="custom", tournament_schedule=SHORT_TOURNAMENT,
             buy_in=10, rebuy_levels=1)
         assert page.inner_text(".me .chips") == "stack 0"

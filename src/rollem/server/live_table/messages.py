@@ -230,6 +230,7 @@ class Messages:
                 raise TableError(
                     "illegal", f"{game!r} cannot be chosen; allowed: {', '.join(choice['games'])}"
                 )
+            table.turns.spend_choice_bank(seat)  # (the bank it used: s63-table2)
             table.dealers_choice.choose(game)
             return
         # action

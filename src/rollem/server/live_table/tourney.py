@@ -461,8 +461,10 @@ class Tourney:
         Their prizes are the host's either way (the house's stake), so no money
         moves between people by it.  Chips carried to the next hand (R-521-9) go to
         the chip leader (the lowest seat of those tied), as at a tournament's last
-        hand.  Written, told in the chat and to every client.  Returns whether it
-        ended the tournament."""
+        hand.  A break running then ends with it (s63-table2: the last person
+        declined their rebuy in a break, and the felt counted the break down beside
+        "The tournament is over").  Written, told in the chat and to every client.
+        Returns whether it ended the tournament."""
         live = self.table
         if live.hand is not None or not self.computers_only():
             return False
@@ -481,6 +483,11 @@ class Tourney:
             chips = self.stacks()
         sit_and_go.settle_by_chips(chips)
         t.update(sit_and_go.state())
+        pause = t.get("break")
+        if pause is not None:  # (the last person declined in a break: it ends with it)
+            t.setdefault("breaks_done", []).append(int(pause["after"]))
+            t["break"] = None
+            self.break_end.stop()
         self.fold_clock()
         t["over"] = True
         t["since"] = None

@@ -252,6 +252,21 @@ class Turns:
         if used > 0:
             row.bank = max(0.0, row.bank - used)
 
+    def spend_choice_bank(self, seat: int) -> None:
+        """The button in ``seat`` named the game of a dealer's choice: what its naming
+        used of its time bank (past the decision clock, from the choice's opening)
+        is spent and stored, as a hand's action spends it (:meth:`_acted`; s63-table2:
+        a name given in the bank spent none of it, so a player could take the clock
+        and the whole bank, 30 s and 60 s, at every choice).  No decision open for
+        the seat (the host's pause): nothing."""
+        info = self.table.seats.get(seat)
+        if info is None or seat not in self.decision_opened:
+            return
+        bank = info.row.bank
+        self._settle_bank(seat)
+        if info.row.bank != bank:
+            self.table.saving.commit(seats=[info.row])
+
     def bump_seq(self) -> None:
         """A new table sequence number; ``session["at"]`` stores when (decision clocks
         opened by this change count from it, across restarts)."""
@@ -458,6 +473,7 @@ class Turns:
             return
         info = table.seats.get(seat)
         choosing = bool(table.session.get("choice"))
+        bank = info.row.bank if info is not None else None
         if info is not None and self.bank_counts(seat):
             info.row.bank = 0.0  # (spent)
         elif info is not None and choosing:
@@ -467,6 +483,10 @@ class Turns:
             # was taken off here and there, twice)
             self._settle_bank(seat)
         if choosing:
+            if info is not None and info.row.bank != bank:
+                # (stored: the choice commits the session alone, and a restart
+                # before the hand's end gave the spent bank back, s63-table2)
+                table.saving.commit(seats=[info.row])
             table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
             return
         assert table.hand is not None

@@ -168,12 +168,10 @@ function meHead(t, hand, me, s, hs, tagsHand) {
     }
     head.appendChild(box);
   }
-  // Busted by the hand just over, "all-in" beside "stack 0" said twice that your chips
-  // are gone (s63-table): the dock's rebuy line below says what now.
-  const busted = s.stack === 0 && !!(tagsHand && tagsHand.result);
+  // (busted by the hand just over, no "all-in" beside "stack 0": tagsFor, s63-table;
+  // the dock's rebuy line below says what now)
   for (const [cls, text] of tagsFor(t, tagsHand, s, me.seat, false)) {
     // (your own standing is the dock's line: "you are out in 6th place")
-    if (cls === "allin" && busted) continue;
     if (cls !== "host" && cls !== "out") head.appendChild(el("span", "tag " + cls, text));
   }
   if (s.acting && s.deadline) head.appendChild(clockEl(s));

@@ -467,10 +467,13 @@ export function tagsFor(t, hand, seatInfo, n, isReplay) {
   // (at the table the seat's label says "folds": a replay draws no labels)
   if (hs && hs.folded && isReplay) tags.push(["folded", "folded"]);
   // all-in: in the hand, and once it is over while the stack is still what the hand
-  // left (a rebuy or the host's top-up since: a new stack, no last hand's tag)
+  // left (a rebuy or the host's top-up since: a new stack, no last hand's tag), but
+  // not once it left none: "0" beside "all-in" said twice that the chips are gone
+  // (s63-table the dock, s63-table2 the felt's tile, which every other page shows)
   const out = isReplay ? null : tourneyOut(t, hand, hs, n);
+  const broke = !isReplay && !!(hand && hand.result) && seatInfo.stack === 0;
   if (out) tags.push(["out", out]);
-  else if (hs && hs.all_in && hs.dealt && !rebuiltSince(hand, hs, seatInfo, isReplay)) tags.push(["allin", "all-in"]);
+  else if (hs && hs.all_in && hs.dealt && !broke && !rebuiltSince(hand, hs, seatInfo, isReplay)) tags.push(["allin", "all-in"]);
   // one "away" a seat: timed out (the clock acts at once for them) says it all, with
   // their page closed or not (stop 56: "away" above "away (timed out)" on one tile)
   const timedOut = !isReplay && t.idle_away && t.idle_away.includes(n);

@@ -1,0 +1,91 @@
+"""s63-table2, in a real browser (Debian's Chromium through Playwright) at 390x844
+and 1440x900: the last person declines their rebuy during a break inside the rebuy
+levels, and the computer players left are placed by chips at once.  Before, the
+break ran on in the state: the felt counted it down beside "The tournament is
+over" (and the server still took the host's "Resume now").
+
+Screenshots test-artifacts/web/s63t2-*.png."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from table_ui import CheckingBot, context, level_clock_to, new_table, open_as_host, shot, shove, sit
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+BREAK_IN_REBUYS = """
+stack = 3
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 30
+break = 5
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 30
+"""
+"""Two 30-minute levels, a 5-minute break between them; three chips a player."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_decline_in_the_break_ends_it_with_the_tournament(
+        browser: Any, tmp_path: Path, size: str) -> None:
+    """Ann, the one person, with a chip against two computer players of 100 each,
+    rebuys open for both levels: she busts, the computer players play on to the
+    break, she presses "No rebuy: I'm out" in it.  The tournament is over at once,
+    and no break is counted down any more (on the felt nor in the panel)."""
+    server = ServerThread(tmp_path / "s63t2.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=3, bots=2, tournament="custom",
+                              tournament_schedule=BREAK_IN_REBUYS, buy_in=10,
+                              rebuy_levels=2, between_hands=1.0)
+        table = server.manager.tables[tid]
+        server.manager.get(tid).bot_factory = lambda level: CheckingBot(random.Random(0))
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+
+        def stacks() -> None:
+            for seat in table.seats.values():
+                seat.row.stack = 1 if seat.row.bot is None else 100
+        server.call(stacks)
+        ann.click("#start-btn")
+        ann_seat = next(n for n, s in table.seats.items() if s.row.bot is None)
+        end = time.monotonic() + 90
+        while server.call(lambda: table.seats[ann_seat].row.stack > 0):
+            assert time.monotonic() < end, "Ann never busted"
+            with contextlib.suppress(PlaywrightError):
+                shove(ann)
+            ann.wait_for_timeout(50)
+        ann.locator(".me button[data-action=rebuy-decline]").wait_for()
+        level_clock_to(server, table, 30 * 60)  # (level 1's time is up)
+        end = time.monotonic() + 60
+        while server.call(lambda: table.session["tournament"].get("break") is None):
+            assert time.monotonic() < end, "no break began"
+            ann.wait_for_timeout(100)
+        ann.locator(".break-left:visible").first.wait_for()  # (counted down)
+        assert not server.call(lambda: bool(table.session["tournament"]["over"]))
+        ann.click(".me button[data-action=rebuy-decline]")
+        ann.wait_for_selector("#tourney .tourney-over")
+        ann.wait_for_timeout(500)  # (the last state drawn)
+        assert ann.inner_text("#tourney .tourney-over") == (
+            "Over: every person was out, so the computer players left were placed by "
+            "their chips.")
+        assert ann.locator(".break-left").count() == 0, ann.inner_text("#felt")
+        assert ann.locator(".tourney-break").count() == 0
+        assert ann.locator("[data-host=end_break]").count() == 0
+        assert ann.inner_text(".me .rebuy-closed").startswith("You finished 3rd"), \
+            ann.inner_text(".me")
+        shot(ann, f"s63t2-{size}-declined-in-break")
+    finally:
+        server.stop()
