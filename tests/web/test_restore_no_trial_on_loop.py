@@ -10,7 +10,7 @@ showdown of up to 3 x C(20, 5) x 20 = 930,240 evaluations (0.1 to 0.4 s of one
 core each; issue 34's own file, with betting rounds, was folded before its
 showdown in the trial).  A real ``rollem serve`` is restarted with the
 table stored; a player at another table pings every 25 ms while the table is
-opened.  Before (main, stop 63): the trial's 2 showdowns held every table
+opened.  Before (main, stop 63): the trial's showdowns held every table
 (the longest ping 1.8 and 1.9 s, load 6.6); now the file, accepted when the
 table was created (where it was dealt on trial, off the loop), is read as
 accepted and no ping waits past 0.2 s.
