@@ -81,3 +81,29 @@ def test_the_names_are_those_of_every_choice_evaluated_with_its_words(seed: int)
     own, board = _deal(seed, rng.randint(hole, 6), rng.randint(on_board, 9))
     assert hand_so_far(own, board, scoring=Scoring(hole=hole, board=on_board)) == \
         _brute(own, board, hole, on_board)
+
+
+def test_a_hand_past_the_showdowns_bound_is_not_named(worded: list[int]) -> None:
+    """Only a stored game file accepted before the showdown's bound (issue 34) deals
+    a seat so many cards: naming 10 own and 10 board cards with wild cards would
+    cost C(20, 5) x 20 = 310,080 evaluations, 0.3 s of the event loop a seat at
+    each change of its cards (stop 63, s63-restore); the felt names none, and the
+    results' words leave the wild cards' stand-ins out.  11 cards are named."""
+    from math import comb
+
+    from rollem.games.cost import MAX_SHOWDOWN_EVALUATIONS, WILD_WEIGHT
+    from rollem.narration.hands import with_wild_note
+
+    deck = [str(c) for c in CARDS]  # 2c 2d 2h 2s 3c ... As
+    assert comb(20, 5) * WILD_WEIGHT == 310_080 > MAX_SHOWDOWN_EVALUATIONS
+    assert hand_so_far(deck[-10:], deck[:10], wild_ranks=["2", "3"]) is None
+    assert hand_so_far(deck[-12:], wild_ranks=["2"]) is None  # C(12, 5) x 20 = 15,840
+    assert hand_so_far(deck[-26:]) is None  # C(26, 5) = 65,780, no wild card
+    omaha = Scoring(hole=2, board=3)
+    assert hand_so_far(deck[:4], deck[4:30], scoring=omaha) is None  # 6 x C(26, 3) = 15,600
+    assert worded == []
+    eleven = deck[:1] + deck[-10:]  # 2c and Qh..As: C(11, 5) x 20 = 9,240
+    assert hand_so_far(eleven, wild_ranks=["2"]) == "five aces (wild 2c plays as Ac)"
+    assert hand_so_far(deck[:4], deck[4:24], scoring=omaha) is not None  # 6,840
+    assert with_wild_note("five aces", eleven, ["2"], {}) == "five aces (wild 2c plays as Ac)"
+    assert with_wild_note("five aces", deck[:2] + deck[-10:], ["2"], {}) == "five aces"

@@ -124,8 +124,8 @@ def test_a_table_stored_with_a_costlier_file_still_deals_off_the_loop(
     and 1 cards (31,680 evaluations a showdown, twice the 15,000 allowed), not issue
     34's 26 cards (2,631,200): the same paths (a stored file is read without the
     bound, and any file over 1,500 evaluations plays off the loop), without its three
-    costly showdowns (about 13 of this test's 15 s, stop 63).  (Its trial deal at
-    the restore, on the loop, plays no showdown: neither did issue 34's.)"""
+    costly showdowns (about 13 of this test's 15 s, stop 63).  (A stored file is
+    dealt on no trial at the restore: test_restore_no_trial_on_loop.py.)"""
     db = str(tmp_path / "t.db")
     accepted, attack = costly_game_file((5, 5)), costly_game_file((6, 5, 1))
     first = ServerThread(db)  # type: ignore[arg-type]

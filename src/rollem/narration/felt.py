@@ -19,11 +19,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import Any
 
 import orjson
 
 from rollem.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card, parse_card
+from rollem.games.cost import MAX_SHOWDOWN_EVALUATIONS, naming_evaluations
 from rollem.hands import evaluate
 from rollem.hands.category import Category
 from rollem.hands.core import partial_low_value, partial_value
@@ -88,6 +90,16 @@ def _fives(own: list[Card], board: list[Card], scoring: Scoring) -> list[list[Ca
     if scoring.hole:  # not enough cards yet for the exact hand: the own cards so far
         return [own]
     return [own + board]
+
+
+def _five_count(own: int, board: int, scoring: Scoring) -> int:
+    """How many five-card hands :func:`_fives` and the best of each weigh up for
+    ``own`` cards and ``board`` cards (at least 1: a partial hand is one)."""
+    if scoring.hole and board >= scoring.board and own >= scoring.hole:
+        return comb(own, scoring.hole) * comb(board, scoring.board)
+    if scoring.hole:
+        return comb(own, 5) if own > 5 else 1
+    return comb(own + board, 5) if own + board > 5 else 1
 
 
 def _value(cards: list[Card], low: bool = False) -> int:
@@ -252,10 +264,14 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
             the hand must use exact hole and board counts).
 
     Returns:
-        The description ``rollem eval`` prints for the same cards (the best five,
-        or 1-4 cards as a partial hand, R-C-8; ``--low`` for a low), the wild
-        wild cards added with what each plays as, ``" (wild 5c plays as Qd)"`` (the
-        results' words); in high-low games ``"high: X; low: Y"``
+        ``None`` also where naming the hand would cost more than
+        :data:`rollem.games.cost.MAX_SHOWDOWN_EVALUATIONS` five-card evaluations
+        (:func:`rollem.games.cost.naming_evaluations`: only a stored game file
+        accepted before that bound deals so many cards; the web table names
+        hands on its event loop).  Else the description ``rollem eval`` prints for
+        the same cards (the best five, or 1-4 cards as a partial hand, R-C-8;
+        ``--low`` for a low), the wild cards added with what each plays as,
+        ``" (wild 5c plays as Qd)"`` (the results' words); in high-low games ``"high: X; low: Y"``
         (``"no low"`` without a qualifying one), ``"high and low: X"`` where both
         halves have the same words (a paired hand with no ace).
     """
@@ -263,11 +279,14 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
     if not own:
         return None
     table = [parse_card(c) for c in board]
-    fives = _fives(own, table, scoring)
     wild = {RANKS.index(r) for r in wild_ranks if r in RANKS}
     pot = scoring.pot
     if pot == "declare":
         pot = {"high": "high", "low": "low"}.get(declared or "", "high-low")
+    if naming_evaluations(_five_count(len(own), len(table), scoring), wild=bool(wild),
+                          halves=pot == "high-low") > MAX_SHOWDOWN_EVALUATIONS:
+        return None  # (a stored file over the bound: too costly to name, stop 63)
+    fives = _fives(own, table, scoring)
     draws: list[str] = []
     if pot == "low":
         name = _low(fives, scoring) or "no low"

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from math import comb
 
 from rollem.cards import CARDS, RANKS, Card, parse_card
+from rollem.games.cost import MAX_SHOWDOWN_EVALUATIONS, naming_evaluations
 from rollem.hands.result import HandResult, evaluate
 
 __all__ = ["half_words", "hand_words", "high_low_words", "low_words", "wild_note",
@@ -61,7 +63,10 @@ def with_wild_note(description: str, cards: Iterable[int | str],
     the board) evaluated with ``wild_ranks`` give those very words (R-RYO-9; issue
     33: "Bob shows Ac 2s: four sixes, ace kicker." never said the 2s played as a
     six).  Any other description (an Omaha or high-low one, no wild rank, no
-    cards) is returned unchanged.
+    cards) is returned unchanged, as is one of more than 11 cards (C(12, 5) wild
+    hands cost more than :data:`rollem.games.cost.MAX_SHOWDOWN_EVALUATIONS` to
+    check: :func:`rollem.games.cost.naming_evaluations`; only a stored game file
+    accepted before that bound deals so many).
 
     >>> with_wild_note("four sixes, ace kicker", ["Ac", "2s", "6h", "6d", "6c", "9s"],
     ...                ["2"], {})
@@ -69,6 +74,9 @@ def with_wild_note(description: str, cards: Iterable[int | str],
     """
     if not wild_ranks or not description:
         return description
+    cards = list(cards)
+    if naming_evaluations(comb(len(cards), 5), wild=True) > MAX_SHOWDOWN_EVALUATIONS:
+        return description  # (a stored file over the bound: too costly to check, stop 63)
     try:
         ranks = {RANKS.index(r) if isinstance(r, str) else int(r) for r in wild_ranks}
         result = evaluate(_cards(cards), wild_ranks=ranks,

@@ -101,15 +101,24 @@ def _parsed_game(text: str, strict: bool) -> Game:
 
 
 _DEALT: set[bytes] = set()
-"""SHA-256 digests of the game files whose trial deal passed (32 bytes each, so a
-table's lookups never deal a trial again, however many files are live)."""
+"""SHA-256 digests of the new tables' game files whose trial deal passed in this
+process (32 bytes each, so the same file given again is not dealt again; lost at
+a restart, when a stored table's file is read with no trial: :func:`file_game`)."""
 
 
 def file_game(text: str, *, strict: bool = True) -> Game:
-    """The game of a host's game file ``text``: read (cached per text), and dealt on
-    trial the first time (:func:`rollem.games.trial.trial_deal`). ``strict``: a
-    new table's file, every check; ``strict=False``: a stored table's file, read
-    as it was accepted (:func:`rollem.games.gamefile.parse_game`).
+    """The game of a host's game file ``text``: read (cached per text). ``strict``:
+    a new table's file, every check, and dealt on trial the first time this
+    process reads it (:func:`rollem.games.trial.trial_deal`; the caller runs it
+    off the event loop: ``create_table``); ``strict=False``: a stored table's
+    file, read as it was accepted (:func:`rollem.games.gamefile.parse_game`) and
+    dealt on no trial.  A stored file passed its trial when its table was
+    created, and a restore (after a restart, a takeover) runs on the event loop
+    that serves every table: a file stored before the showdown's bound (issue
+    34) could hold them all while its trial played its showdowns (0.5 s and
+    more, stop 63).  A stored file the engine can no longer deal is refused at
+    each deal instead, the table answering (``cannot deal hand``, tried again
+    after the pause between hands).
 
     Raises:
         ConfigError: ``game_file: `` and the file's one-line error
@@ -133,6 +142,8 @@ def file_game(text: str, *, strict: bool = True) -> Game:
     if refused is not None:
         raise ConfigError(f"game_file: {refused} (or choose the shipped game, "
                           f"{games.get(game.id).name}, in the game list)")
+    if not strict:
+        return game  # (accepted, and dealt on trial, when its table was created)
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
     if digest not in _DEALT:
         try:
