@@ -2357,8 +2357,8 @@ def _guide(policy: FastPolicy, kept_up: list[int], f: int, unseen: Ints, like: I
         up = np.concatenate([up, np.full((m, 1), card, dtype=np.int64)], axis=1)
         down = down[np.arange(3)[None, :] != shown[:, None]].reshape(m, 2)
     rows = np.repeat(kept, GUIDE_X, axis=0)
-    avail = np.ones((len(rows), 52), dtype=bool)
-    avail[:, [c for c in range(52) if c not in set(like.tolist())]] = False
+    avail = np.zeros((len(rows), 52), dtype=bool)
+    avail[:, like] = True  # (the same as every other card cleared; a set a card was 5 ms a run)
     avail[np.arange(len(rows))[:, None], rows] = False
     from rollem.odds.look521 import _pick
 
