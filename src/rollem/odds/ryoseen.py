@@ -2755,12 +2755,12 @@ with Student's t (:func:`spread_view`): on many batches the t is near
 1.96 and the spread a steadier estimate (20 runs: the median interval
 ±6.6 against ±8.1 in whole batches, covered 20 and 19 of 20). 3/8 in
 place of 1/4 since branch s63-play: each batch's equity is a self-normalised
-mean, biased by about its worlds' inverse, and the quarter batches' bias is
-a third of the run's error, which no spread shows (hand 30001: 3,559
-quarter batches 20.13 ± 0.07 points, 2,663 of 3/8 20.00 ± 0.07, against
-the long run's 19.84 ± 0.03). In play, 150 runs a side: covered 140 of
-145 against 139 of 150 (rms z 0.97 against 1.10), the median interval
-±1.68 against ±1.67, 1.13 times the worlds (docs/dev/odds-precision.md)."""
+mean, biased by about its worlds' inverse, which no spread shows (hand
+30001, 300 runs each: quarter batches 20.12 ± 0.05 points, 3/8 20.05 ±
+0.05, the long run 19.83 ± 0.03). In play, 300 runs a side at once: covered
+282 against 279 (rms z 1.04 against 1.08), the median interval ±1.70 both,
+within ±1.5 69 against 84, 1.12 times the worlds; replayed on their
+batches, 283 against 277 (docs/dev/odds-precision.md)."""
 
 
 THIRD_PART = 0.5
