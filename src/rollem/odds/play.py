@@ -72,7 +72,7 @@ then on (issue 33): a stated error is itself an estimate, and stopping as
 soon as it first comes out small enough picks the runs where it came out
 too small. Counted in whole batches: where each batch is a part of one
 (``batch_part``; :func:`rollem.odds.ryoseen.play_part`), from this many
-whole batches' worth on (20 quarter batches; branch s51-ryo2)."""
+whole batches' worth on (20 quarter batches, 14 of 3/8; branch s51-ryo2)."""
 WEIGHTED_BETWEEN = 3
 """Where the worlds are importance-weighted (the calculator states its own
 effective count), the batches' spread checks the stated error from this
@@ -142,7 +142,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         top: at most this many options in the advice, best first.
         batch_part: the share of a whole sampler batch each batch draws
             (``None``: :func:`rollem.odds.ryoseen.play_part` of the view,
-            0.25 in Roll Your Own at 6 players after the wild card, 0.5 at
+            0.375 in Roll Your Own at 6 players after the wild card, 0.5 at
             6 players in the third card up round and at 5 players from the
             third card up, else 1; the bench's long runs pass 1.0).
         clock: the CPU clock (s; default this thread's CPU time: the web table
