@@ -1034,6 +1034,19 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
     # the fast policy's keep table: the candidates weighed where laid out
     weigh = (_keep_table_by_cards().reshape(-1)
              if fast and type(policy).keep_scores is FastPolicy.keep_scores else None)
+    if weigh is not None and READ_FUSED:  # every origin in two compiled passes (branch s63-ryo)
+        mode, n_up, kept_ups, single, pair = _read_tables(opp, j, seen, guides)
+        out_kept, out_val, factor = compiled.read_draw(
+            gen, origin[:, j], avail, named, cur_c, fresh_c, dup_c, dup_ok_c, mode, n_up,
+            kept_ups, single, pair, LOG_FACTORIAL, reps)
+        while True:
+            got = compiled.read_score(gen, out_kept, out_val, factor, weigh, tremble,
+                                      expose.powers[j], expose.flat, int(expose.offset[j]))
+            if got is not None:
+                return got
+            # some exposes not tabled yet: filled (as the numpy path's lik does), then again
+            expose.lik(j, np.concatenate([out_kept, out_val[:, :, 3:]], axis=2).reshape(
+                k * reps, -1))
     out_kept = np.zeros((k, reps, 3), dtype=np.int64)
     out_val = np.zeros((k, reps, 3 + d), dtype=np.int64)
     for i, combo in enumerate(_origins(opp, set(seen.discards))):
@@ -1093,6 +1106,64 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
         return total, chosen_kept, chosen_val
     choice = np.minimum((np.cumsum(out_w, axis=1) < u01[:, None]).sum(axis=1), reps - 1)
     return total, out_kept[rows, choice], out_val[rows, choice]
+
+
+READ_FUSED = True
+"""Whether :func:`_read_opponent` draws and weighs every origin's candidates
+in :func:`rollem.odds.compiled.read_draw` and :func:`~rollem.odds.compiled.read_score`
+where the kernels are in use (issue 33, branch s63-ryo: the same law as the
+origin-by-origin path, its own random stream, so other bits); False: origin by
+origin, as before."""
+
+
+_READ_TABLES: dict[tuple[int, int], tuple[Any, ...]] = {}
+""":func:`_read_tables` by the id of the guides and the opponent (held with
+the guides, so compared by identity)."""
+
+
+def _read_tables(opp: SeenOpponent, j: int, seen: SeenPool,
+                 guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]
+                 ) -> tuple[Ints, Ints, Ints, Floats, Floats]:
+    """Per origin ``i`` of opponent ``j`` (:func:`_origins` order), what
+    :func:`rollem.odds.compiled.read_draw` reads: how its hidden kept cards
+    are drawn (0 uniformly, 1 one card from its guide, 2 a pair), the number
+    of up cards kept and those cards ``(n, 3)``, the guide's chances of one
+    card ``(n, 52)`` and of a pair (symmetric, ``(n, 52, 52)``), float64 of
+    the float32 chances :func:`_from_guide` draws from. Laid out once per
+    guides (a run's batches share the pilot's)."""
+    combos = _origins(opp, set(seen.discards))
+    mine = [guides[(j, combo)] for combo in combos]
+    key = (id(guides), j)
+    hit = _READ_TABLES.get(key)
+    if hit is not None and hit[0] is guides and len(hit[1]) == len(mine) and all(
+            a is b for a, b in zip(hit[1], mine, strict=True)):
+        return hit[2]  # type: ignore[no-any-return]
+    n = len(combos)
+    mode = np.zeros(n, dtype=np.int64)
+    n_up = np.zeros(n, dtype=np.int64)
+    kept_ups = np.zeros((n, 3), dtype=np.int64)
+    single = np.zeros((n, 52))
+    pair = np.zeros((n, 52, 52))
+    for i, combo in enumerate(combos):
+        kept_up = [c for c, r in zip(opp.ups, combo, strict=True) if r == 0]
+        f = 3 - len(kept_up)
+        n_up[i] = len(kept_up)
+        kept_ups[i, :len(kept_up)] = kept_up
+        table, prob = mine[i]
+        if f == 3 or f == 0 or not len(table):
+            continue
+        mode[i] = f
+        if f == 1:
+            one = np.zeros(52, dtype=np.float32)
+            one[table[:, 0]] = prob
+            single[i] = one
+        else:
+            pair[i] = _pair_tables(table, prob)[0]
+    out = (mode, n_up, kept_ups, single, pair)
+    if len(_READ_TABLES) >= 64:
+        _READ_TABLES.clear()
+    _READ_TABLES[key] = (guides, mine, out)
+    return out
 
 
 def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: float,
