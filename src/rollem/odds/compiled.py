@@ -1448,9 +1448,10 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, cur: Any, f
                     row_mass[t] = s
                 for t in range(a):
                     z += row_mass[t]
+        scale = np.exp(base)  # (times the guide's Z / p of the set drawn)
         for rep in range(reps):
             taken = np.int64(0)
-            ratio = 0.0
+            ratio = 1.0
             if md == 0:
                 for x in range(f):
                     while True:
@@ -1474,7 +1475,7 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, cur: Any, f
                 pick[0] = c1
                 taken |= np.int64(1) << c1
                 if md == 1:
-                    ratio = np.log(z / single[i, c1])
+                    ratio = z / single[i, c1]
                 else:
                     x1 = gen.random() * row_mass[t1]
                     run = 0.0
@@ -1493,12 +1494,12 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, cur: Any, f
                     c2 = cards[t2]
                     pick[1] = c2
                     taken |= np.int64(1) << c2
-                    ratio = np.log((z / 2.0) / pair[i, c1, c2])
+                    ratio = (z / 2.0) / pair[i, c1, c2]
             else:  # no set of the guide left: weight 0, any cards
                 for x in range(f):
                     pick[x] = cards[x]
                     taken |= np.int64(1) << cards[x]
-                ratio = -np.inf
+                ratio = 0.0
             for x in range(u):
                 out_kept[row, rep, x] = kept_up[i, x]
             for x in range(f):
@@ -1516,7 +1517,7 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, cur: Any, f
             for r in range(d):  # a draw of its own discard is that discard's card
                 if dup_ok[row, r]:
                     out_val[row, rep, 3 + r] = out_val[row, rep, dup[row, r]]
-            factor[row, rep] = np.exp(base + ratio)
+            factor[row, rep] = scale * ratio
 
 
 _read_draw_compiled: Any = _read_draw_kernel  # (numba's once compiled: _compile_all)
