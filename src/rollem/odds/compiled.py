@@ -224,6 +224,8 @@ def _warm_all() -> None:
                                  i2, i2, b2, i2, b2, i0, i0, np.zeros((0, 3), dtype=np.int64),
                                  np.zeros((0, 52)), np.zeros((0, 52, 52)), np.zeros(53), 1)
     read_score(np.random.default_rng(0), kept3, val3, fac, t16, 0.0, i0, f0, 0)
+    layout_origins(i2, i2, i0, i2, i2, b0, f0, f0, np.zeros(53), 0, f0, np.zeros((0, 1)), 0,
+                   np.zeros((0, 1), dtype=np.int64))
 
 
 def _jit(fn: Any) -> Any:
@@ -248,6 +250,7 @@ def _compile_all() -> None:
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
     global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
+    global _layout_origins_compiled
     _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
@@ -272,6 +275,7 @@ def _compile_all() -> None:
     _log_falling_one_compiled = _jit(_log_falling_one)
     _read_draw_compiled = _jit(_read_draw_kernel)  # (calls the one above)
     _read_score_compiled = _jit(_read_score_kernel)  # (calls _keep_one_compiled)
+    _layout_origins_compiled = _jit(_layout_origins_kernel)  # (calls _log_falling_one's)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -1624,3 +1628,83 @@ def read_score(gen: np.random.Generator, out_kept: Ints, out_val: Ints, factor: 
     if not ok:
         return None
     return np.asarray(total), np.asarray(kept), np.asarray(val)
+
+
+def _layout_origins_kernel(order: Any, named: Any, draws: Any, asks: Any, name_at: Any,
+                           is_up: Any, base: Any, r: Any, lf: Any, a: int, weight: Any,
+                           later: Any, j: int, origin: Any) -> None:  # pragma: no cover
+    # per world, which of the opponent's origins fit the pool's order (each
+    # draw as its origin asks: that discard of the seat, x >= 0; a label not
+    # named yet, -2; a card not one of its up cards, -3), one drawn in
+    # proportion to base among them (numpy's running sums over their total),
+    # the up cards it drew named, and the log factor its step takes on
+    k = order.shape[0]
+    n, d = asks.shape
+    labels = named.shape[1]
+    chance = np.empty(n)
+    for row in range(k):
+        total = 0.0
+        for i in range(n):
+            ok = True
+            for t in range(d):
+                it = order[row, draws[t]]
+                x = asks[i, t]
+                if x >= 0:
+                    fit = it == x
+                elif x == -2:
+                    fit = it >= 52 and named[row, it - 52] == -1
+                else:
+                    fit = not is_up[it]
+                if not fit:
+                    ok = False
+                    break
+            chance[i] = base[i] if ok else 0.0
+            total += chance[i]
+        if not total > 0.0:
+            weight[row] = weight[row] * 0.0
+            origin[row, j] = n - 1
+            continue
+        u = r[row]
+        run = 0.0
+        count = 0
+        for i in range(n):
+            run += chance[i]
+            if run / total < u:
+                count += 1
+        pick = min(count, n - 1)
+        origin[row, j] = pick
+        before = 0
+        for x in range(labels):
+            if named[row, x] < 0:
+                before += 1
+        after = before
+        for t in range(d):
+            c = name_at[pick, t]
+            it = order[row, draws[t]]
+            if c >= 0 and it >= 52:
+                if named[row, it - 52] < 0:
+                    after -= 1
+                named[row, it - 52] = c
+        q = chance[pick] / total
+        later[row, j] += (_log_falling_one_compiled(lf, a, after)
+                          - _log_falling_one_compiled(lf, a, before)) - np.log(q)
+
+
+_layout_origins_compiled: Any = _layout_origins_kernel  # (numba's once compiled: _compile_all)
+
+
+def layout_origins(order: Ints, named: Ints, draws: Ints, asks: Ints, name_at: Ints,
+                   is_up: Bools, base: Floats, r: Floats, log_factorial: Floats, a: int,
+                   weight: Floats, later: Floats, j: int, origin: Ints) -> None:
+    """:func:`rollem.odds.ryoseen._layout`'s draw of opponent ``j``'s origins,
+    compiled (issue 33, branch s63-ryo): per world (``order`` ``(k, n)``,
+    ``named`` ``(k, L)``, changed in place) the origins that fit (``asks``
+    ``(origins, d)``: per draw ``draws[t]`` a seat's discard ``x >= 0`` there,
+    -2 a label not named yet, -3 a card not in ``is_up``), one of them in
+    proportion to ``base`` by the uniform ``r[row]`` into ``origin[:, j]``,
+    the up cards it drew named (``name_at`` ``(origins, d)``, -1 none), and
+    ``later[:, j]`` adds the change in ``log (a)_U`` (``U`` labels unnamed)
+    less ``log`` of the origin's chance; ``weight`` is zeroed where none
+    fits. The numpy path's running sums and comparisons; its logs are libm's."""
+    _layout_origins_compiled(order, named, draws, asks, name_at, is_up, base, r,
+                             log_factorial, int(a), weight, later, int(j), origin)

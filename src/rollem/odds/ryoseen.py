@@ -495,8 +495,21 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
         weight *= (lab | (item == c))  # a discard of the seat there must be that card
     origin = np.zeros((k, m), dtype=np.int64)
     a = np.full(k, 52 - len(_seen_cards(seen)))
+    fast = compiled.use()
     for j, opp in enumerate(seen.opponents):
         combos = _origins(opp, discards)
+        if fast:  # the same fits, draw and names in one compiled pass (branch s63-ryo)
+            asks, name_at = _origin_asks(opp, discards)
+            base = np.full(len(combos), 1 / len(combos))
+            if shares is not None:
+                base = (1 - DEFENSIVE) * shares[j] + DEFENSIVE * base
+            is_up = np.zeros(52 + 3 * m, dtype=bool)
+            is_up[opp.ups] = True
+            compiled.layout_origins(order, named, np.asarray(opp.draws, dtype=np.int64), asks,
+                                    name_at, is_up, np.ascontiguousarray(base, dtype=np.float64),
+                                    gen.random(k), LOG_FACTORIAL, int(a[0]), weight, later, j,
+                                    origin)
+            continue
         item = order[:, opp.draws] if opp.draws else np.zeros((k, 0), dtype=np.int64)
         fits = np.ones((k, len(combos)), dtype=bool)
         # per draw, what each origin asks of it, worked out once for every
@@ -543,6 +556,37 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     if owners is not None:
         order, named = _relabel(seen, order, named, origin, weight, later, gen, owners)
     return order, named, origin, weight, later
+
+
+def _origin_asks(opp: SeenOpponent, discards: set[int]) -> tuple[Ints, Ints]:
+    """Per origin of ``opp`` (:func:`_origins` order) and draw, what the
+    origin asks of the pool there (a seat's discard ``x >= 0``; -2 a label
+    not named yet; -3 a card not one of its up cards) and the up card it
+    names there (-1 none): two ``(origins, draws)`` arrays for
+    :func:`rollem.odds.compiled.layout_origins`, remembered as :func:`_origins` is."""
+    key = (tuple(opp.ups), len(opp.draws), tuple(c in discards for c in opp.ups))
+    found = _ASKS.get(key)
+    if found is not None:
+        return found
+    combos = _origins(opp, discards)
+    d = len(opp.draws)
+    asks = np.full((len(combos), d), -3, dtype=np.int64)
+    name_at = np.full((len(combos), d), -1, dtype=np.int64)
+    for i, combo in enumerate(combos):
+        drawn_up = {r: c for c, r in zip(opp.ups, combo, strict=True) if r}
+        for r in range(1, d + 1):
+            if r in drawn_up:
+                c = drawn_up[r]
+                asks[i, r - 1] = c if c in discards else -2
+                name_at[i, r - 1] = -1 if c in discards else c
+    if len(_ASKS) > 4096:
+        _ASKS.clear()
+    _ASKS[key] = (asks, name_at)
+    return asks, name_at
+
+
+_ASKS: dict[tuple[tuple[int, ...], int, tuple[bool, ...]], tuple[Ints, Ints]] = {}
+""":func:`_origin_asks`' answers, by what it reads."""
 
 
 def _discard_places(opp: SeenOpponent, e: int, combos: list[tuple[int, ...]], shares: Floats,
