@@ -221,7 +221,7 @@ def _warm_all() -> None:
     sample_rows(np.zeros((0, 52), dtype=np.float32), np.zeros((0, 1)))
     second_round(i0, f0, i0, f0, f0, f0, b0, 1, i0)
     kept3, val3, fac = read_draw(np.random.default_rng(0), i0, np.zeros((0, 52), dtype=bool),
-                                 i2, i2, b2, i2, b2, i0, i0, np.zeros((0, 3), dtype=np.int64),
+                                 i2, i2, i0, 0, i0, i0, np.zeros((0, 3), dtype=np.int64),
                                  np.zeros((0, 52)), np.zeros((0, 52, 52)), np.zeros(53), 1)
     read_score(np.random.default_rng(0), kept3, val3, fac, t16, 0.0, i0, f0, 0)
     layout_origins(i2, i2, i0, i2, i2, b0, f0, f0, np.zeros(53), 0, f0, np.zeros((0, 1)), 0,
@@ -1391,8 +1391,8 @@ def _log_falling_one(lf: Any, a: int, t: int) -> float:  # pragma: no cover - co
 _log_falling_one_compiled: Any = _log_falling_one  # (numba's once compiled: _compile_all)
 
 
-def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, cur: Any, fresh: Any,
-                      dup: Any, dup_ok: Any, mode: Any, n_up: Any, kept_up: Any,
+def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, order: Any, draws: Any,
+                      j: int, mode: Any, n_up: Any, kept_up: Any,
                       single: Any, pair: Any, lf: Any, reps: int, out_kept: Any,
                       out_val: Any, factor: Any) -> None:  # pragma: no cover - compiled
     # per world, its origin's candidates: the hidden kept cards (uniform or
@@ -1401,13 +1401,29 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, cur: Any, f
     # candidate's factor: the ways to name the rest after over before, over
     # the proposal's chance of it
     k = origin.shape[0]
-    w = cur.shape[1]
-    d = w - 3
+    d = draws.shape[0]
+    w = 3 + d
     labels = named.shape[1]
     cards = np.empty(52, dtype=np.int64)
     row_mass = np.empty(52, dtype=np.float64)
     pick = np.empty(6, dtype=np.int64)
+    cur = np.empty(w, dtype=np.int64)  # each slot's card where named (-1: not yet)
+    fresh = np.zeros(w, dtype=np.bool_)  # the slots the candidates name
+    dup = np.full(max(d, 1), -1, dtype=np.int64)  # a draw of its own discard: which
     for row in range(k):
+        # the slots: its three discards (labels 3 j ..), then its draws (a
+        # label, or a discard of the seat there)
+        for x in range(w):
+            lab = 3 * j + x
+            if x >= 3:
+                it = order[row, draws[x - 3]]
+                lab = it - 52 if it >= 52 else -1
+                cur[x] = named[row, lab] if lab >= 0 else it
+                own = lab - 3 * j
+                dup[x - 3] = own if lab >= 0 and 0 <= own < 3 else -1
+            else:
+                cur[x] = named[row, lab]
+            fresh[x] = cur[x] == -1 and lab >= 0 and (x < 3 or dup[x - 3] < 0)
         i = origin[row]
         u = n_up[i]
         f = 3 - u
@@ -1419,7 +1435,7 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, cur: Any, f
                 a += 1
         nf = 0
         for x in range(w):
-            if fresh[row, x]:
+            if fresh[x]:
                 nf += 1
         un = 0
         for x in range(labels):
@@ -1509,7 +1525,7 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, cur: Any, f
             for x in range(f):
                 out_kept[row, rep, u + x] = pick[x]
             for x in range(w):
-                if fresh[row, x]:
+                if fresh[x]:
                     while True:
                         c = cards[np.int64(gen.random() * a)]
                         if not taken & (np.int64(1) << c):
@@ -1517,10 +1533,10 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, cur: Any, f
                     taken |= np.int64(1) << c
                     out_val[row, rep, x] = c
                 else:
-                    out_val[row, rep, x] = cur[row, x]
+                    out_val[row, rep, x] = cur[x]
             for r in range(d):  # a draw of its own discard is that discard's card
-                if dup_ok[row, r]:
-                    out_val[row, rep, 3 + r] = out_val[row, rep, dup[row, r]]
+                if dup[r] >= 0:
+                    out_val[row, rep, 3 + r] = out_val[row, rep, dup[r]]
             factor[row, rep] = scale * ratio
 
 
@@ -1579,15 +1595,19 @@ def _read_score_kernel(gen: Any, out_kept: Any, out_val: Any, factor: Any, keep_
 _read_score_compiled: Any = _read_score_kernel  # (numba's once compiled: _compile_all)
 
 
-def read_draw(gen: np.random.Generator, origin: Ints, avail: Bools, named: Ints, cur: Ints,
-              fresh: Bools, dup: Ints, dup_ok: Bools, mode: Ints, n_up: Ints, kept_up: Ints,
+def read_draw(gen: np.random.Generator, origin: Ints, avail: Bools, named: Ints, order: Ints,
+              draws: Ints, j: int, mode: Ints, n_up: Ints, kept_up: Ints,
               single: Floats, pair: Floats, log_factorial: Floats, reps: int
               ) -> tuple[Ints, Ints, Floats]:
     """:func:`rollem.odds.ryoseen._read_opponent`'s candidates, every origin
-    in one compiled pass (issue 33, branch s63-ryo): per world ``row`` (its
-    origin ``i = origin[row]``, available cards ``avail[row]`` ``(k, 52)``,
-    the labels ``named`` ``(k, L)``, the slots ``cur``/``fresh`` ``(k, 3 +
-    d)``, own discards drawn ``dup``/``dup_ok`` ``(k, d)``) ``reps``
+    in one compiled pass (issue 33, branch s63-ryo): per world ``row`` of
+    opponent ``j`` (its origin ``i = origin[row]``, available cards
+    ``avail[row]`` ``(k, 52)``, the labels' cards ``named`` ``(k, L)``, -1
+    not named, the pool ``order`` ``(k, n)`` read at its ``d`` draws
+    ``draws``: its slots are its three discards, labels ``3 j ..``, then
+    its draws, a label or a seat's discard; a slot is named by the
+    candidates where no card is there yet, a draw of its own discard being
+    that discard's card) ``reps``
     candidates: the hidden kept cards (``mode[i]`` 0: ``3 - n_up[i]``
     uniformly; 1: one card from ``single[i]`` ``(n, 52)``; 2: a pair from
     ``pair[i]`` ``(n, 52, 52)``, symmetric) after the up cards kept
@@ -1599,13 +1619,15 @@ def read_draw(gen: np.random.Generator, origin: Ints, avail: Bools, named: Ints,
     not its bits. Raises ValueError where fewer cards are left than a
     world needs."""
     k = len(origin)
-    w = cur.shape[1]
+    w = 3 + len(draws)
     out_kept = np.zeros((k, reps, 3), dtype=np.int64)
     out_val = np.zeros((k, reps, w), dtype=np.int64)
     factor = np.zeros((k, reps))
     _read_draw_compiled(gen, np.ascontiguousarray(origin, dtype=np.int64),
                         np.ascontiguousarray(avail, dtype=np.bool_),
-                        np.ascontiguousarray(named, dtype=np.int64), cur, fresh, dup, dup_ok,
+                        np.ascontiguousarray(named, dtype=np.int64),
+                        np.ascontiguousarray(order, dtype=np.int64),
+                        np.ascontiguousarray(draws, dtype=np.int64), int(j),
                         mode, n_up, kept_up, single, pair, log_factorial, int(reps),
                         out_kept, out_val, factor)
     return out_kept, out_val, factor

@@ -1049,6 +1049,11 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
     if expose is None:
         expose = _expose_table(seen, policy, tremble)
     k = len(order)
+    reps = candidates
+    if (READ_FUSED and compiled.use() and type(policy).keep_scores is FastPolicy.keep_scores):
+        # every origin's candidates in two compiled passes (issue 33, branch s63-ryo)
+        return _read_fused(seen, j, order, named, origin, avail, tremble, gen, guides, reps,
+                           expose)
     rows = np.arange(k)
     d = len(opp.draws)
     own = np.arange(3 * j, 3 * j + 3)
@@ -1065,7 +1070,6 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
     n_fresh = fresh.sum(axis=1)
     a_count = avail.sum(axis=1)
     unnamed = (named < 0).sum(axis=1)
-    reps = candidates
     fast = compiled.use()  # the layout and the choice compiled (branch s57-ryo2)
     if fast:
         cur_c = np.ascontiguousarray(cur, dtype=np.int64)
@@ -1078,19 +1082,6 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
     # the fast policy's keep table: the candidates weighed where laid out
     weigh = (_keep_table_by_cards().reshape(-1)
              if fast and type(policy).keep_scores is FastPolicy.keep_scores else None)
-    if weigh is not None and READ_FUSED:  # every origin in two compiled passes (branch s63-ryo)
-        mode, n_up, kept_ups, single, pair = _read_tables(opp, j, seen, guides)
-        out_kept, out_val, factor = compiled.read_draw(
-            gen, origin[:, j], avail, named, cur_c, fresh_c, dup_c, dup_ok_c, mode, n_up,
-            kept_ups, single, pair, LOG_FACTORIAL, reps)
-        while True:
-            got = compiled.read_score(gen, out_kept, out_val, factor, weigh, tremble,
-                                      expose.powers[j], expose.flat, int(expose.offset[j]))
-            if got is not None:
-                return got
-            # some exposes not tabled yet: filled (as the numpy path's lik does), then again
-            expose.lik(j, np.concatenate([out_kept, out_val[:, :, 3:]], axis=2).reshape(
-                k * reps, -1))
     out_kept = np.zeros((k, reps, 3), dtype=np.int64)
     out_val = np.zeros((k, reps, 3 + d), dtype=np.int64)
     for i, combo in enumerate(_origins(opp, set(seen.discards))):
@@ -1150,6 +1141,33 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
         return total, chosen_kept, chosen_val
     choice = np.minimum((np.cumsum(out_w, axis=1) < u01[:, None]).sum(axis=1), reps - 1)
     return total, out_kept[rows, choice], out_val[rows, choice]
+
+
+def _read_fused(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints, avail: Bools,
+                tremble: float, gen: np.random.Generator,
+                guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]], reps: int,
+                expose: _ExposeTable) -> tuple[Floats, Ints, Ints]:
+    """:func:`_read_opponent` for the fast policy with the kernels in use:
+    every world's ``reps`` candidates drawn (:func:`rollem.odds.compiled.read_draw`,
+    each world by its origin's proposal), weighed and one kept
+    (:func:`rollem.odds.compiled.read_score`), the exposes' chances not tabled
+    yet filled first. The same law as the origin-by-origin path, its own
+    random numbers (issue 33, branch s63-ryo)."""
+    opp = seen.opponents[j]
+    k = len(order)
+    mode, n_up, kept_ups, single, pair = _read_tables(opp, j, seen, guides)
+    out_kept, out_val, factor = compiled.read_draw(
+        gen, origin[:, j], avail, named, order, np.asarray(opp.draws, dtype=np.int64), j, mode,
+        n_up, kept_ups, single, pair, LOG_FACTORIAL, reps)
+    weigh = _keep_table_by_cards().reshape(-1)
+    while True:
+        got = compiled.read_score(gen, out_kept, out_val, factor, weigh, tremble,
+                                  expose.powers[j], expose.flat, int(expose.offset[j]))
+        if got is not None:
+            return got
+        # some exposes not tabled yet: filled (as the numpy path's lik does), then again
+        expose.lik(j, np.concatenate([out_kept, out_val[:, :, 3:]], axis=2).reshape(
+            k * reps, -1))
 
 
 READ_FUSED = True
