@@ -273,7 +273,7 @@ def _compile_all() -> None:
     _sample_compiled = _jit(_sample_kernel)
     _second_round_compiled = _jit(_second_round_kernel)
     _log_falling_one_compiled = _jit(_log_falling_one)
-    _read_draw_compiled = _jit(_read_draw_kernel)  # (calls the one above)
+    _read_draw_compiled = _jit(_read_draw_kernel)  # (calls the one above, _first_over's)
     _read_score_compiled = _jit(_read_score_kernel)  # (calls _keep_one_compiled)
     _layout_origins_compiled = _jit(_layout_origins_kernel)  # (calls _log_falling_one's)
 
@@ -1406,6 +1406,7 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, order: Any,
     labels = named.shape[1]
     cards = np.empty(52, dtype=np.int64)
     row_mass = np.empty(52, dtype=np.float64)
+    cum = np.empty(52, dtype=np.float64)  # the first cards' running sums
     pick = np.empty(6, dtype=np.int64)
     cur = np.empty(w, dtype=np.int64)  # each slot's card where named (-1: not yet)
     fresh = np.zeros(w, dtype=np.bool_)  # the slots the candidates name
@@ -1455,6 +1456,7 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, order: Any,
                 for t in range(a):
                     row_mass[t] = single[i, cards[t]]
                     z += row_mass[t]
+                    cum[t] = z
             else:  # each available first card's share of the available pairs
                 for t in range(a):
                     row_mass[t] = 0.0
@@ -1468,6 +1470,7 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, order: Any,
                     row_mass[t] = s
                 for t in range(a):
                     z += row_mass[t]
+                    cum[t] = z
         scale = np.exp(base)  # (times the guide's Z / p of the set drawn)
         for rep in range(reps):
             taken = np.int64(0)
@@ -1481,15 +1484,8 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, order: Any,
                     pick[x] = c
                     taken |= np.int64(1) << c
             elif z > 0.0:
-                x0 = gen.random() * z
-                run = 0.0
-                t1 = a - 1
-                for t in range(a):
-                    run += row_mass[t]
-                    if run > x0 and row_mass[t] > 0.0:
-                        t1 = t
-                        break
-                while row_mass[t1] <= 0.0:  # (x0 rounded onto the end)
+                t1 = _first_over_compiled(cum, 0, a, gen.random() * z)
+                while row_mass[t1] <= 0.0:  # (the point rounded onto the end)
                     t1 -= 1
                 c1 = cards[t1]
                 pick[0] = c1
