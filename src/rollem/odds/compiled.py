@@ -250,7 +250,7 @@ def _compile_all() -> None:
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
     global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
-    global _layout_origins_compiled
+    global _layout_origins_compiled, _next_u_compiled
     _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
@@ -273,6 +273,7 @@ def _compile_all() -> None:
     _sample_compiled = _jit(_sample_kernel)
     _second_round_compiled = _jit(_second_round_kernel)
     _log_falling_one_compiled = _jit(_log_falling_one)
+    _next_u_compiled = _jit(_next_u)
     _read_draw_compiled = _jit(_read_draw_kernel)  # (calls the one above, _first_over's)
     _read_score_compiled = _jit(_read_score_kernel)  # (calls _keep_one_compiled)
     _layout_origins_compiled = _jit(_layout_origins_kernel)  # (calls _log_falling_one's)
@@ -1391,7 +1392,18 @@ def _log_falling_one(lf: Any, a: int, t: int) -> float:  # pragma: no cover - co
 _log_falling_one_compiled: Any = _log_falling_one  # (numba's once compiled: _compile_all)
 
 
-def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, order: Any, draws: Any,
+def _next_u(gen: Any, r: Any, at: int) -> Any:  # pragma: no cover - compiled
+    # the next uniform: numpy's, drawn in bulk before the call, then the generator's
+    if at < r.shape[0]:
+        return r[at], at + 1
+    return gen.random(), at + 1
+
+
+_next_u_compiled: Any = _next_u  # (numba's once compiled: _compile_all)
+
+
+def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, order: Any,
+                      draws: Any,
                       j: int, mode: Any, n_up: Any, kept_up: Any,
                       single: Any, pair: Any, lf: Any, reps: int, out_kept: Any,
                       out_val: Any, factor: Any) -> None:  # pragma: no cover - compiled
@@ -1408,6 +1420,7 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, order: Any,
     row_mass = np.empty(52, dtype=np.float64)
     cum = np.empty(52, dtype=np.float64)  # the first cards' running sums
     pick = np.empty(6, dtype=np.int64)
+    at = 0  # the uniforms used
     cur = np.empty(w, dtype=np.int64)  # each slot's card where named (-1: not yet)
     fresh = np.zeros(w, dtype=np.bool_)  # the slots the candidates name
     dup = np.full(max(d, 1), -1, dtype=np.int64)  # a draw of its own discard: which
@@ -1478,13 +1491,15 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, order: Any,
             if md == 0:
                 for x in range(f):
                     while True:
-                        c = cards[np.int64(gen.random() * a)]
+                        v, at = _next_u_compiled(gen, unif, at)
+                        c = cards[np.int64(v * a)]
                         if not taken & (np.int64(1) << c):
                             break
                     pick[x] = c
                     taken |= np.int64(1) << c
             elif z > 0.0:
-                t1 = _first_over_compiled(cum, 0, a, gen.random() * z)
+                v, at = _next_u_compiled(gen, unif, at)
+                t1 = _first_over_compiled(cum, 0, a, v * z)
                 while row_mass[t1] <= 0.0:  # (the point rounded onto the end)
                     t1 -= 1
                 c1 = cards[t1]
@@ -1493,7 +1508,8 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, order: Any,
                 if md == 1:
                     ratio = z / single[i, c1]
                 else:
-                    x1 = gen.random() * row_mass[t1]
+                    v, at = _next_u_compiled(gen, unif, at)
+                    x1 = v * row_mass[t1]
                     run = 0.0
                     t2 = -1
                     last = -1
@@ -1523,7 +1539,8 @@ def _read_draw_kernel(gen: Any, origin: Any, avail: Any, named: Any, order: Any,
             for x in range(w):
                 if fresh[x]:
                     while True:
-                        c = cards[np.int64(gen.random() * a)]
+                        v, at = _next_u_compiled(gen, unif, at)
+                        c = cards[np.int64(v * a)]
                         if not taken & (np.int64(1) << c):
                             break
                     taken |= np.int64(1) << c
@@ -1619,7 +1636,10 @@ def read_draw(gen: np.random.Generator, origin: Ints, avail: Bools, named: Ints,
     out_kept = np.zeros((k, reps, 3), dtype=np.int64)
     out_val = np.zeros((k, reps, w), dtype=np.int64)
     factor = np.zeros((k, reps))
-    _read_draw_compiled(gen, np.ascontiguousarray(origin, dtype=np.int64),
+    # the uniforms in bulk (numpy's, from ``gen``: a tenth the cost of the
+    # kernel's one by one), enough for most calls; the kernel goes on with ``gen``
+    _read_draw_compiled(gen, gen.random(k * reps * (2 + w)),
+                        np.ascontiguousarray(origin, dtype=np.int64),
                         np.ascontiguousarray(avail, dtype=np.bool_),
                         np.ascontiguousarray(named, dtype=np.int64),
                         np.ascontiguousarray(order, dtype=np.int64),

@@ -236,13 +236,15 @@ say so: :data:`rollem.odds.play.COLLAPSED`; issue 33, branch s50-ryo)."""
 RETRY_MARGIN = 0.8
 """The share of the time left to the deadline a retry is sized to (its
 cost per world is foreseen from the run it retries, not known)."""
-FUTURES = 8
+FUTURES = 2
 """Per world, this many orders of the pool's cards not yet drawn (the draws
 still to come and the wild card) are played out, each order as likely
 given the world, and the world's answer is their mean (a Rao-Blackwellised
 estimate, issue 33): at 5 and 6 players it halves the error of the chances
 shown, for about a fifth more time a batch. The worlds in ``samples`` and
-in the model line count each world once, not each order."""
+in the model line count each world once, not each order. 2 since branch
+s63-ryo (8 before): a batch's equity spreads alike from 2 to 16 (branch
+s62-ryo2), and 2 costs about a tenth less a batch."""
 MOVES = 32
 """Metropolis steps per world after the last opponent is read (:func:`_move`;
 issue 33). The :data:`FUTURES` orders of the pool left are played out on the
@@ -2773,9 +2775,10 @@ runs there came out low (:func:`learns_shares`). In play (with :data:`PILOT_STAG
 60 runs a side against the 40 s long run): the median interval ±2.72
 points against main's ±4.35, covered 58 against 57, within ±1.5 1
 against 0."""
-LEARN_PILOT = 1000
+LEARN_PILOT = 600
 """The pilot's worlds where the shares are learnt (:data:`LEARN_FROM`;
-elsewhere :data:`PILOT`), drawn in :data:`PILOT_STAGES` stages."""
+elsewhere :data:`PILOT`), drawn in :data:`PILOT_STAGES` stages (600 since
+branch s63-ryo, 1,000 before: 0.014 s less of play's second, branch s62-ryo2)."""
 PILOT_STAGES = 2
 """Where the shares are learnt, the pilot is made in this many stages: the
 first draws :data:`PILOT` worlds with every origin alike, the second the
