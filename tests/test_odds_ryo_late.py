@@ -166,7 +166,7 @@ def test_6_player_late_views_learn_the_origin_shares_run_by_run(
     assert ryoseen.learns_shares(_seen(6, "after the wild card"))
     assert not ryoseen.learns_shares(_seen(5, "third card up"))
     assert not ryoseen.learns_shares(_seen(6, "second card up"))
-    assert ryoseen.pilot_worlds(third) == ryoseen.LEARN_PILOT == 600
+    assert ryoseen.pilot_worlds(third) == ryoseen.LEARN_PILOT == 1000
     assert ryoseen.pilot_worlds(_seen(5, "third card up")) == ryoseen.PILOT == 400
     worlds = ryoseen._worlds
     calls: list[tuple[int, Any, list[Any]]] = []  # (worlds, shares given, shares found)

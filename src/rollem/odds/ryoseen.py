@@ -2775,10 +2775,9 @@ runs there came out low (:func:`learns_shares`). In play (with :data:`PILOT_STAG
 60 runs a side against the 40 s long run): the median interval ±2.72
 points against main's ±4.35, covered 58 against 57, within ±1.5 1
 against 0."""
-LEARN_PILOT = 600
+LEARN_PILOT = 1000
 """The pilot's worlds where the shares are learnt (:data:`LEARN_FROM`;
-elsewhere :data:`PILOT`), drawn in :data:`PILOT_STAGES` stages (600 since
-branch s63-ryo, 1,000 before: 0.014 s less of play's second, branch s62-ryo2)."""
+elsewhere :data:`PILOT`), drawn in :data:`PILOT_STAGES` stages."""
 PILOT_STAGES = 2
 """Where the shares are learnt, the pilot is made in this many stages: the
 first draws :data:`PILOT` worlds with every origin alike, the second the
