@@ -1386,7 +1386,7 @@ def _log_falling_one(lf: Any, a: int, t: int) -> float:  # pragma: no cover - co
     low = a - t
     if low < 0:
         return -np.inf
-    return lf[max(a, 0)] - lf[low]
+    return float(lf[max(a, 0)] - lf[low])
 
 
 _log_falling_one_compiled: Any = _log_falling_one  # (numba's once compiled: _compile_all)

@@ -501,13 +501,13 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     for j, opp in enumerate(seen.opponents):
         combos = _origins(opp, discards)
         if fast:  # the same fits, draw and names in one compiled pass (branch s63-ryo)
-            asks, name_at = _origin_asks(opp, discards)
+            ask_at, name_at = _origin_asks(opp, discards)
             base = np.full(len(combos), 1 / len(combos))
             if shares is not None:
                 base = (1 - DEFENSIVE) * shares[j] + DEFENSIVE * base
             is_up = np.zeros(52 + 3 * m, dtype=bool)
             is_up[opp.ups] = True
-            compiled.layout_origins(order, named, np.asarray(opp.draws, dtype=np.int64), asks,
+            compiled.layout_origins(order, named, np.asarray(opp.draws, dtype=np.int64), ask_at,
                                     name_at, is_up, np.ascontiguousarray(base, dtype=np.float64),
                                     gen.random(k), LOG_FACTORIAL, int(a[0]), weight, later, j,
                                     origin)
