@@ -33,6 +33,14 @@ s56-fast). This module holds the same steps as loops compiled by numba
   only where its uniform falls within that place); every other ``log`` and
   ``exp`` stays in numpy.
 
+- :func:`read_draw` and :func:`read_score` (branch s63-ryo): an opponent's
+  read, every origin's candidates in one pass and their weighing and choice
+  in another, and :func:`layout_origins`, the layout's draw of an opponent's
+  origins. The read has its own random stream and libm's ``exp``/``log``:
+  the numpy path's law, not its bits (``rollem.odds.ryoseen.READ_FUSED``
+  False reads origin by origin, as before); the layout's draw gives the
+  numpy loop's bits on this machine.
+
 Every caller keeps its numpy path, used where numba is not installed or
 ``ROLLEM_NO_NUMBA`` is set in the environment (or :data:`ENABLED` is set
 False), and gives the same results either way (tests/test_odds_compiled.py).
