@@ -194,6 +194,9 @@ VIEWS = [(6, "at:third card up|", 30001), (6, "at:after the wild card|", 30001),
 def test_play_odds_compiled_is_the_numpy_odds_bit_for_bit(
         players: int, want: str, hand: int, monkeypatch: pytest.MonkeyPatch) -> None:
     view = _view("rollyourown", players, hand, want)
+    # (origin by origin: the one-pass read has its own stream, branch s63-ryo;
+    # tests/test_odds_read_fused.py checks its law)
+    monkeypatch.setattr(ryoseen, "READ_FUSED", False)
     on, off = _both(monkeypatch,
                     lambda: play_odds(view, seed=3, max_batches=3, clock=lambda: 0.0))
     assert (on.equity, on.stderr, on.effective, on.samples) == (
@@ -207,6 +210,8 @@ def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.Monkey
     (0.30460416666666673 at commit b1e76a3, main's sampler; to the last bits
     only where numpy's sums take the same SIMD path: another build or CPU may
     round the last place differently, as this machine's 0.3046041666666667)."""
+    monkeypatch.setattr(ryoseen, "READ_FUSED", False)  # (origin by origin, as then,
+    monkeypatch.setattr(ryoseen, "FUTURES", 8)  # and 8 orders of the pool left)
     calls = {"move": 0, "steer": 0, "keep": 0, "pick": 0, "names": 0, "choose": 0,
              "weigh": 0, "sample": 0}
     for name, what in (("move_propose", "move"), ("steer_propose", "steer"),

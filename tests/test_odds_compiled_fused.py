@@ -87,6 +87,9 @@ VIEWS = [(6, "at:after the wild card|", 30001, 3), (6, "at:after the wild card|"
 def test_fused_calls_are_the_separate_kernels_and_numpy_bit_for_bit(
         players: int, want: str, hand: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     view = _view("rollyourown", players, hand, want)
+    # (origin by origin, as before branch s63-ryo: its one-pass read draws
+    # from its own stream; tests/test_odds_read_fused.py checks its law)
+    monkeypatch.setattr(ryoseen, "READ_FUSED", False)
     calls = {"move_step": 0, "steer_step": 0, "read_weigh": 0, "relabel_owners": 0}
     for name in calls:
         real = getattr(compiled, name)

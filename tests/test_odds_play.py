@@ -693,6 +693,10 @@ def test_ryo_at_6_players_after_the_wild_card_is_played_in_three_eighths_batches
                     if v.to_dict()["round"] == name)
 
     third, wild = "third card up", "after the wild card"
+    # (main's sampler before branch s63-ryo: origin by origin, 8 orders of the pool
+    # left; the one-pass read's law: tests/test_odds_read_fused.py)
+    monkeypatch.setattr(ryoseen, "READ_FUSED", False)
+    monkeypatch.setattr(ryoseen, "FUTURES", 8)
     assert ryoseen.LATE_PART == 0.375  # (branch s63-play: 3/8, less biased than 1/4)
     assert ryoseen.play_part(read_view(at(6, wild))) == 0.375
     assert ryoseen.play_part(read_view(at(6, third))) == 0.5  # (branch s58-ryo: halves)

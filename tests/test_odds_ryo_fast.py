@@ -112,6 +112,10 @@ def test_play_odds_late_views_as_main_gave_them(players: int, round_name: str,
     last bit (at commit ef18081 they were main's own: at 6 players third
     card up 0.3028125, 0.02510110669109733 and 5343.134012231709)."""
     view = _view_at(players, round_name)
+    # (main's sampler before branch s63-ryo: origin by origin, 8 orders of the pool left;
+    # the one-pass read's law: tests/test_odds_read_fused.py)
+    monkeypatch.setattr(ryoseen, "READ_FUSED", False)
+    monkeypatch.setattr(ryoseen, "FUTURES", 8)
     got = play_odds(view, seed=3, max_batches=3, clock=lambda: 0.0)
     monkeypatch.setattr(ryoseen, "keep_chance", _per_row)
     monkeypatch.setattr(ryoseen, "_pick_each", _pick_each_main)

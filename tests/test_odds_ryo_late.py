@@ -156,6 +156,10 @@ def test_5_player_late_views_read_the_opponents_in_the_order_they_first_drew(
 
 def test_6_player_late_views_learn_the_origin_shares_run_by_run(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    # (main's sampler before branch s63-ryo: origin by origin, 8 orders of the pool
+    # left; the one-pass read's law: tests/test_odds_read_fused.py)
+    monkeypatch.setattr(ryoseen, "READ_FUSED", False)
+    monkeypatch.setattr(ryoseen, "FUTURES", 8)
     # issue 33, branch s55-ryo: at 6 players in the third card up round the
     # pilot draws 1,000 worlds in two stages (400 with every origin alike,
     # 600 with their shares) and each run's origin shares are averaged into
@@ -358,7 +362,12 @@ def test_6_player_third_card_up_draws_whose_discard_each_named_card_was_by_the_k
             assert full[owner == 0].sum() / full.sum() == pytest.approx(0.2, abs=0.012)
 
 
-def test_6_player_after_the_wild_card_is_steered_as_the_third_card_up_round() -> None:
+def test_6_player_after_the_wild_card_is_steered_as_the_third_card_up_round(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (main's sampler before branch s63-ryo: origin by origin, 8 orders of the pool
+    # left; the one-pass read's law: tests/test_odds_read_fused.py)
+    monkeypatch.setattr(ryoseen, "READ_FUSED", False)
+    monkeypatch.setattr(ryoseen, "FUTURES", 8)
     # issue 33, branch s56-ryo (ryoseen.LEARN_WILD): 12 quarter batches
     # (seeded, no clock; a run at 1 s makes 10 to 14) state ±1.63 and ±3.54
     # points (main's ±8.34 and ±8.14), each holding the steered long run
@@ -372,7 +381,12 @@ def test_6_player_after_the_wild_card_is_steered_as_the_third_card_up_round() ->
         assert abs(got.equity - 0.2006) <= got.interval
 
 
-def test_traced_batches_record_where_the_weights_collapse_and_leave_the_odds_alone() -> None:
+def test_traced_batches_record_where_the_weights_collapse_and_leave_the_odds_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (main's sampler before branch s63-ryo: origin by origin, 8 orders of the pool
+    # left; the one-pass read's law: tests/test_odds_read_fused.py)
+    monkeypatch.setattr(ryoseen, "READ_FUSED", False)
+    monkeypatch.setattr(ryoseen, "FUTURES", 8)
     # issue 33, branch s59-ryo (bench/bench_ryo_ess.py): hand 30001, 6
     # players after the wild card, a pilot and one quarter batch, seeded.
     # Every batch _worlds draws is recorded (the pilot's two stages without

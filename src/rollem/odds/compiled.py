@@ -33,6 +33,14 @@ s56-fast). This module holds the same steps as loops compiled by numba
   only where its uniform falls within that place); every other ``log`` and
   ``exp`` stays in numpy.
 
+- :func:`read_draw` and :func:`read_score` (branch s63-ryo): an opponent's
+  read, every origin's candidates in one pass and their weighing and choice
+  in another, and :func:`layout_origins`, the layout's draw of an opponent's
+  origins. The read has its own random stream and libm's ``exp``/``log``:
+  the numpy path's law, not its bits (``rollem.odds.ryoseen.READ_FUSED``
+  False reads origin by origin, as before); the layout's draw gives the
+  numpy loop's bits on this machine.
+
 Every caller keeps its numpy path, used where numba is not installed or
 ``ROLLEM_NO_NUMBA`` is set in the environment (or :data:`ENABLED` is set
 False), and gives the same results either way (tests/test_odds_compiled.py).
@@ -220,6 +228,12 @@ def _warm_all() -> None:
     sample_rows(np.zeros((0, 52)), np.zeros((0, 1)))
     sample_rows(np.zeros((0, 52), dtype=np.float32), np.zeros((0, 1)))
     second_round(i0, f0, i0, f0, f0, f0, b0, 1, i0)
+    kept3, val3, fac = read_draw(np.random.default_rng(0), i0, np.zeros((0, 52), dtype=bool),
+                                 i2, i2, i0, 0, i0, i0, np.zeros((0, 3), dtype=np.int64),
+                                 np.zeros((0, 52)), np.zeros((0, 52, 52)), np.zeros(53), 1)
+    read_score(np.random.default_rng(0), kept3, val3, fac, t16, 0.0, i0, f0, 0)
+    layout_origins(i2, i2, i0, i2, i2, b0, f0, f0, np.zeros(53), 0, f0, np.zeros((0, 1)), 0,
+                   np.zeros((0, 1), dtype=np.int64))
 
 
 def _jit(fn: Any) -> Any:
@@ -243,6 +257,8 @@ def _compile_all() -> None:
     global _read_weigh_compiled, _owners_compiled, _owners_later_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
+    global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
+    global _layout_origins_compiled, _next_u_compiled
     _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
@@ -264,6 +280,11 @@ def _compile_all() -> None:
     _choose_compiled = _jit(_choose_kernel)
     _sample_compiled = _jit(_sample_kernel)
     _second_round_compiled = _jit(_second_round_kernel)
+    _log_falling_one_compiled = _jit(_log_falling_one)
+    _next_u_compiled = _jit(_next_u)
+    _read_draw_compiled = _jit(_read_draw_kernel)  # (calls the one above, _first_over's)
+    _read_score_compiled = _jit(_read_score_kernel)  # (calls _keep_one_compiled)
+    _layout_origins_compiled = _jit(_layout_origins_kernel)  # (calls _log_falling_one's)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -1366,3 +1387,370 @@ def relabel_owners(card_at: Ints, col: Ints, prefs: list[Floats], origin: Ints, 
                      pref_rec, pick_rec)
     _owners_later_compiled(np.ascontiguousarray(drawer, dtype=np.int64), pick_rec,
                            np.log(norm_rec), np.log(pref_rec), later)
+
+
+def _log_falling_one(lf: Any, a: int, t: int) -> float:  # pragma: no cover - compiled
+    # log(a (a - 1) ... (a - t + 1)) from the table of log factorials; -inf where t > a
+    low = a - t
+    if low < 0:
+        return -np.inf
+    return float(lf[max(a, 0)] - lf[low])
+
+
+_log_falling_one_compiled: Any = _log_falling_one  # (numba's once compiled: _compile_all)
+
+
+def _next_u(gen: Any, r: Any, at: int) -> Any:  # pragma: no cover - compiled
+    # the next uniform: numpy's, drawn in bulk before the call, then the generator's
+    if at < r.shape[0]:
+        return r[at], at + 1
+    return gen.random(), at + 1
+
+
+_next_u_compiled: Any = _next_u  # (numba's once compiled: _compile_all)
+
+
+def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, order: Any,
+                      draws: Any,
+                      j: int, mode: Any, n_up: Any, kept_up: Any,
+                      single: Any, pair: Any, lf: Any, reps: int, out_kept: Any,
+                      out_val: Any, factor: Any) -> None:  # pragma: no cover - compiled
+    # per world, its origin's candidates: the hidden kept cards (uniform or
+    # from the origin's guide, single or pair), the fresh slots' cards
+    # uniformly among the rest, laid out as _read_names_kernel does, and each
+    # candidate's factor: the ways to name the rest after over before, over
+    # the proposal's chance of it
+    k = origin.shape[0]
+    d = draws.shape[0]
+    w = 3 + d
+    labels = named.shape[1]
+    cards = np.empty(52, dtype=np.int64)
+    row_mass = np.empty(52, dtype=np.float64)
+    cum = np.empty(52, dtype=np.float64)  # the first cards' running sums
+    pick = np.empty(6, dtype=np.int64)
+    at = 0  # the uniforms used
+    cur = np.empty(w, dtype=np.int64)  # each slot's card where named (-1: not yet)
+    fresh = np.zeros(w, dtype=np.bool_)  # the slots the candidates name
+    dup = np.full(max(d, 1), -1, dtype=np.int64)  # a draw of its own discard: which
+    for row in range(k):
+        # the slots: its three discards (labels 3 j ..), then its draws (a
+        # label, or a discard of the seat there)
+        for x in range(w):
+            lab = 3 * j + x
+            if x >= 3:
+                it = order[row, draws[x - 3]]
+                lab = it - 52 if it >= 52 else -1
+                cur[x] = named[row, lab] if lab >= 0 else it
+                own = lab - 3 * j
+                dup[x - 3] = own if lab >= 0 and 0 <= own < 3 else -1
+            else:
+                cur[x] = named[row, lab]
+            fresh[x] = cur[x] == -1 and lab >= 0 and (x < 3 or dup[x - 3] < 0)
+        i = origin[row]
+        u = n_up[i]
+        f = 3 - u
+        md = mode[i]
+        a = 0
+        for c in range(52):
+            if avail[row, c]:
+                cards[a] = c
+                a += 1
+        nf = 0
+        for x in range(w):
+            if fresh[x]:
+                nf += 1
+        un = 0
+        for x in range(labels):
+            if named[row, x] < 0:
+                un += 1
+        count = (_log_falling_one_compiled(lf, a - f - nf, un - nf)
+                 - _log_falling_one_compiled(lf, a, un))
+        if a < f + nf:
+            raise ValueError("fewer unknown cards are left than a read needs")
+        base = 0.0
+        z = 0.0
+        if md == 0:  # q = f! / (A)_(f + nf)
+            base = count - (lf[f] - _log_falling_one_compiled(lf, a, f + nf))
+        else:  # q = (p / Z) / (A - f)_nf
+            base = count + _log_falling_one_compiled(lf, a - f, nf)
+            if md == 1:
+                for t in range(a):
+                    row_mass[t] = single[i, cards[t]]
+                    z += row_mass[t]
+                    cum[t] = z
+            else:  # each available first card's share of the available pairs
+                for t in range(a):
+                    row_mass[t] = 0.0
+                for t in range(a):
+                    c = cards[t]
+                    s = row_mass[t]
+                    for t2 in range(t + 1, a):
+                        p = pair[i, c, cards[t2]]
+                        s += p
+                        row_mass[t2] += p
+                    row_mass[t] = s
+                for t in range(a):
+                    z += row_mass[t]
+                    cum[t] = z
+        scale = np.exp(base)  # (times the guide's Z / p of the set drawn)
+        for rep in range(reps):
+            taken = np.int64(0)
+            ratio = 1.0
+            if md == 0:
+                for x in range(f):
+                    while True:
+                        v, at = _next_u_compiled(gen, unif, at)
+                        c = cards[np.int64(v * a)]
+                        if not taken & (np.int64(1) << c):
+                            break
+                    pick[x] = c
+                    taken |= np.int64(1) << c
+            elif z > 0.0:
+                v, at = _next_u_compiled(gen, unif, at)
+                t1 = _first_over_compiled(cum, 0, a, v * z)
+                while row_mass[t1] <= 0.0:  # (the point rounded onto the end)
+                    t1 -= 1
+                c1 = cards[t1]
+                pick[0] = c1
+                taken |= np.int64(1) << c1
+                if md == 1:
+                    ratio = z / single[i, c1]
+                else:
+                    v, at = _next_u_compiled(gen, unif, at)
+                    x1 = v * row_mass[t1]
+                    run = 0.0
+                    t2 = -1
+                    last = -1
+                    for t in range(a):
+                        p = pair[i, c1, cards[t]]
+                        if p > 0.0:
+                            last = t
+                            run += p
+                            if run > x1:
+                                t2 = t
+                                break
+                    if t2 < 0:
+                        t2 = last
+                    c2 = cards[t2]
+                    pick[1] = c2
+                    taken |= np.int64(1) << c2
+                    ratio = (z / 2.0) / pair[i, c1, c2]
+            else:  # no set of the guide left: weight 0, any cards
+                for x in range(f):
+                    pick[x] = cards[x]
+                    taken |= np.int64(1) << cards[x]
+                ratio = 0.0
+            for x in range(u):
+                out_kept[row, rep, x] = kept_up[i, x]
+            for x in range(f):
+                out_kept[row, rep, u + x] = pick[x]
+            for x in range(w):
+                if fresh[x]:
+                    while True:
+                        v, at = _next_u_compiled(gen, unif, at)
+                        c = cards[np.int64(v * a)]
+                        if not taken & (np.int64(1) << c):
+                            break
+                    taken |= np.int64(1) << c
+                    out_val[row, rep, x] = c
+                else:
+                    out_val[row, rep, x] = cur[x]
+            for r in range(d):  # a draw of its own discard is that discard's card
+                if dup[r] >= 0:
+                    out_val[row, rep, 3 + r] = out_val[row, rep, dup[r]]
+            factor[row, rep] = scale * ratio
+
+
+_read_draw_compiled: Any = _read_draw_kernel  # (numba's once compiled: _compile_all)
+
+
+def _read_score_kernel(gen: Any, out_kept: Any, out_val: Any, factor: Any, keep_table: Any,
+                       tremble: float, powers: Any, show_flat: Any, offset: int,
+                       out_w: Any) -> Any:  # pragma: no cover - compiled
+    # each candidate's keep chance, its exposes' chance by key, the weight,
+    # then per world the total and the candidate kept (one uniform a world);
+    # where a key is not tabled, stop before any draw (the caller fills it)
+    k, reps = factor.shape
+    w = out_val.shape[2]
+    hit_w = 1.0 - tremble
+    floor = tremble / 20.0
+    for row in range(k):
+        for c in range(reps):
+            key = offset
+            for x in range(3):
+                key += (out_kept[row, c, x] >> 2) * powers[x]
+            for x in range(3, w):
+                key += (out_val[row, c, x] >> 2) * powers[x]
+            v = show_flat[key]
+            if np.isnan(v):
+                return False, np.zeros(0), np.zeros((0, 3), dtype=np.int64), \
+                    np.zeros((0, w), dtype=np.int64)
+            keep = _keep_one_compiled(keep_table, out_kept[row, c, 0], out_kept[row, c, 1],
+                                      out_kept[row, c, 2], max(out_val[row, c, 0], 0),
+                                      max(out_val[row, c, 1], 0), max(out_val[row, c, 2], 0),
+                                      hit_w, floor)
+            out_w[row, c] = keep * v * factor[row, c] / reps
+    total = np.empty(k)
+    kept = np.empty((k, 3), dtype=np.int64)
+    val = np.empty((k, w), dtype=np.int64)
+    for row in range(k):
+        s = 0.0
+        for c in range(reps):
+            s += out_w[row, c]
+        total[row] = s
+        x = gen.random() * s
+        run = 0.0
+        pick = reps - 1
+        for c in range(reps):
+            run += out_w[row, c]
+            if run > x and out_w[row, c] > 0.0:
+                pick = c
+                break
+        for t in range(3):
+            kept[row, t] = out_kept[row, pick, t]
+        for t in range(w):
+            val[row, t] = out_val[row, pick, t]
+    return True, total, kept, val
+
+
+_read_score_compiled: Any = _read_score_kernel  # (numba's once compiled: _compile_all)
+
+
+def read_draw(gen: np.random.Generator, origin: Ints, avail: Bools, named: Ints, order: Ints,
+              draws: Ints, j: int, mode: Ints, n_up: Ints, kept_up: Ints,
+              single: Floats, pair: Floats, log_factorial: Floats, reps: int
+              ) -> tuple[Ints, Ints, Floats]:
+    """:func:`rollem.odds.ryoseen._read_opponent`'s candidates, every origin
+    in one compiled pass (issue 33, branch s63-ryo): per world ``row`` of
+    opponent ``j`` (its origin ``i = origin[row]``, available cards
+    ``avail[row]`` ``(k, 52)``, the labels' cards ``named`` ``(k, L)``, -1
+    not named, the pool ``order`` ``(k, n)`` read at its ``d`` draws
+    ``draws``: its slots are its three discards, labels ``3 j ..``, then
+    its draws, a label or a seat's discard; a slot is named by the
+    candidates where no card is there yet, a draw of its own discard being
+    that discard's card) ``reps``
+    candidates: the hidden kept cards (``mode[i]`` 0: ``3 - n_up[i]``
+    uniformly; 1: one card from ``single[i]`` ``(n, 52)``; 2: a pair from
+    ``pair[i]`` ``(n, 52, 52)``, symmetric) after the up cards kept
+    ``kept_up[i, :n_up[i]]``, the fresh slots' cards uniformly among the
+    rest. Returns the kept cards ``(k, reps, 3)``, the discards and draws
+    ``(k, reps, 3 + d)`` and each candidate's factor (the ways to name the
+    rest after it over before it, over its proposal chance) ``(k, reps)``.
+    Its own random stream and libm's ``exp``/``log``: the numpy path's law,
+    not its bits. Raises ValueError where fewer cards are left than a
+    world needs."""
+    k = len(origin)
+    w = 3 + len(draws)
+    out_kept = np.zeros((k, reps, 3), dtype=np.int64)
+    out_val = np.zeros((k, reps, w), dtype=np.int64)
+    factor = np.zeros((k, reps))
+    # the uniforms in bulk (numpy's, from ``gen``: a tenth the cost of the
+    # kernel's one by one), enough for most calls; the kernel goes on with ``gen``
+    _read_draw_compiled(gen, gen.random(k * reps * (2 + w)),
+                        np.ascontiguousarray(origin, dtype=np.int64),
+                        np.ascontiguousarray(avail, dtype=np.bool_),
+                        np.ascontiguousarray(named, dtype=np.int64),
+                        np.ascontiguousarray(order, dtype=np.int64),
+                        np.ascontiguousarray(draws, dtype=np.int64), int(j),
+                        mode, n_up, kept_up, single, pair, log_factorial, int(reps),
+                        out_kept, out_val, factor)
+    return out_kept, out_val, factor
+
+
+def read_score(gen: np.random.Generator, out_kept: Ints, out_val: Ints, factor: Floats,
+               keep_table: Any, tremble: float, powers: Ints, show_flat: Floats,
+               offset: int) -> tuple[Floats, Ints, Ints] | None:
+    """:func:`read_draw`'s candidates weighed (the fast policy's keep chance
+    times the exposes' chance ``show_flat[offset + sum((shown >> 2) *
+    powers)]`` times the factor, over ``reps``) and one kept per world in
+    proportion (one ``random()`` a world): the worlds' totals ``(k,)``, the
+    kept cards ``(k, 3)`` and discards and draws ``(k, 3 + d)``; ``None``,
+    nothing drawn, where some key is not tabled yet (the caller fills it
+    and calls again; issue 33, branch s63-ryo)."""
+    k, reps = factor.shape
+    ok, total, kept, val = _read_score_compiled(
+        gen, out_kept, out_val, factor, keep_table, float(tremble), powers, show_flat,
+        int(offset), np.zeros((k, reps)))
+    if not ok:
+        return None
+    return np.asarray(total), np.asarray(kept), np.asarray(val)
+
+
+def _layout_origins_kernel(order: Any, named: Any, draws: Any, asks: Any, name_at: Any,
+                           is_up: Any, base: Any, r: Any, lf: Any, a: int, weight: Any,
+                           later: Any, j: int, origin: Any) -> None:  # pragma: no cover
+    # per world, which of the opponent's origins fit the pool's order (each
+    # draw as its origin asks: that discard of the seat, x >= 0; a label not
+    # named yet, -2; a card not one of its up cards, -3), one drawn in
+    # proportion to base among them (numpy's running sums over their total),
+    # the up cards it drew named, and the log factor its step takes on
+    k = order.shape[0]
+    n, d = asks.shape
+    labels = named.shape[1]
+    chance = np.empty(n)
+    for row in range(k):
+        total = 0.0
+        for i in range(n):
+            ok = True
+            for t in range(d):
+                it = order[row, draws[t]]
+                x = asks[i, t]
+                if x >= 0:
+                    fit = it == x
+                elif x == -2:
+                    fit = it >= 52 and named[row, it - 52] == -1
+                else:
+                    fit = not is_up[it]
+                if not fit:
+                    ok = False
+                    break
+            chance[i] = base[i] if ok else 0.0
+            total += chance[i]
+        if not total > 0.0:
+            weight[row] = weight[row] * 0.0
+            origin[row, j] = n - 1
+            continue
+        u = r[row]
+        run = 0.0
+        count = 0
+        for i in range(n):
+            run += chance[i]
+            if run / total < u:
+                count += 1
+        pick = min(count, n - 1)
+        origin[row, j] = pick
+        before = 0
+        for x in range(labels):
+            if named[row, x] < 0:
+                before += 1
+        after = before
+        for t in range(d):
+            c = name_at[pick, t]
+            it = order[row, draws[t]]
+            if c >= 0 and it >= 52:
+                if named[row, it - 52] < 0:
+                    after -= 1
+                named[row, it - 52] = c
+        q = chance[pick] / total
+        later[row, j] += (_log_falling_one_compiled(lf, a, after)
+                          - _log_falling_one_compiled(lf, a, before)) - np.log(q)
+
+
+_layout_origins_compiled: Any = _layout_origins_kernel  # (numba's once compiled: _compile_all)
+
+
+def layout_origins(order: Ints, named: Ints, draws: Ints, asks: Ints, name_at: Ints,
+                   is_up: Bools, base: Floats, r: Floats, log_factorial: Floats, a: int,
+                   weight: Floats, later: Floats, j: int, origin: Ints) -> None:
+    """:func:`rollem.odds.ryoseen._layout`'s draw of opponent ``j``'s origins,
+    compiled (issue 33, branch s63-ryo): per world (``order`` ``(k, n)``,
+    ``named`` ``(k, L)``, changed in place) the origins that fit (``asks``
+    ``(origins, d)``: per draw ``draws[t]`` a seat's discard ``x >= 0`` there,
+    -2 a label not named yet, -3 a card not in ``is_up``), one of them in
+    proportion to ``base`` by the uniform ``r[row]`` into ``origin[:, j]``,
+    the up cards it drew named (``name_at`` ``(origins, d)``, -1 none), and
+    ``later[:, j]`` adds the change in ``log (a)_U`` (``U`` labels unnamed)
+    less ``log`` of the origin's chance; ``weight`` is zeroed where none
+    fits. The numpy path's running sums and comparisons; its logs are libm's."""
+    _layout_origins_compiled(order, named, draws, asks, name_at, is_up, base, r,
+                             log_factorial, int(a), weight, later, int(j), origin)

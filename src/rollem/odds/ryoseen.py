@@ -236,13 +236,15 @@ say so: :data:`rollem.odds.play.COLLAPSED`; issue 33, branch s50-ryo)."""
 RETRY_MARGIN = 0.8
 """The share of the time left to the deadline a retry is sized to (its
 cost per world is foreseen from the run it retries, not known)."""
-FUTURES = 8
+FUTURES = 2
 """Per world, this many orders of the pool's cards not yet drawn (the draws
 still to come and the wild card) are played out, each order as likely
 given the world, and the world's answer is their mean (a Rao-Blackwellised
 estimate, issue 33): at 5 and 6 players it halves the error of the chances
 shown, for about a fifth more time a batch. The worlds in ``samples`` and
-in the model line count each world once, not each order."""
+in the model line count each world once, not each order. 2 since branch
+s63-ryo (8 before): a batch's equity spreads alike from 2 to 16 (branch
+s62-ryo2), and 2 costs about a tenth less a batch."""
 MOVES = 32
 """Metropolis steps per world after the last opponent is read (:func:`_move`;
 issue 33). The :data:`FUTURES` orders of the pool left are played out on the
@@ -495,8 +497,21 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
         weight *= (lab | (item == c))  # a discard of the seat there must be that card
     origin = np.zeros((k, m), dtype=np.int64)
     a = np.full(k, 52 - len(_seen_cards(seen)))
+    fast = compiled.use()
     for j, opp in enumerate(seen.opponents):
         combos = _origins(opp, discards)
+        if fast:  # the same fits, draw and names in one compiled pass (branch s63-ryo)
+            ask_at, name_at = _origin_asks(opp, discards)
+            base = np.full(len(combos), 1 / len(combos))
+            if shares is not None:
+                base = (1 - DEFENSIVE) * shares[j] + DEFENSIVE * base
+            is_up = np.zeros(52 + 3 * m, dtype=bool)
+            is_up[opp.ups] = True
+            compiled.layout_origins(order, named, np.asarray(opp.draws, dtype=np.int64), ask_at,
+                                    name_at, is_up, np.ascontiguousarray(base, dtype=np.float64),
+                                    gen.random(k), LOG_FACTORIAL, int(a[0]), weight, later, j,
+                                    origin)
+            continue
         item = order[:, opp.draws] if opp.draws else np.zeros((k, 0), dtype=np.int64)
         fits = np.ones((k, len(combos)), dtype=bool)
         # per draw, what each origin asks of it, worked out once for every
@@ -543,6 +558,37 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     if owners is not None:
         order, named = _relabel(seen, order, named, origin, weight, later, gen, owners)
     return order, named, origin, weight, later
+
+
+def _origin_asks(opp: SeenOpponent, discards: set[int]) -> tuple[Ints, Ints]:
+    """Per origin of ``opp`` (:func:`_origins` order) and draw, what the
+    origin asks of the pool there (a seat's discard ``x >= 0``; -2 a label
+    not named yet; -3 a card not one of its up cards) and the up card it
+    names there (-1 none): two ``(origins, draws)`` arrays for
+    :func:`rollem.odds.compiled.layout_origins`, remembered as :func:`_origins` is."""
+    key = (tuple(opp.ups), len(opp.draws), tuple(c in discards for c in opp.ups))
+    found = _ASKS.get(key)
+    if found is not None:
+        return found
+    combos = _origins(opp, discards)
+    d = len(opp.draws)
+    asks = np.full((len(combos), d), -3, dtype=np.int64)
+    name_at = np.full((len(combos), d), -1, dtype=np.int64)
+    for i, combo in enumerate(combos):
+        drawn_up = {r: c for c, r in zip(opp.ups, combo, strict=True) if r}
+        for r in range(1, d + 1):
+            if r in drawn_up:
+                c = drawn_up[r]
+                asks[i, r - 1] = c if c in discards else -2
+                name_at[i, r - 1] = -1 if c in discards else c
+    if len(_ASKS) > 4096:
+        _ASKS.clear()
+    _ASKS[key] = (asks, name_at)
+    return asks, name_at
+
+
+_ASKS: dict[tuple[tuple[int, ...], int, tuple[bool, ...]], tuple[Ints, Ints]] = {}
+""":func:`_origin_asks`' answers, by what it reads."""
 
 
 def _discard_places(opp: SeenOpponent, e: int, combos: list[tuple[int, ...]], shares: Floats,
@@ -1005,6 +1051,11 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
     if expose is None:
         expose = _expose_table(seen, policy, tremble)
     k = len(order)
+    reps = candidates
+    if (READ_FUSED and compiled.use() and type(policy).keep_scores is FastPolicy.keep_scores):
+        # every origin's candidates in two compiled passes (issue 33, branch s63-ryo)
+        return _read_fused(seen, j, order, named, origin, avail, tremble, gen, guides, reps,
+                           expose)
     rows = np.arange(k)
     d = len(opp.draws)
     own = np.arange(3 * j, 3 * j + 3)
@@ -1021,7 +1072,6 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
     n_fresh = fresh.sum(axis=1)
     a_count = avail.sum(axis=1)
     unnamed = (named < 0).sum(axis=1)
-    reps = candidates
     fast = compiled.use()  # the layout and the choice compiled (branch s57-ryo2)
     if fast:
         cur_c = np.ascontiguousarray(cur, dtype=np.int64)
@@ -1093,6 +1143,91 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
         return total, chosen_kept, chosen_val
     choice = np.minimum((np.cumsum(out_w, axis=1) < u01[:, None]).sum(axis=1), reps - 1)
     return total, out_kept[rows, choice], out_val[rows, choice]
+
+
+def _read_fused(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints, avail: Bools,
+                tremble: float, gen: np.random.Generator,
+                guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]], reps: int,
+                expose: _ExposeTable) -> tuple[Floats, Ints, Ints]:
+    """:func:`_read_opponent` for the fast policy with the kernels in use:
+    every world's ``reps`` candidates drawn (:func:`rollem.odds.compiled.read_draw`,
+    each world by its origin's proposal), weighed and one kept
+    (:func:`rollem.odds.compiled.read_score`), the exposes' chances not tabled
+    yet filled first. The same law as the origin-by-origin path, its own
+    random numbers (issue 33, branch s63-ryo)."""
+    opp = seen.opponents[j]
+    k = len(order)
+    mode, n_up, kept_ups, single, pair = _read_tables(opp, j, seen, guides)
+    out_kept, out_val, factor = compiled.read_draw(
+        gen, origin[:, j], avail, named, order, np.asarray(opp.draws, dtype=np.int64), j, mode,
+        n_up, kept_ups, single, pair, LOG_FACTORIAL, reps)
+    weigh = _keep_table_by_cards().reshape(-1)
+    while True:
+        got = compiled.read_score(gen, out_kept, out_val, factor, weigh, tremble,
+                                  expose.powers[j], expose.flat, int(expose.offset[j]))
+        if got is not None:
+            return got
+        # some exposes not tabled yet: filled (as the numpy path's lik does), then again
+        expose.lik(j, np.concatenate([out_kept, out_val[:, :, 3:]], axis=2).reshape(
+            k * reps, -1))
+
+
+READ_FUSED = True
+"""Whether :func:`_read_opponent` draws and weighs every origin's candidates
+in :func:`rollem.odds.compiled.read_draw` and :func:`~rollem.odds.compiled.read_score`
+where the kernels are in use (issue 33, branch s63-ryo: the same law as the
+origin-by-origin path, its own random stream, so other bits); False: origin by
+origin, as before."""
+
+
+_READ_TABLES: dict[tuple[int, int], tuple[Any, ...]] = {}
+""":func:`_read_tables` by the id of the guides and the opponent (held with
+the guides, so compared by identity)."""
+
+
+def _read_tables(opp: SeenOpponent, j: int, seen: SeenPool,
+                 guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]
+                 ) -> tuple[Ints, Ints, Ints, Floats, Floats]:
+    """Per origin ``i`` of opponent ``j`` (:func:`_origins` order), what
+    :func:`rollem.odds.compiled.read_draw` reads: how its hidden kept cards
+    are drawn (0 uniformly, 1 one card from its guide, 2 a pair), the number
+    of up cards kept and those cards ``(n, 3)``, the guide's chances of one
+    card ``(n, 52)`` and of a pair (symmetric, ``(n, 52, 52)``), float64 of
+    the float32 chances :func:`_from_guide` draws from. Laid out once per
+    guides (a run's batches share the pilot's)."""
+    combos = _origins(opp, set(seen.discards))
+    mine = [guides[(j, combo)] for combo in combos]
+    key = (id(guides), j)
+    hit = _READ_TABLES.get(key)
+    if hit is not None and hit[0] is guides and len(hit[1]) == len(mine) and all(
+            a is b for a, b in zip(hit[1], mine, strict=True)):
+        return hit[2]  # type: ignore[no-any-return]
+    n = len(combos)
+    mode = np.zeros(n, dtype=np.int64)
+    n_up = np.zeros(n, dtype=np.int64)
+    kept_ups = np.zeros((n, 3), dtype=np.int64)
+    single = np.zeros((n, 52))
+    pair = np.zeros((n, 52, 52))
+    for i, combo in enumerate(combos):
+        kept_up = [c for c, r in zip(opp.ups, combo, strict=True) if r == 0]
+        f = 3 - len(kept_up)
+        n_up[i] = len(kept_up)
+        kept_ups[i, :len(kept_up)] = kept_up
+        table, prob = mine[i]
+        if f == 3 or f == 0 or not len(table):
+            continue
+        mode[i] = f
+        if f == 1:
+            one = np.zeros(52, dtype=np.float32)
+            one[table[:, 0]] = prob
+            single[i] = one
+        else:
+            pair[i] = _pair_tables(table, prob)[0]
+    out = (mode, n_up, kept_ups, single, pair)
+    if len(_READ_TABLES) >= 64:
+        _READ_TABLES.clear()
+    _READ_TABLES[key] = (guides, mine, out)
+    return out
 
 
 def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: float,
