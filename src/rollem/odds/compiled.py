@@ -43,12 +43,16 @@ s56-fast). This module holds the same steps as loops compiled by numba
 
 Every caller keeps its numpy path, used where numba is not installed or
 ``ROLLEM_NO_NUMBA`` is set in the environment (or :data:`ENABLED` is set
-False), and gives the same results either way (tests/test_odds_compiled.py).
+False), and gives the same results either way (tests/test_odds_compiled.py),
+but for the one-pass read (the same law, other random numbers).
 The kernels are compiled in a background thread from the first
 :func:`use` on (seconds of CPU the first time after an install, cached on
 disk next to this file or in numba's user cache; from the cache a fraction
 of a second a process), and the numpy paths answer until they are ready:
-the same figures, so nothing shown waits on the compiler. Processes of one
+the same figures, so nothing shown in play waits on the compiler. A run
+fixes its read when it begins, and a seeded run outside play waits for the
+kernels (:func:`rollem.odds.ryoseen.ryo_seen_look`), so a seed gives the
+same figures in every process. Processes of one
 install that start together (a server's processes, a test run's workers)
 compile one at a time (:func:`_compile_lock`): the first compiles and writes
 the cache, the others then load it.

@@ -1052,7 +1052,7 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
         expose = _expose_table(seen, policy, tremble)
     k = len(order)
     reps = candidates
-    if (READ_FUSED and compiled.use() and type(policy).keep_scores is FastPolicy.keep_scores):
+    if (READ_FUSED and _fused_now() and type(policy).keep_scores is FastPolicy.keep_scores):
         # every origin's candidates in two compiled passes (issue 33, branch s63-ryo)
         return _read_fused(seen, j, order, named, origin, avail, tremble, gen, guides, reps,
                            expose)
@@ -1178,6 +1178,19 @@ in :func:`rollem.odds.compiled.read_draw` and :func:`~rollem.odds.compiled.read_
 where the kernels are in use (issue 33, branch s63-ryo: the same law as the
 origin-by-origin path, its own random stream, so other bits); False: origin by
 origin, as before."""
+
+_FUSED_RUN: ContextVar[bool | None] = ContextVar("ryoseen_fused_run", default=None)
+"""Whether this run reads in one pass, fixed when the run began
+(:func:`ryo_seen_look`; in play, the first batch's answer for every batch): the
+kernels may become ready mid-run, and the two reads draw other numbers, so a
+seeded run must not switch between them. ``None``: no run fixed it (a bench
+or test calling the steps), ask :func:`rollem.odds.compiled.use`."""
+
+
+def _fused_now() -> bool:
+    """Whether the read is made in one pass now (:data:`_FUSED_RUN`)."""
+    fixed = _FUSED_RUN.get()
+    return compiled.use() if fixed is None else fixed
 
 
 _READ_TABLES: dict[tuple[int, int], tuple[Any, ...]] = {}
@@ -2546,7 +2559,10 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
             opponents (the odds' ``samples`` says how many).
         policy: needs ``keep_scores`` and ``expose_scores``
             (:class:`rollem.odds.policy.FastPolicy`).
-        seed, rng: seed the sampling (``seed`` wins).
+        seed, rng: seed the sampling (``seed`` wins). A seeded run outside
+            play (no :func:`shared_proposals`) first waits up to
+            :data:`WAIT_FOR_KERNELS` seconds for the compiled loops, so that
+            a seed gives the same figures in every process of an install.
         tremble: the chance a player strays from the policy (default
             :data:`rollem.odds.look521.TREMBLE`).
         candidates: per opponent, world and origin of its up cards
@@ -2559,6 +2575,46 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         hand categories), or ``None`` when the model cannot place the view
         (then use the tracked model).
     """
+    if _FUSED_RUN.get() is None:  # a run begins: its read is fixed for all of it
+        shared = _SHARED.get()
+        if shared is not None:  # play's batches: as the first batch found it
+            fused = shared.setdefault(_FUSED, _fused_at_start(seeded=False))
+        else:
+            fused = _fused_at_start(seeded=seed is not None or rng is not None)
+        token = _FUSED_RUN.set(fused)
+        try:
+            return _seen_look(seen, samples=samples, policy=policy, seed=seed, rng=rng,
+                              tremble=tremble, candidates=candidates, retry=retry)
+        finally:
+            _FUSED_RUN.reset(token)
+    return _seen_look(seen, samples=samples, policy=policy, seed=seed, rng=rng,
+                      tremble=tremble, candidates=candidates, retry=retry)
+
+
+WAIT_FOR_KERNELS = 120.0
+"""Seconds a seeded run outside play waits for the compiled loops
+(:func:`_fused_at_start`): compiled once after an install (some seconds),
+loaded from numba's disk cache after that (a fraction of a second)."""
+
+
+def _fused_at_start(*, seeded: bool) -> bool:
+    """Whether a run beginning now reads in one pass. A seeded run outside
+    play (``rollem odds --seed``, a test, a bench) waits for the kernels, so
+    that a seed gives the same figures in every process of an install; play
+    and the web table's odds, which run to a CPU budget and so are not
+    reproducible anyway, never wait: their first runs read origin by origin
+    while the kernels load (the same law)."""
+    if not READ_FUSED:
+        return False
+    if seeded:
+        return compiled.wait(WAIT_FOR_KERNELS)
+    return compiled.use()
+
+
+def _seen_look(seen: SeenPool, *, samples: int, policy: FastPolicy, seed: int | None,
+               rng: random.Random | None, tremble: float | None, candidates: int | None,
+               retry: bool) -> Odds | None:
+    """:func:`ryo_seen_look` within a run whose read is fixed (:data:`_FUSED_RUN`)."""
     from rollem.odds.common import shares
     from rollem.odds.look521 import TREMBLE
 
@@ -3035,6 +3091,8 @@ _CLOCK = "clock"
 proposals' keys are tuples)."""
 _SETUP = "setup"
 """The key of the clock time spent making proposals (:func:`setup_seconds`)."""
+_FUSED = "fused"
+"""The key of whether a shared run reads in one pass (:data:`_FUSED_RUN`)."""
 _DEADLINE = "deadline"
 """The key of :func:`shared_proposals`' deadline (clock seconds)."""
 
