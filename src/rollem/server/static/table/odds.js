@@ -5,6 +5,12 @@ import { RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
 import { textWithCards } from "./felt.js";
 
 let oddsOn = store.get("rollem_odds_" + tid) === "1", oddsAsked = null, oddsBusy = false;
+// The card choice in front of this seat when the odds were asked, and the one the
+// advice shown is for (decisionKey): an answer is for the table as it stood when
+// asked, and comes a moment (on a busy server seconds) later.  s63-fresh: "Advice:
+// best throw 4♣ 8♣ 10♠" from before a Roll Your Own discard still showed at the
+// next decision, "Tap the card to turn face up", over the 10♠ it said to throw.
+let askedFor = "", adviceFor = "";
 // A new connection: nothing asked on it yet.
 export function oddsReset() { oddsBusy = false; oddsAsked = null; }
 // The server's answer (or its refusal).
@@ -32,7 +38,16 @@ export function askOdds() {
   if (!key || oddsBusy || key === oddsAsked) return;
   oddsAsked = key;
   oddsBusy = true;
+  askedFor = decisionKey();
   send({ type: "odds", hand: S.state.hand.hand_no, seq: S.state.seq });
+}
+// This seat's decision now, as a string ("" when it has none): what it may do and
+// the cards it holds; advice belongs to one such decision only.
+function decisionKey() {
+  const state = S.state, hand = state && state.hand;
+  if (!hand || hand.result || !hand.legal || !hand.legal.actions.length) return "";
+  const hs = state.you.seat === null ? null : hand.seats[state.you.seat];
+  return JSON.stringify([hand.hand_no, hand.legal, hs ? hs.cards : null]);
 }
 function pct(x) { return Math.round(100 * x) + "%"; }
 // The odds in one line; the advice (every option of a card choice, one a line:
@@ -41,7 +56,10 @@ function pct(x) { return Math.round(100 * x) + "%"; }
 export function showOdds(o) {
   const lines = o.text ? o.text.split("\n") : [oddsText(o)];
   $("odds-line").textContent = lines[0];
-  showAdvice(lines.length > 1 ? { advice: o.advice || null, lines: lines.slice(1) } : null);
+  // (advice asked for a decision since made or gone: none, until the next answer)
+  const fits = askedFor !== "" && askedFor === decisionKey();
+  adviceFor = fits ? askedFor : "";
+  showAdvice(lines.length > 1 && fits ? { advice: o.advice || null, lines: lines.slice(1) } : null);
 }
 export function showAdvice(a) {
   const box = $("odds-advice");
@@ -102,6 +120,7 @@ export function renderOdds(t, me) {
     : hs.folded ? "You have folded this hand."
     : !line.textContent || line.dataset.hand !== String(hand.hand_no) ? "Your odds: computing…" : null;
   if (other) { line.textContent = other; showAdvice(null); }
+  else if (adviceFor !== decisionKey()) showAdvice(null);   // the choice was made
   line.dataset.hand = hand ? String(hand.hand_no) : "";
   askOdds();
 }
