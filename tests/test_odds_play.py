@@ -671,16 +671,14 @@ def test_5_and_6_players_from_the_third_card_up_batches_are_checked_by_their_spr
     assert got.stderr == pytest.approx(max(stated, spread * play.t975(2) / play.Z95))
 
 
-def test_ryo_at_6_players_after_the_wild_card_is_played_in_three_eighths_batches(
+def test_ryo_at_6_players_after_the_wild_card_is_played_in_quarter_batches(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # issue 33, branch s51-ryo2 (kept by s52-ryo, with SPREAD): at 6 players
-    # after the wild card a batch of the odds in play draws a part of a
-    # sampler batch, so that several times as many batches fit the budget and
+    # after the wild card a batch of the odds in play draws a quarter of a
+    # sampler batch (500 of 2,000
+    # worlds), so that about four times as many batches fit the budget and
     # the interval rests on the spread of many batches; they stop early only
-    # from 5 whole batches' worth on. A quarter (500 of 2,000 worlds) until
-    # branch s63-play, 3/8 (750) since: a batch's self-normalised mean is
-    # biased by about its worlds' inverse, a quarter batch's by a third of a
-    # run's error (docs/dev/odds-precision.md). At 6 players in the third card up
+    # from 20 on (5 whole batches' worth). At 6 players in the third card up
     # round halves (branch s58-ryo), at 5 players from the third card up
     # halves (branch s53-ryo); at 4 players and in the bench's long runs
     # (batch_part=1.0), whole batches as before.
@@ -697,8 +695,8 @@ def test_ryo_at_6_players_after_the_wild_card_is_played_in_three_eighths_batches
     # left; the one-pass read's law: tests/test_odds_read_fused.py)
     monkeypatch.setattr(ryoseen, "READ_FUSED", False)
     monkeypatch.setattr(ryoseen, "FUTURES", 8)
-    assert ryoseen.LATE_PART == 0.375  # (branch s63-play: 3/8, less biased than 1/4)
-    assert ryoseen.play_part(read_view(at(6, wild))) == 0.375
+    assert ryoseen.LATE_PART == 0.25  # (3/8 on branch s63-play; a quarter again, stop 63)
+    assert ryoseen.play_part(read_view(at(6, wild))) == 0.25
     assert ryoseen.play_part(read_view(at(6, third))) == 0.5  # (branch s58-ryo: halves)
     assert ryoseen.play_part(read_view(at(5, wild))) == 0.5  # (branch s53-ryo: halves)
     assert ryoseen.play_part(read_view(at(4, third))) == 1.0
@@ -718,8 +716,8 @@ def test_ryo_at_6_players_after_the_wild_card_is_played_in_three_eighths_batches
     got = play_odds(at(6, wild), seed=1, clock=lambda: spent[0])
     # 0.95 s less the first batch's 0.08 s holds 10 more of 0.08 s (0.88 s),
     # then 0.07 s is left: a last batch of 0.8 x 0.07 / 0.08 = 0.7 of one
-    assert asked == [375] * 11 + [263], asked  # 1,000 x 3/8 x 0.7 (a hair over 262.5)
-    assert got.samples == 11 * 750 + 525
+    assert asked == [250] * 11 + [round(1000 * 0.25 * 0.7)], asked
+    assert got.samples == 11 * 500 + round(2000 * 0.25 * 0.7)
     asked.clear()
     whole = play_odds(at(6, wild), seed=1, clock=lambda: spent[0], max_batches=2, batch_part=1.0)
     assert asked == [1000, 1000] and whole.samples == 2 * ryoseen.PLACE_WORLDS == 4000

@@ -62,10 +62,10 @@ def test_16_candidates_and_half_batches_from_the_third_card_up_at_5_players_only
     assert ryoseen.candidates_for(_seen(4, third)) == 4
     assert ryoseen.play_part(read_view(_view_at(4, third))) == 1.0
     # 6 players: the place steps' candidates; half batches in the third card
-    # up round (branch s58-ryo), 3/8 batches after the wild card (branch s63-play)
+    # up round (branch s58-ryo), quarter batches after the wild card
     assert ryoseen.candidates_for(_seen(6, third)) == ryoseen.PLACE_CANDIDATES == 16
     assert ryoseen.play_part(read_view(_view_at(6, third))) == ryoseen.THIRD_PART == 0.5
-    assert ryoseen.play_part(read_view(_view_at(6, wild))) == ryoseen.LATE_PART == 0.375
+    assert ryoseen.play_part(read_view(_view_at(6, wild))) == ryoseen.LATE_PART == 0.25
     assert ryoseen.play_part(read_view(_view_at(6, "second card up"))) == 1.0
 
 
@@ -371,11 +371,10 @@ def test_6_player_after_the_wild_card_is_steered_as_the_third_card_up_round(
     # issue 33, branch s56-ryo (ryoseen.LEARN_WILD): 12 quarter batches
     # (seeded, no clock; a run at 1 s makes 10 to 14) state ±1.63 and ±3.54
     # points (main's ±8.34 and ±8.14), each holding the steered long run
-    # (80 whole batches: 20.06 ± 0.47). Quarter batches named: play's are 3/8
-    # since branch s63-play
+    # (80 whole batches: 20.06 ± 0.47)
     for seed, half in ((3, 0.0163), (4, 0.0354)):
         got = play_odds(_view_at(6, "after the wild card"), seed=seed, max_batches=12,
-                        clock=lambda: 0.0, batch_part=0.25)
+                        clock=lambda: 0.0)
         assert got.samples == 12 * ryoseen.PLACE_WORLDS // 4
         assert got.interval == pytest.approx(half, abs=0.0005)
         assert abs(got.equity - 0.2006) <= got.interval

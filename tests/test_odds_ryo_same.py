@@ -52,7 +52,7 @@ sys.path.insert(0, sys.argv[1])
 from bench_play_odds import _view
 from rollem.odds import compiled, ryoseen
 from rollem.odds.play import play_odds
-ryoseen.LATE_PART = 0.25  # the batches pinned (play's are 3/8 since branch s63-play)
+ryoseen.LATE_PART = 0.25  # the batches pinned (play's own, a quarter)
 compiled.use()
 compiled.wait(600)
 out = []
