@@ -664,15 +664,10 @@ def test_5_and_6_players_from_the_third_card_up_batches_are_checked_by_their_spr
     # (in half batches there from branch s53-ryo: ryoseen.LATE_CANDIDATES_PART)
     assert got.samples == 3 * ryoseen.MIN_WORLDS // 2 == sum(b.samples for b in batches)
     xs = [b.equity for b in batches]
-    # one ratio of sums, each batch by its total weight, not by its stated
-    # error (branch s63-bias; before, batches alike in worlds weighed alike)
-    ws = [b.evidence * b.samples for b in batches]
-    mean = sum(w * x for w, x in zip(ws, xs, strict=True)) / sum(ws)
+    mean = sum(xs) / 3  # whole batches alike: by worlds, not by stated error
     assert got.equity == pytest.approx(mean)
-    assert len(set(ws)) == 3 and got.equity != pytest.approx(sum(xs) / 3, abs=1e-12)
-    shares = [w / sum(ws) for w in ws]
-    stated = math.sqrt(sum((s * b.stderr) ** 2 for s, b in zip(shares, batches, strict=True)))
-    spread = math.sqrt(1.5 * sum((s * (x - mean)) ** 2 for s, x in zip(shares, xs, strict=True)))
+    stated = math.sqrt(sum(b.stderr ** 2 for b in batches)) / 3
+    spread = math.sqrt(sum((x - mean) ** 2 for x in xs) / 2 / 3)
     assert got.stderr == pytest.approx(max(stated, spread * play.t975(2) / play.Z95))
 
 
@@ -794,44 +789,3 @@ def test_spread_checked_batches_of_unequal_worlds_weigh_their_spread_by_worlds()
         play.spread_stderr([0.3], [1000])
     with pytest.raises(ValueError, match="each of one world or more"):
         play.spread_stderr([0.3, 0.4], [1000, 0])
-
-
-def test_spread_checked_batches_are_one_ratio_of_sums_of_their_weights(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # issue 33, branch s63-bias: each batch's equity is a self-normalised mean
-    # (biased by about the inverse of its worlds: +0.17 points in play after
-    # the wild card at 6 players); a mean of batches keeps that bias. With
-    # SPREAD and every batch's mean unnormalised weight stated (evidence) the
-    # run is one ratio of sums, sum W x / sum W (W = evidence x worlds), its
-    # error by the delta method over batches with t on k - 1. By hand: W =
-    # 0.5, 1.0, 0.5 (x 1e-6 per world over 500 worlds), x = 0.30, 0.32, 0.31:
-    # m = (0.15 + 0.32 + 0.155) / 2 = 0.3125; W (x - m) = -0.00625, 0.0075,
-    # -0.00125; squared sum 9.6875e-5, x 3/2 = 1.453125e-4, root 0.012055,
-    # over 2: 0.0060273; x t(2) / 1.96 = 4.303 / 1.96: 0.013232.
-    from rollem.odds import play
-    from rollem.odds.result import Odds
-
-    def batch(x: float, evidence: float | None, n: int = 500) -> Odds:
-        return Odds(win=x, tie=0.0, lose=1 - x, equity=x, method="monte-carlo",
-                    samples=n, stderr=0.001, effective=0.8 * n, evidence=evidence)
-
-    xs, ev = [0.30, 0.32, 0.31], [1e-9, 2e-9, 1e-9]
-    got = play.combine([batch(x, e) for x, e in zip(xs, ev, strict=True)], pooled=play.SPREAD)
-    assert got.equity == pytest.approx(0.3125)
-    assert got.win == pytest.approx(0.3125)
-    assert got.stderr == pytest.approx(0.0060273 * 4.303 / 1.96, rel=1e-4)
-    assert round(got.stderr, 6) == 0.013232
-    assert got.evidence == pytest.approx(4e-9 / 3)
-    assert play.ratio_stderr(xs, [0.5, 1.0, 0.5]) == pytest.approx(0.0060273, rel=1e-4)
-    # a batch without its weight, RATIO off, or not SPREAD: by worlds as before
-    for runs, pooled in (([batch(0.30, 1e-9), batch(0.32, None), batch(0.31, 1e-9)], play.SPREAD),
-                         ([batch(x, e) for x, e in zip(xs, ev, strict=True)], False)):
-        assert play.combine(runs, pooled=pooled).equity == pytest.approx(0.31)
-    monkeypatch.setattr(play, "RATIO", False)
-    off = play.combine([batch(x, e) for x, e in zip(xs, ev, strict=True)], pooled=play.SPREAD)
-    assert off.equity == pytest.approx(0.31)
-    assert off.stderr == pytest.approx(play.spread_stderr(xs, [500] * 3) * 4.303 / 1.96)
-    with pytest.raises(ValueError, match="positive finite weight"):
-        play.ratio_stderr(xs, [1.0, 0.0, 1.0])
-    with pytest.raises(ValueError, match="two batches or more"):
-        play.ratio_stderr([0.3], [1.0])
