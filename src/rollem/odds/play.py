@@ -390,16 +390,6 @@ runs): covered 55, 58 and 20 (rms z 1.12, 0.77, 0.83) against the pool's
 (DerSimonian-Laird, Hartung-Knapp) 54, 56 and 20 (1.52, 0.89, 0.83);
 docs/dev/odds-precision.md."""
 
-RATIO = True
-"""With :data:`SPREAD`, where every batch states its total unnormalised
-weight (:attr:`rollem.odds.result.Odds.evidence`), the batches are one
-ratio of sums, ``sum W_b x_b / sum W_b``, its error by the delta method
-over batches (:func:`ratio_stderr`) with Student's t on ``k - 1``: each
-batch's equity is a self-normalised mean, biased by about the inverse of
-its worlds, and a mean of batches keeps that bias however many there are;
-the ratio of sums has the bias of all the run's worlds (issue 33, branch
-s63-bias). ``False``: weighed by worlds (:func:`spread_stderr`)."""
-
 T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
         2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
         2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
@@ -446,47 +436,6 @@ def spread_stderr(equities: Sequence[float], worlds: Sequence[int]) -> float:
     m = sum(n * x for n, x in zip(worlds, equities, strict=True)) / total
     return math.sqrt(sum(n * (x - m) ** 2 for n, x in zip(worlds, equities, strict=True))
                      / ((len(worlds) - 1) * total))
-
-
-def ratio_stderr(equities: Sequence[float], weights: Sequence[float]) -> float:
-    """The standard error of a ratio of sums over batches, read from their
-    spread alone (the delta method): ``sqrt(k / (k - 1) * sum W_i**2 (x_i -
-    m)**2) / sum W_i``, the batches' equities ``x_i`` (shares of the pot, 0
-    to 1) with total unnormalised weights ``W_i`` (``k`` batches, at least
-    2; ``m = sum W_i x_i / sum W_i``). Batches alike in weight give
-    :func:`spread_stderr`'s figure for batches alike in worlds (issue 33,
-    branch s63-bias).
-
-    Raises:
-        ValueError: fewer than two batches, their counts differ, or a
-            weight is not positive and finite.
-
-    >>> round(ratio_stderr([0.30, 0.32, 0.31], [1.0, 1.0, 1.0]), 6)
-    0.005774
-    >>> round(ratio_stderr([0.30, 0.32, 0.31], [1.0, 2.0, 1.0]), 6)
-    0.006027
-    """
-    if (len(equities) != len(weights) or len(weights) < 2
-            or not all(math.isfinite(w) and w > 0 for w in weights)):
-        raise ValueError(f"need two batches or more, each of a positive finite weight, with "
-                         f"an equity each; got {len(equities)} equities, weights {list(weights)}")
-    total = sum(weights)
-    m = sum(w * x for w, x in zip(weights, equities, strict=True)) / total
-    k = len(weights)
-    return math.sqrt(k / (k - 1) * sum((w * (x - m)) ** 2
-                                       for w, x in zip(weights, equities, strict=True))) / total
-
-
-def ratio_weights(runs: Sequence[Odds]) -> list[float] | None:
-    """Each batch's total unnormalised weight, ``evidence * samples``
-    (:attr:`rollem.odds.result.Odds.evidence`), where every batch states
-    a positive, finite one; else ``None`` (issue 33, branch s63-bias)."""
-    out = []
-    for r in runs:
-        if r.evidence is None or not (math.isfinite(r.evidence) and r.evidence > 0):
-            return None
-        out.append(r.evidence * max(r.samples, 1))
-    return out
 
 
 def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> float:
@@ -542,10 +491,6 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
         pool = None  # the batches disagree beyond their errors: by worlds, spread checked
     if pool is not None:
         share = pool
-    by_worlds = share
-    ratio = ratio_weights(runs) if pooled == SPREAD and weighted and RATIO else None
-    if ratio is not None:  # one ratio of sums over every batch (issue 33, branch s63-bias)
-        share = [w / sum(ratio) for w in ratio]
 
     def mean(attr: str) -> Any:
         return _mean([getattr(r, attr) for r in runs], share)
@@ -559,11 +504,7 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
         spread = sum(s * (r.equity - m) ** 2 for s, r in zip(share, runs, strict=True))
         by_spread = math.sqrt(spread * len(runs) / (len(runs) - 1) * sum(s * s for s in share))
         if pooled == SPREAD and weighted:  # issue 33, branch s52-ryo
-            if ratio is not None:  # the delta method over batches (branch s63-bias)
-                by_spread = ratio_stderr([r.equity for r in runs], ratio)
-            else:
-                by_spread = spread_stderr([r.equity for r in runs],
-                                          [max(r.samples, 1) for r in runs])
+            by_spread = spread_stderr([r.equity for r in runs], [max(r.samples, 1) for r in runs])
             by_spread *= t975(len(runs) - 1) / Z95
         se = max(se, by_spread)
     first = runs[0]
@@ -596,9 +537,7 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
         categories=categories, high_half=high_half, low_half=low_half,
         effective=total if any(r.effective is not None for r in runs) else None,
         model=model, interval=interval, rough=collapsed(runs),
-        evidence=(sum(weights) / samples if (weights := ratio_weights(runs)) and samples > 0
-                  else None),
-        advice=_combine_advice([r.advice for r in runs], by_worlds, total))
+        advice=_combine_advice([r.advice for r in runs], share, total))
 
 
 def collapsed(runs: Sequence[Odds]) -> bool:

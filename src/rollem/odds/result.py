@@ -168,12 +168,6 @@ class Odds:
         rough: the interval may be too narrow: a batch's weights collapsed
             (:data:`rollem.odds.play.COLLAPSED`; issue 33, branch s50-odds),
             shown as "rough".
-        evidence: importance-weighted Roll Your Own after the discard: the
-            batch's mean unnormalised weight (``None`` elsewhere), an unbiased
-            estimate of how likely what was seen is, on the sampler's fixed
-            scale, so that play can combine batches as one ratio of sums
-            (:data:`rollem.odds.play.SPREAD`; issue 33, branch s63-bias).
-            Not part of :meth:`to_dict`.
     """
 
     win: float
@@ -199,7 +193,6 @@ class Odds:
     effective: float | None = None
     interval: float | None = None
     rough: bool = False
-    evidence: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (CLI.md ``rollem odds``); 5-2-1 and Roll Your Own
