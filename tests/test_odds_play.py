@@ -721,16 +721,28 @@ def test_ryo_at_6_players_after_the_wild_card_is_played_in_quarter_batches(
     asked.clear()
     whole = play_odds(at(6, wild), seed=1, clock=lambda: spent[0], max_batches=2, batch_part=1.0)
     assert asked == [1000, 1000] and whole.samples == 2 * ryoseen.PLACE_WORLDS == 4000
-    # quarter batches stop early (within ±1.5) only from the 20th on: 5 whole
-    # batches' worth (at 5 players quarter batches stopping from the 5th
-    # covered 10 runs of 20, rms z 2.19; branch s51-ryo2). Asked of the
-    # 5-player view in quarter batches (batch_part), where they come within
-    # ±1.5 by then
+    # Where the batches' spread checks the error (SPREAD: 5 and 6 players from
+    # the third card up) a run never stops early (stop 63: stopping once the
+    # spread first came out small covered 162 runs of 180 where the same seeds
+    # run to the end covered 167): the 5-player view in quarter batches comes
+    # within ±1.5 by the 20th and still uses its budget
     asked.clear()
     spent[0], cost[0] = 0.0, 0.02  # 0.02 s a batch: 47 would fit
     five = play_odds(at(5, third), seed=1, clock=lambda: spent[0], batch_part=0.25)
-    assert asked == [250] * 20, asked
-    assert five.samples == 20 * 1000 and five.interval is not None and five.interval <= 0.015
+    # 0.95 s holds 47 batches of 0.02 s, then 0.01 s is left: a last batch of
+    # 0.8 x 0.01 / 0.02 = 0.4 of one
+    assert asked == [250] * 47 + [round(1000 * 0.25 * 0.4)], asked
+    assert five.interval is not None and five.interval <= 0.015
+    # Elsewhere (here 4 players, third card up: weighted batches pooled by their
+    # stated errors) quarter batches stop early (within ±1.5) only from the 20th
+    # on: 5 whole batches' worth (at 5 players quarter batches stopping from the
+    # 5th covered 10 runs of 20, rms z 2.19; branch s51-ryo2)
+    asked.clear()
+    spent[0] = 0.0
+    four = play_odds(at(4, third), seed=1, clock=lambda: spent[0], batch_part=0.25)
+    assert 20 <= len(asked) < 47 and set(asked) == {250}, asked  # (from the 20th, early)
+    assert four.samples == len(asked) * 1000
+    assert four.interval is not None and four.interval <= 0.015
 
 
 def test_a_weighted_runs_model_line_says_its_worlds_and_their_precision_honestly() -> None:
