@@ -588,6 +588,29 @@ minutes = 30
 and a call put both all-in (a tournament that ends in a few hands)."""
 
 
+def ann_against_two_computers(browser: Any, server: Any, size: str, schedule: str,
+                              rebuy_levels: int) -> tuple[Any, Any]:
+    """A Stop, Drop and Roll tournament (``schedule``, buy-in 10, ``rebuy_levels``)
+    started by Ann, its one person, with 1 chip against two checking computer
+    players of 100 each: (her page at ``size``, the live table)."""
+    import random
+
+    tid, host = new_table(server.url, game="sdr", seats=3, bots=2, tournament="custom",
+                          tournament_schedule=schedule, buy_in=10,
+                          rebuy_levels=rebuy_levels, between_hands=1.0)
+    table = server.manager.tables[tid]
+    server.manager.get(tid).bot_factory = lambda level: CheckingBot(random.Random(0))
+    ann = open_as_host(context(browser, size), server.url, tid, host)
+    sit(ann, "Ann")
+
+    def stacks() -> None:
+        for seat in table.seats.values():
+            seat.row.stack = 1 if seat.row.bot is None else 100
+    server.call(stacks)
+    ann.click("#start-btn")
+    return ann, table
+
+
 def shove(page: Any) -> None:
     """``page``'s decision, if any: bet, else call where betting; else as
     :func:`take_decision` (Stop, Drop and Roll's others)."""

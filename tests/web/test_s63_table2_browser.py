@@ -9,14 +9,13 @@ Screenshots test-artifacts/web/s63t2-*.png."""
 from __future__ import annotations
 
 import contextlib
-import random
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from table_ui import CheckingBot, context, level_clock_to, new_table, open_as_host, shot, shove, sit
+from table_ui import ann_against_two_computers, level_clock_to, shot, shove
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -47,19 +46,8 @@ def test_a_decline_in_the_break_ends_it_with_the_tournament(
     and no break is counted down any more (on the felt nor in the panel)."""
     server = ServerThread(tmp_path / "s63t2.db")
     try:
-        tid, host = new_table(server.url, game="sdr", seats=3, bots=2, tournament="custom",
-                              tournament_schedule=BREAK_IN_REBUYS, buy_in=10,
-                              rebuy_levels=2, between_hands=1.0)
-        table = server.manager.tables[tid]
-        server.manager.get(tid).bot_factory = lambda level: CheckingBot(random.Random(0))
-        ann = open_as_host(context(browser, size), server.url, tid, host)
-        sit(ann, "Ann")
-
-        def stacks() -> None:
-            for seat in table.seats.values():
-                seat.row.stack = 1 if seat.row.bot is None else 100
-        server.call(stacks)
-        ann.click("#start-btn")
+        ann, table = ann_against_two_computers(browser, server, size, BREAK_IN_REBUYS,
+                                               rebuy_levels=2)
         ann_seat = next(n for n, s in table.seats.items() if s.row.bot is None)
         end = time.monotonic() + 90
         while server.call(lambda: table.seats[ann_seat].row.stack > 0):

@@ -23,6 +23,7 @@ from playwright.sync_api import Error as PlaywrightError
 from table_ui import (
     SHORT_TOURNAMENT,
     CheckingBot,
+    ann_against_two_computers,
     context,
     decision_kind,
     new_table,
@@ -188,19 +189,8 @@ def test_the_computer_players_left_are_placed_once_every_person_is_out(
     it; no hand is dealt to nobody after her bust."""
     server = ServerThread(tmp_path / "s63d.db")
     try:
-        tid, host = new_table(server.url, game="sdr", seats=3, bots=2, tournament="custom",
-                              tournament_schedule=SHORT_TOURNAMENT, buy_in=10, rebuy_levels=0,
-                              between_hands=1.0)
-        table = server.manager.tables[tid]
-        server.manager.get(tid).bot_factory = lambda level: CheckingBot(random.Random(0))
-        ann = open_as_host(context(browser, size), server.url, tid, host)
-        sit(ann, "Ann")
-
-        def stacks() -> None:
-            for seat in table.seats.values():
-                seat.row.stack = 1 if seat.row.bot is None else 100
-        server.call(stacks)
-        ann.click("#start-btn")
+        ann, table = ann_against_two_computers(browser, server, size, SHORT_TOURNAMENT,
+                                               rebuy_levels=0)
         end = time.monotonic() + 90
         while not server.call(lambda: bool(table.session["tournament"]["over"])):
             assert time.monotonic() < end, "the tournament did not end"

@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from table_ui import (
+    context,
+    new_table,
+    open_as_host,
+    shot,
+    shove,
+    sit,
+)
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -37,20 +44,6 @@ big_bet = 8
 minutes = 30
 """
 """Three chips a player, an ante of 1 and bets of 2: a bet and a call put both all-in."""
-
-
-def _shove(page: Any) -> None:
-    """Bet (all-in here) or call where the page offers it; any other decision as
-    the tests' passive player makes it."""
-    kind = decision_kind(page)
-    if kind is None:
-        return
-    for action in ("bet", "call"):
-        button = page.locator(f"#controls [data-action={action}]")
-        if kind == "bet" and button.count():
-            button.first.click()
-            return
-    take_decision(page, kind, "sdr")
 
 
 def _seconds(state: Any, notice: Any, pattern: re.Pattern[str]) -> int:
@@ -112,7 +105,7 @@ def _shove_until_a_last_call(boards: list[_Board], end: float) -> None:
                 continue
             assert time.monotonic() < end and not b.state["over"], b.state
             for page in (b.ann, b.bob):
-                _shove(page)
+                shove(page)
         boards[0].ann.wait_for_timeout(50)
 
 
