@@ -153,10 +153,12 @@ def test_a_restart_between_the_last_bust_and_the_next_deal_settles_at_the_return
         loop.call(again.shutdown)
 
 
-def test_late_registration_open_plays_on_then_its_close_settles() -> None:
+def test_late_registration_open_does_not_hold_the_settle() -> None:
     """Six seats, two free, rebuys (and so late registration) in the first level:
-    both people bust and decline, and the computer players play on while a
-    newcomer may still enter; once the level's time is up the next deal settles."""
+    both people bust and decline, and the next deal settles at once, late
+    registration open or not (s64-table: s63-table's computer players dealt on to
+    nobody until the level ended); nobody enters after (a newcomer is told the
+    tournament has started) and the level clock stands where it was."""
     with virtual_server() as (loop, store):
         table, people = _table(loop, store, seats=6, rebuy_levels=1)
         while table.hand is not None or int(table.session["hand_no"]) < 1:
@@ -168,18 +170,22 @@ def test_late_registration_open_plays_on_then_its_close_settles() -> None:
         while table.seats[0].row.stack > 0 or table.seats[1].row.stack > 0 or table.hand:
             assert loop.now < start + 50, "the people never busted"
             _step(loop, table, people, _folds)
+        assert table.tourney.entries_open()
+        hands = int(table.session["hand_no"])
         for client in people:
             loop.call(table.handle, client,
                       ClientMessage("rebuy", None, table.seq, {"decline": True}))
-        assert table.tourney.entries_open() and not table.tourney.computers_only()
-        hands = int(table.session["hand_no"])
         loop.advance(3.0)
-        assert not t["over"] and int(table.session["hand_no"]) > hands
-        while not t["over"]:
-            assert loop.now < start + 200, "it never settled"
-            _step(loop, table, people, _folds)
-        assert t["settled"] and not table.tourney.entries_open()
-        assert table.tourney.clock_seconds() >= 60.0
+        assert t["over"] and t["settled"], "the computer players dealt on"
+        assert int(table.session["hand_no"]) == hands and table.hand is None
+        assert table.tourney.clock_seconds() < 60.0  # (ended inside level 1)
+        public = table.tourney.public()
+        assert public is not None and not public["entries_open"]
+        assert public["entry_seats"] == []
+        with pytest.raises(TableError) as err:
+            loop.call(table.join, "Eve", None)
+        assert err.value.code == "tournament_started"
+        assert "Every person is out" in table.session["chat"][-1]["text"]
         loop.call(table.shutdown)
 
 

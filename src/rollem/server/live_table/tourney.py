@@ -27,7 +27,9 @@ A break (stop 59, :attr:`Level.break_minutes`): ``break`` (``{"after": the
 level (0-based) it follows, "seconds": its length, "until": its end on the
 table clock}``, ``"held_left"`` (seconds) with ``until`` cleared while the
 host's pause holds it; ``None`` when none runs) and ``breaks_done``
-(the levels whose break was taken or ended early).  The level clock stands at
+(the levels whose break was taken or ended early); ``ended_in_break`` (the
+level, 1-based, whose break the tournament ended in, s64-table) and
+``dealt_level`` (the level, 1-based, of the last hand dealt).  The level clock stands at
 the end of a level with a break still to take (:meth:`Tourney.clock_seconds`),
 so the hand in play ends at its stakes and the next one is not dealt: the break
 begins instead (:meth:`Tourney.begin_break`), and it ends at its stored end
@@ -435,10 +437,13 @@ class Tourney:
     def computers_only(self) -> bool:
         """Whether every person is out of the started tournament and only computer
         players are left (two or more): at least one person entered, every entrant
-        with chips is a computer player, no busted person may still rebuy, nobody
-        may still enter late (:meth:`entries_open`), and no deal or last call is
-        open.  (A tournament of computer players only, which a host watches, plays
-        on.)"""
+        with chips is a computer player, no busted person may still rebuy, and no
+        deal or last call is open.  Late registration still open
+        (:meth:`entries_open`) does not hold it (s64-table): a newcomer could only
+        sit down to a table of computer players whose buy-ins are the host's, and
+        s63-table's computer players dealt on to nobody until the rebuy levels
+        ended (a host watched them for minutes).  (A tournament of computer
+        players only, which a host watches, plays on.)"""
         t = self._state()
         sit_and_go = self.tournament()
         if (t is None or sit_and_go is None or t.get("over") or t.get("proposal") is not None
@@ -449,8 +454,7 @@ class Tourney:
         people = [s for s in sit_and_go.seats if self._bot(s) is None]
         return (len(left) >= 2 and bool(people)
                 and all(self._bot(s) is not None for s in left)
-                and not any(s in people for s in sit_and_go.rebuy_waiting())
-                and not self.entries_open(sit_and_go))
+                and not any(s in people for s in sit_and_go.rebuy_waiting()))
 
     def settle_computers(self) -> bool:
         """Every person is out and only computer players are left
@@ -485,6 +489,7 @@ class Tourney:
         t.update(sit_and_go.state())
         pause = t.get("break")
         if pause is not None:  # (the last person declined in a break: it ends with it)
+            t["ended_in_break"] = int(pause["after"]) + 1  # (the panel says so: s64-table)
             t.setdefault("breaks_done", []).append(int(pause["after"]))
             t["break"] = None
             self.break_end.stop()
@@ -746,7 +751,11 @@ class Tourney:
         (the running break: :meth:`break_public`, else ``None``), ``addon``
         (:meth:`addon_public`; ``None`` without one), ``settled`` (the computer
         players left were placed by chips once every person was out:
-        :meth:`settle_computers`) and, before the start too,
+        :meth:`settle_computers`), ``played_to`` (the level, 1-based, of the last
+        hand dealt: :meth:`dealt`; the clock's level in a table stored before
+        it was kept, or before any deal), ``ended_in_break`` (the level, 1-based,
+        whose break the tournament ended in: the last person's "No rebuy" there,
+        :meth:`settle_computers`; else ``None``) and, before the start too,
         ``addon_chips`` and ``addon_price`` (the host's settings; 0 chips: none)."""
         live = self.table
         schedule = live.config.schedule()
@@ -802,6 +811,8 @@ class Tourney:
             "payouts": ({str(s): v for s, v in t.payouts(chips).items()}
                         if state.get("over") else None),
             "deal": bool(t.deal), "settled": t.settled,
+            "played_to": int(state.get("dealt_level") or level + 1),
+            "ended_in_break": state.get("ended_in_break"),
             "proposal": proposal, "last_call": self.last_call_public(),
             "break": self.break_public(),
             "next_proposal": {str(s): int(h) for s, h in state.get("next_proposal", {}).items()},
@@ -1196,10 +1207,16 @@ class Tourney:
 
     def dealt(self, table: SessionTable) -> None:
         """A hand was dealt by ``table``: the add-on's window closes with it (stop 60),
-        kept in the session (written with the deal)."""
+        and ``dealt_level`` (1-based) keeps the level it is played at, what the
+        panel says the tournament was "played to" once it is over (s64-table: the
+        level clock's level read "played to level 2 of 2" where a settle in the
+        break after level 1 ended it and no hand was dealt at level 2); both kept
+        in the session (written with the deal)."""
         t = self._state()
-        if t is not None and table.tournament is not None and table.tournament.addon_closed:
-            t["addon_closed"] = True
+        if t is not None and table.tournament is not None:
+            t["dealt_level"] = table.tournament.level + 1
+            if table.tournament.addon_closed:
+                t["addon_closed"] = True
 
     def level(self, table: SessionTable) -> dict[str, Any] | None:
         """The tournament, level (1-based) and stakes a hand about to be dealt by
