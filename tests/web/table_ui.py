@@ -589,13 +589,14 @@ and a call put both all-in (a tournament that ends in a few hands)."""
 
 
 def ann_against_two_computers(browser: Any, server: Any, size: str, schedule: str,
-                              rebuy_levels: int) -> tuple[Any, Any]:
+                              rebuy_levels: int, seats: int = 3) -> tuple[Any, Any]:
     """A Stop, Drop and Roll tournament (``schedule``, buy-in 10, ``rebuy_levels``)
     started by Ann, its one person, with 1 chip against two checking computer
-    players of 100 each: (her page at ``size``, the live table)."""
+    players of 100 each: (her page at ``size``, the live table).  ``seats`` above 3
+    leaves free seats (late registration, with rebuys)."""
     import random
 
-    tid, host = new_table(server.url, game="sdr", seats=3, bots=2, tournament="custom",
+    tid, host = new_table(server.url, game="sdr", seats=seats, bots=2, tournament="custom",
                           tournament_schedule=schedule, buy_in=10,
                           rebuy_levels=rebuy_levels, between_hands=1.0)
     table = server.manager.tables[tid]

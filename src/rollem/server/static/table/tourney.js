@@ -19,6 +19,9 @@ export function placeWords(tt, place) {
 }
 const andList = (xs) => (xs.length < 2 ? xs.join("") : xs.slice(0, -1).join(", ") + " and " + xs[xs.length - 1]);
 let endsAt = null;  // page time the level ends (ms), or null
+// The level (1-based) of the last hand dealt (the server's `played_to`; the clock's
+// level from a server before it).
+const playedTo = (tt) => tt.played_to || tt.level;
 
 // The tournament's settings as rows of the How to play panel (issue 28): the
 // schedule, its levels, the buy-in, rebuys, payouts and the games' rotation.
@@ -34,7 +37,8 @@ export function tournamentRows(t) {
     ["Levels", tt.levels.length + " of " + (minutes.length === 1 ? minutes[0] + " minutes" : minutes.join("/") + " minutes")
       + ", from " + stakesText(first, t.config.structure) + " to " + stakesText(last, t.config.structure)],
     ["Breaks", breaks.length ? breaks.join(", ") : "none (the host may pause the table)"],
-    ["Level now", tt.level + ": " + stakesText(tt.stakes, t.config.structure)],
+    tt.over ? ["Played to", "level " + playedTo(tt) + ": " + stakesText(tt.levels[playedTo(tt) - 1], t.config.structure)]
+      : ["Level now", tt.level + ": " + stakesText(tt.stakes, t.config.structure)],
     ["Buy-in", String(tt.buy_in) + " (the prize pool: the buy-ins and rebuys" + (tt.addon_chips ? " and add-ons" : "")
       + ", now " + tt.prize_pool + ")"],
     ["Rebuys", tt.rebuy_levels ? "in the first " + tt.rebuy_levels + " level" + (tt.rebuy_levels === 1 ? "" : "s")
@@ -158,8 +162,12 @@ export function renderTournament(t, me) {
     head.append(el("b", "", "On a break after level " + tt.break.after + " of " + tt.levels.length));
   } else if (tt.over) {
     // (over: no stakes are played any more; s61-table saw "Level 3 of 3 · ante 5 ..."
-    // above "The tournament is over.")
-    head.append(el("b", "", "Tournament"), " · played to level " + tt.level + " of " + tt.levels.length);
+    // above "The tournament is over."; the level of the last hand dealt, not the
+    // clock's, and a settle in a break says so: s64-table read "played to level 2
+    // of 2" where it ended in the break after level 1)
+    head.append(el("b", "", "Tournament"), " · " + (tt.ended_in_break
+      ? "ended in the break after level " + tt.ended_in_break
+      : "played to level " + playedTo(tt)) + " of " + tt.levels.length);
   } else head.append(el("b", "", "Level " + tt.level + " of " + tt.levels.length), " · ",
     el("span", "tourney-stakes", stakesText(tt.stakes, t.config.structure)));
   if (tt.started && !tt.over && tt.break) {
@@ -257,7 +265,7 @@ export function renderTournament(t, me) {
   const table = el("table", "");
   table.appendChild(el("tr", "")).append(el("th", "", "Level"), el("th", "", "Ante"), el("th", "", t.config.structure === "fixed-limit" ? "Bets" : "Min bet"), el("th", "", "Minutes"));
   tt.levels.forEach((lv, i) => {
-    const row = el("tr", i + 1 === tt.level ? "current" : "");
+    const row = el("tr", i + 1 === (tt.over ? playedTo(tt) : tt.level) ? "current" : "");
     row.append(el("td", "", String(i + 1)), el("td", "", String(lv.ante)),
       el("td", "", lv.small_bet + "/" + lv.big_bet), el("td", "", String(lv.minutes)));
     table.appendChild(row);
