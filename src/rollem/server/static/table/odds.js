@@ -11,19 +11,51 @@ let oddsOn = store.get("rollem_odds_" + tid) === "1", oddsAsked = null, oddsBusy
 // best throw 4♣ 8♣ 10♠" from before a Roll Your Own discard still showed at the
 // next decision, "Tap the card to turn face up", over the 10♠ it said to throw.
 let askedFor = "", adviceFor = "";
+// The moment (oddsWanted's key) whose answer the line shows ("" when it shows none:
+// "computing…", a refusal, a word between hands).
+let shownFor = "";
+// "updating…" (s64-table): the line shows the answer for the table as it stood at an
+// earlier change (a card dealt, a bet) while the server works out the one for now
+// (an answer leaves on a 1.5 s grid: the old figures stood unmarked that long).
+// Marked only once that has lasted UPDATING_AFTER_MS, so a quick answer swaps in
+// with no flash of the mark.  The one path that draws it, from the state: each
+// render, each answer, and its own timer call it.
+const UPDATING_AFTER_MS = 400;
+let staleSince = null, staleTimer = null;
+function paintUpdating() {
+  const wanted = oddsWanted();
+  const stale = Boolean(oddsOn && wanted && shownFor && wanted !== shownFor);
+  if (!stale) staleSince = null;
+  else if (staleSince === null) staleSince = performance.now();
+  const waited = stale ? performance.now() - staleSince : 0;
+  const on = stale && waited >= UPDATING_AFTER_MS;
+  clearTimeout(staleTimer);
+  staleTimer = stale && !on ? setTimeout(paintUpdating, UPDATING_AFTER_MS - waited + 5) : null;
+  const line = $("odds-line");
+  if (line.classList.contains("updating") !== on) {
+    line.classList.toggle("updating", on);
+    line.setAttribute("aria-busy", String(on));   // (its live region speaks the new answer only)
+    $("odds-updating").classList.toggle("hidden", !on);
+  }
+}
 // A new connection: nothing asked on it yet.
 export function oddsReset() { oddsBusy = false; oddsAsked = null; }
 // The server's answer (or its refusal).
 export function oddsArrived(msg) {
   oddsBusy = false;
   const state = S.state;
-  if (state && state.hand && msg.hand === state.hand.hand_no && oddsWanted()) showOdds(msg.odds);
+  if (state && state.hand && msg.hand === state.hand.hand_no && oddsWanted()) {
+    showOdds(msg.odds);
+    shownFor = msg.hand + ":" + msg.seq;
+  }
   askOdds();
+  paintUpdating();
 }
 export function oddsRefused(message) {
   oddsBusy = false;
-  if (oddsOn) { $("odds-line").textContent = message; showAdvice(null); }
+  if (oddsOn) { $("odds-line").textContent = message; shownFor = ""; showAdvice(null); }
   askOdds();   // the table moved on meanwhile (a new hand cancels a request): ask for now
+  paintUpdating();
 }
 export function oddsWanted() {
   if (!S.state || !oddsOn || !S.state.table.config.practice_odds || S.state.you.seat === null) return null;
@@ -114,15 +146,16 @@ export function renderOdds(t, me) {
   $("odds-box").classList.toggle("hidden", !allowed);
   $("odds-toggle").checked = oddsOn;
   const line = $("odds-line");
-  if (!allowed || !oddsOn) { line.textContent = ""; showAdvice(null); return; }
+  if (!allowed || !oddsOn) { line.textContent = ""; shownFor = ""; showAdvice(null); paintUpdating(); return; }
   const hand = S.state.hand, hs = hand ? hand.seats[me.seat] : null;
   const other = !hand || hand.result || !hs || !hs.dealt ? "Your odds show during a hand you are dealt into."
     : hs.folded ? "You have folded this hand."
     : !line.textContent || line.dataset.hand !== String(hand.hand_no) ? "Your odds: computing…" : null;
-  if (other) { line.textContent = other; showAdvice(null); }
+  if (other) { line.textContent = other; shownFor = ""; showAdvice(null); }
   else if (adviceFor !== decisionKey()) showAdvice(null);   // the choice was made
   line.dataset.hand = hand ? String(hand.hand_no) : "";
   askOdds();
+  paintUpdating();
 }
 export function initOdds() {
 $("odds-toggle").onchange = () => {
@@ -130,6 +163,7 @@ $("odds-toggle").onchange = () => {
   store.set("rollem_odds_" + tid, oddsOn ? "1" : "0");
   oddsAsked = null;
   $("odds-line").textContent = "";
+  shownFor = "";
   showAdvice(null);
   rerender();
 };
