@@ -20,6 +20,18 @@
   form.elements.tournament.addEventListener("change", showTourney);
   showTourney();
   showChoices();
+  // How it works says how long a closed tab keeps its seat (s64-table): the reconnect
+  // grace set under More timing (the server's default, 120 s, to begin with).
+  const graceTold = document.getElementById("grace-told");
+  const tellGrace = () => {
+    const s = Number(form.elements.grace_seconds.value);
+    if (!(s > 0)) return;   // (being typed: the last words stand)
+    const m = s / 60;
+    graceTold.textContent = Number.isInteger(m) ? m + (m === 1 ? " minute" : " minutes")
+      : s + (s === 1 ? " second" : " seconds");
+  };
+  form.elements.grace_seconds.addEventListener("input", tellGrace);
+  tellGrace();
   // Every shipped game, from the server: the game list and the dealer's choice boxes.
   fetch("/api/info").then((r) => r.json()).then((info) => {
     const select = form.elements.game, box = document.getElementById("choices");
