@@ -1,0 +1,220 @@
+"""s64-table, in a real browser (Debian's Chromium through Playwright) at 390x844
+and 1440x900:
+
+- every person out while late registration is still open (a free seat, rebuys
+  running): the computer players are placed at once (s63-table let them deal on
+  to nobody until the rebuy levels ended), and the panel says the level the
+  last hand was played at;
+- a tournament settled in a break says so ("ended in the break after level 1
+  of 2"), not "played to level 2 of 2" (no hand was dealt at level 2);
+- the practice odds are marked "updating…" (dimmed) while the figures shown are
+  for an earlier moment and the new ones are being worked out, and not at all
+  when the answer comes quickly (no flash).
+
+Screenshots test-artifacts/web/s64t-*.png."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from table_ui import (
+    SHORT_TOURNAMENT,
+    ann_against_two_computers,
+    context,
+    decision_kind,
+    level_clock_to,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    shot,
+    shove,
+    sit_with_enter,
+    take_decision,
+    wait_until,
+)
+from test_s63_table2_browser import BREAK_IN_REBUYS
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+OVER = "Over: every person was out, so the computer players left were placed by their chips."
+
+
+def _bust(ann: Any, server: ServerThread, table: Any) -> int:
+    """Ann shoves until she has no chips; her seat."""
+    ann_seat = next(n for n, s in table.seats.items() if s.row.bot is None)
+    end = time.monotonic() + 90
+    while server.call(lambda: table.seats[ann_seat].row.stack > 0):
+        assert time.monotonic() < end, "Ann never busted"
+        with contextlib.suppress(PlaywrightError):
+            shove(ann)
+        ann.wait_for_timeout(50)
+    ann.locator(".me button[data-action=rebuy-decline]").wait_for()
+    return ann_seat
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_late_registration_open_does_not_keep_the_computer_players_dealing(
+        browser: Any, tmp_path: Path, size: str) -> None:
+    """Four seats, Ann and two computer players (a free seat: late registration is
+    open while rebuys are): Ann busts and presses "No rebuy: I'm out"; the
+    tournament is over at once, no hand dealt after, played to level 1 of 1."""
+    server = ServerThread(tmp_path / "s64t.db")
+    try:
+        ann, table = ann_against_two_computers(browser, server, size, SHORT_TOURNAMENT,
+                                               rebuy_levels=1, seats=4)
+        _bust(ann, server, table)
+        assert server.call(lambda: table.tourney.entries_open())
+        hands = server.call(lambda: int(table.session["hand_no"]))
+        ann.click(".me button[data-action=rebuy-decline]")
+        ann.wait_for_selector("#tourney .tourney-over", timeout=15_000)
+        ann.wait_for_timeout(1500)  # (a next deal's time: none)
+        assert server.call(lambda: int(table.session["hand_no"])) == hands
+        assert ann.inner_text("#tourney .tourney-over") == OVER
+        assert ann.inner_text("#tourney .tourney-head") == "Tournament · played to level 1 of 1"
+        assert "late registration" not in ann.inner_text("#tourney").lower()
+        ann.locator("#tourney").scroll_into_view_if_needed()
+        shot(ann, f"s64t-{size}-late-registration-settled")
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_settle_in_the_break_says_it_ended_there(
+        browser: Any, tmp_path: Path, size: str) -> None:
+    """Ann busts in level 1 (rebuys open in both levels, no free seat), declines in
+    the break after it: the panel's head says "ended in the break after level 1
+    of 2" (it said "played to level 2 of 2"), and level 1 is the Levels table's
+    current row."""
+    server = ServerThread(tmp_path / "s64t2.db")
+    try:
+        ann, table = ann_against_two_computers(browser, server, size, BREAK_IN_REBUYS,
+                                               rebuy_levels=2)
+        _bust(ann, server, table)
+        level_clock_to(server, table, 30 * 60)  # (level 1's time is up)
+        end = time.monotonic() + 60
+        while server.call(lambda: table.session["tournament"].get("break") is None):
+            assert time.monotonic() < end, "no break began"
+            ann.wait_for_timeout(100)
+        ann.locator(".break-left:visible").first.wait_for()
+        ann.click(".me button[data-action=rebuy-decline]")
+        ann.wait_for_selector("#tourney .tourney-over")
+        ann.wait_for_timeout(500)  # (the last state drawn)
+        assert ann.inner_text("#tourney .tourney-head") == (
+            "Tournament · ended in the break after level 1 of 2")
+        assert ann.inner_text("#tourney .tourney-over") == OVER
+        current = ann.locator("#tourney .tourney-levels tr.current td").first
+        assert current.text_content() == "1"
+        ann.locator("#tourney").scroll_into_view_if_needed()
+        shot(ann, f"s64t-{size}-ended-in-break")
+    finally:
+        server.stop()
+
+
+ODDS_TAP = """(() => {
+  const d = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
+  window.__held = [];
+  Object.defineProperty(WebSocket.prototype, 'onmessage', {
+    configurable: true,
+    get() { return d.get.call(this); },
+    set(fn) {
+      if (fn) window.__deliver = (data) => fn({ data });
+      d.set.call(this, fn && ((ev) => {
+        let msg = null;
+        try { msg = JSON.parse(ev.data); } catch (e) { /* not JSON */ }
+        if (msg && msg.type === 'odds') {
+          if (msg.odds) window.__lastOdds = msg.odds;
+          if (window.__mode === 'hold') { window.__held.push(ev.data); return; }
+          if (window.__mode === 'quick') return;
+        }
+        fn(ev);
+        if (msg && msg.type === 'state' && window.__mode === 'quick' && msg.hand
+            && window.__lastOdds) {
+          window.__states = (window.__states || 0) + 1;
+          setTimeout(() => fn({ data: JSON.stringify({ type: 'odds', hand: msg.hand.hand_no,
+            seq: msg.seq, odds: window.__lastOdds }) }), 30);
+        }
+      }));
+    },
+  });
+  window.__release = () => {
+    window.__mode = null;
+    for (const m of window.__held.splice(0)) window.__deliver(m);
+  };
+})();"""
+"""Odds answers held back in the page (``__mode = 'hold'``: a slow server), or
+answered by the page itself 30 ms after each state with the last figures
+(``'quick'``: a quick server, whatever this machine's load)."""
+
+UPDATING = "document.getElementById('odds-line').classList.contains('updating')"
+MOVED_ON = "!/^Your odds: (win|equity)/.test(document.getElementById('odds-line').textContent)"
+ANSWERED = """() => { const l = document.getElementById('odds-line');
+  return /^Your odds: (win|equity)/.test(l.textContent) && !l.classList.contains('updating'); }"""
+
+
+def _play_until(page: Any, expression: str, seconds: float) -> None:
+    """Take Ann's decisions (passive) until ``expression`` holds in the page."""
+    end = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < end, f"never: {expression}"
+        kind = decision_kind(page)
+        if kind is not None:
+            with contextlib.suppress(PlaywrightError):
+                take_decision(page, kind, "holdem")
+        page.wait_for_timeout(50)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_odds_line_says_it_is_updating(browser: Any, live: ServerThread,
+                                           size: str) -> None:
+    """Hold'em against a computer player, practice odds on: once a first answer
+    shows, the answers are held back; at the next change the line is dimmed and
+    "updating…" shows beside it; released, the new figures show undimmed.  Then
+    answers that come 30 ms after each change never mark it."""
+    ctx = context(browser, size)
+    try:
+        ctx.add_init_script(ODDS_TAP)
+        tid, host = new_table(live.url, game="holdem", seats=2, bots=1,
+                              practice_odds=True, between_hands=1.0)
+        only_checking_bots(live, tid)  # (a hand of four betting rounds, every time)
+        page = open_as_host(ctx, live.url, tid, host)
+        sit_with_enter(page, "Ann")
+        page.check("#odds-toggle")
+        page.click("#start-btn")
+        for _ in range(5):  # (a hand that ends before its next change: the next one)
+            wait_until(page, ANSWERED, timeout=120)  # (an odds worker's first answer)
+            assert page.locator("#odds-updating").is_hidden()
+            page.evaluate("() => { window.__mode = 'hold'; }")
+            _play_until(page, "() => " + UPDATING + " || " + MOVED_ON, 90)
+            if page.evaluate("() => " + UPDATING):
+                break
+            page.evaluate("() => window.__release()")
+        assert page.locator("#odds-updating").is_visible()
+        assert page.inner_text("#odds-updating") == "updating…"
+        assert page.inner_text("#odds-line").startswith(("Your odds: win", "Your odds: equity"))
+        assert page.get_attribute("#odds-line", "aria-busy") == "true"
+        assert page.evaluate("() => getComputedStyle(document.getElementById('odds-line'))"
+                             ".opacity") == "0.55"
+        page.locator("#odds-box").scroll_into_view_if_needed()
+        shot(page, f"s64t-{size}-odds-updating")
+        page.evaluate("() => window.__release()")
+        _play_until(page, ANSWERED, 120)
+        assert page.locator("#odds-updating").is_hidden()
+        assert page.get_attribute("#odds-line", "aria-busy") == "false"
+        shot(page, f"s64t-{size}-odds-answered")
+        page.evaluate("""() => {
+          window.__marks = 0; window.__states = 0; window.__mode = 'quick';
+          const line = document.getElementById('odds-line');
+          new MutationObserver(() => { if (line.classList.contains('updating')) window.__marks++; })
+            .observe(line, { attributes: true, attributeFilter: ['class'] });
+        }""")
+        _play_until(page, "() => window.__states >= 4", 120)
+        page.wait_for_timeout(800)
+        assert page.evaluate("() => window.__marks") == 0
+    finally:
+        ctx.close()
