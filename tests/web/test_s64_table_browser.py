@@ -78,6 +78,15 @@ def test_late_registration_open_does_not_keep_the_computer_players_dealing(
         assert ann.inner_text("#tourney .tourney-over") == OVER
         assert ann.inner_text("#tourney .tourney-head") == "Tournament · played to level 1 of 1"
         assert "late registration" not in ann.inner_text("#tourney").lower()
+        # a friend opening the invite link now: nothing to join (it said "has started
+        # and takes no new players", as of a tournament still running)
+        eve = context(browser, size).new_page()
+        eve.goto(f"{server.url}/t/{table.id}")
+        eve.wait_for_selector("#watching:not(.hidden)")
+        eve.wait_for_timeout(300)  # (the state drawn)
+        assert eve.inner_text("#watching") == "You are watching — this tournament is over."
+        assert eve.locator("#join").is_hidden()
+        shot(eve, f"s64t-{size}-late-registration-settled-newcomer")
         ann.locator("#tourney").scroll_into_view_if_needed()
         shot(ann, f"s64t-{size}-late-registration-settled")
     finally:

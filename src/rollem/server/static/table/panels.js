@@ -155,7 +155,8 @@ export function renderJoin(t, me) {
   watch.classList.toggle("hidden", me.seat !== null);
   const words = t.ended ? (t.ended.final ? "You are watching — the host closed this table: the night is over."
     : "You are watching — the host is closing the table: this hand is the last.")
-    : closed ? "You are watching — this tournament has started and takes no new players."
+    : closed ? (tt && tt.over ? "You are watching — this tournament is over."   // (s64-table)
+      : "You are watching — this tournament has started and takes no new players.")
     : late && free.length
       ? "You are watching — late registration is open while rebuys are: type your name and press Enter "
         + "to buy in (" + tt.buy_in + ") for " + tt.stack + " chips, dealt from the next hand."
