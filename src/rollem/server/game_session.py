@@ -664,13 +664,22 @@ class GameSession:
         return player_names(self.setup, current)
 
     @staticmethod
-    def costly_setup(setup: dict[str, Any]) -> bool:
-        """Whether the hand of ``setup`` is of a game whose showdown is costly
-        (:attr:`off_loop`): a host's game file over :data:`OFF_LOOP_EVALUATIONS`."""
+    def costly_game(game: Any) -> bool:
+        """Whether ``game`` (a :class:`~rollem.engine.game.Game`, or a shipped game's
+        id) has a costly showdown: over :data:`OFF_LOOP_EVALUATIONS` evaluations
+        (:func:`rollem.games.cost.game_evaluations`; a host's game file only).  Its
+        hands are dealt, changed and replayed off the event loop (:attr:`off_loop`;
+        the showdown may come in the deal: a file with no betting round, or every
+        player all in from the antes)."""
         from rollem.games.cost import game_evaluations
 
-        game = _setup_game(setup)
         return not isinstance(game, str) and game_evaluations(game) > OFF_LOOP_EVALUATIONS
+
+    @staticmethod
+    def costly_setup(setup: dict[str, Any]) -> bool:
+        """Whether the hand of ``setup`` is of a game whose showdown is costly
+        (:meth:`costly_game`)."""
+        return GameSession.costly_game(_setup_game(setup))
 
     @classmethod
     def restore(cls, hand_no: int, setup: dict[str, Any], actions: list[ActionRow]) -> GameSession:
@@ -937,10 +946,9 @@ class GameSession:
     @property
     def off_loop(self) -> bool:
         """Whether this hand's actions are applied off the event loop: its game's
-        showdown needs more than :data:`OFF_LOOP_EVALUATIONS` evaluations."""
-        from rollem.games.cost import game_evaluations
-
-        return game_evaluations(self.hand.game) > OFF_LOOP_EVALUATIONS
+        showdown needs more than :data:`OFF_LOOP_EVALUATIONS` evaluations
+        (:meth:`costly_game`)."""
+        return self.costly_game(self.hand.game)
 
     def hand_copy(self) -> Hand:
         """A copy of the hand that shares nothing an action changes (the game is
