@@ -37,7 +37,6 @@ from rollem.games.cost import MAX_SHOWDOWN_EVALUATIONS, game_evaluations
 from rollem.games.gamefile import load_game
 from rollem.server.app import seat_cookie
 
-
 EVERY = 0.075
 """Seconds from a pong to the next ping: the address's message bucket (60 at once,
 then 20 a second) holds for the test's 10 s or so, with Ann's messages beside."""
