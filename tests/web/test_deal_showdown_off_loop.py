@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -33,26 +34,29 @@ from test_restore_no_trial_on_loop import _probe
 from test_server_stored_gamefile import store_instead
 from web_harness import Player, ServerProcess, ServerThread, create_table, join
 
+from rollem.engine.showdown import Showdown
 from rollem.games.cost import MAX_SHOWDOWN_EVALUATIONS, game_evaluations
 from rollem.games.gamefile import load_game
 from rollem.server.app import seat_cookie
+from rollem.server.game_session import OFF_LOOP_EVALUATIONS
 
 EVERY = 0.075
 """Seconds from a pong to the next ping: the address's message bucket (60 at once,
 then 20 a second) holds for the test's 10 s or so, with Ann's messages beside."""
 
 
-def dealt_to_the_showdown() -> str:
+def dealt_to_the_showdown(hole: tuple[int, ...] = (10, 6),
+                          board: tuple[int, ...] = (5, 5)) -> str:
     """A game file (id ``big-wild``, as :func:`costly_game_file`'s) with no betting
-    round: 16 own cards to each of 2 players (10, then 6), 10 board cards (5 and
-    5), deuces and treys wild; every hand is over at its deal."""
-    return ('id = "big-wild"\nname = "Big Wild"\nplayers = [2, 2]\n'
+    round: ``hole`` own cards to each of 2 players (by default 10, then 6), ``board``
+    board cards (5 and 5), deuces and treys wild; every hand is over at its deal."""
+    text = ('id = "big-wild"\nname = "Big Wild"\nplayers = [2, 2]\n'
             'rules = "Many cards, deuces and treys wild, no betting."\n'
-            '[[steps]]\nstep = "ante"\n'
-            '[[steps]]\nstep = "deal"\ncards = 10\n[[steps]]\nstep = "deal"\ncards = 6\n'
-            '[[steps]]\nstep = "board"\ncards = 5\n[[steps]]\nstep = "board"\ncards = 5\n'
-            '[[steps]]\nstep = "wild"\nranks = ["2", "3"]\n'
-            '[[steps]]\nstep = "showdown"\nwild = true\n')
+            '[[steps]]\nstep = "ante"\n')
+    text += "".join(f'[[steps]]\nstep = "deal"\ncards = {n}\n' for n in hole)
+    text += "".join(f'[[steps]]\nstep = "board"\ncards = {n}\n' for n in board)
+    return text + ('[[steps]]\nstep = "wild"\nranks = ["2", "3"]\n'
+                   '[[steps]]\nstep = "showdown"\nwild = true\n')
 
 
 def as_in_play(db: Path, tid: str) -> int:
@@ -156,3 +160,56 @@ def test_a_deal_that_reaches_its_showdown_does_not_hold_the_loop(tmp_path: Path)
     assert max(during) < 0.2, (f"the longest wait {max(during):.3f} s while the hand in play "
                                f"was restored (before: {max(before):.3f} s)")
     assert sum(s["stack"] for s in st["table"]["seats"] if s) == 400  # (settled once)
+
+
+def test_the_showdown_of_a_deal_and_of_a_replay_is_played_in_the_showdown_thread(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In process (quick, no timing): where each showdown is played.  A small file
+    of the same kind (5 own cards, 3 board cards: 2,240 evaluations, over the 1,500
+    that put a game off the loop) stored in the accepted file's place; hand 1 is
+    dealt to its showdown, then stored as in play and the table opened again (its
+    replay runs to the showdown).  Before: both in the event loop's thread."""
+    db = tmp_path / "t.db"
+    costly = dealt_to_the_showdown((5,), (3,))
+    assert OFF_LOOP_EVALUATIONS < game_evaluations(load_game(costly, strict=False)) == 2_240
+    first = ServerThread(db)
+    try:
+        accepted = costly_game_file((5, 5))
+        tid, host = create_table(first.url, game="big-wild", game_file=accepted, seats=2,
+                                 bots=1, bot_delay=0, between_hands=600)
+        _, ann = join(first.url, tid, "Ann")
+    finally:
+        first.stop()
+    store_instead(str(db), tid, accepted, costly)
+    threads: list[str] = []
+    start = Showdown.start
+
+    def seen(self: Showdown, hand: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return start(self, hand)
+
+    monkeypatch.setattr(Showdown, "start", seen)
+
+    async def one_hand(ws_url: str, start: bool) -> dict[str, Any]:
+        async with Player(ws_url, tid, ann, host) as a:
+            await a.until(lambda st: st["you"]["host"])
+            if start:
+                await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
+            return await a.until(lambda st: st["table"]["last_result"] is not None)
+
+    second = ServerThread(db)
+    try:
+        st = asyncio.run(one_hand(second.ws_url, True))
+    finally:
+        second.stop()
+    assert st["table"]["last_result"]["hand"] == 1
+    assert threads == ["rollem-showdowns-0"], threads  # (main: the loop's thread)
+    assert as_in_play(db, tid) == 1
+    third = ServerThread(db)
+    try:
+        st = asyncio.run(one_hand(third.ws_url, False))
+    finally:
+        third.stop()
+    assert st["table"]["last_result"]["hand"] == 1  # (finished after the replay)
+    assert sum(s["stack"] for s in st["table"]["seats"] if s) == 400
+    assert threads == ["rollem-showdowns-0"] * 2, threads

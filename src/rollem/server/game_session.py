@@ -80,10 +80,12 @@ OFF_LOOP_EVALUATIONS = 1_500
 """A hand whose game's showdown needs more five-card hand evaluations than this
 (:func:`rollem.games.cost.game_evaluations`: none of the shipped games, Omaha
 hi-lo at 10 players needs 1,200) is played off the event loop: each action is
-applied to a copy of the hand in a worker (:meth:`GameSession.apply_copy`), so
-its showdown -- up to about ten milliseconds for a new file (the bound of
-:mod:`rollem.games.cost`), seconds for a stored file accepted before that bound
-(issue 34) -- never holds up the other tables."""
+applied to a copy of the hand in the showdown thread (:meth:`GameSession.apply_to`),
+and the hand is dealt there, and replayed there after a restore (s64-loop: the
+showdown may come in the deal), so its showdown -- up to about ten milliseconds
+for a new file (the bound of :mod:`rollem.games.cost`), seconds for a stored file
+accepted before that bound (issue 34) -- never holds up the other tables
+(:meth:`rollem.server.live_table.turns.Turns.off_loop`)."""
 
 
 class ActionRefused(ValueError):
