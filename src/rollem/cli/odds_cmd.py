@@ -164,6 +164,16 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
         yield advance
 
 
+COMPILING = "rollem: compiling the odds loops, once after an install (up to a minute)..."
+"""The line on stderr when a seeded run waits for the compiled loops past a second
+(:func:`rollem.odds.compiled.waiting_notice`; s64-loop: about 14 s of silence
+before, the first time after an install)."""
+
+
+def _compiling() -> None:
+    print(COMPILING, file=sys.stderr, flush=True)
+
+
 @click.command("odds", help=_HELP,
                short_help="Your equity and chances to win, from what one player can see.")
 @click.argument("game", required=False)
@@ -201,9 +211,12 @@ def odds_command(game: str | None, hand: str | None, dead: str, board: str,
                  vs: tuple[str, ...], opponents: int | None, history: Path | None,
                  seat: int | None, at: int | None, samples: int | None, seed: int | None,
                  workers: int, as_json: bool) -> None:
+    from rollem.odds import compiled
+
     try:
-        _odds(game, hand, dead, board, vs, opponents, history, seat, at, samples, seed,
-              as_json, workers)
+        with compiled.waiting_notice(_compiling):
+            _odds(game, hand, dead, board, vs, opponents, history, seat, at, samples, seed,
+                  as_json, workers)
     except (SystemExit, KeyboardInterrupt, click.exceptions.Exit, click.ClickException):
         raise
     except MemoryError:

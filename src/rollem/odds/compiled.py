@@ -67,7 +67,7 @@ import os
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -115,13 +115,45 @@ def use() -> bool:
     return False
 
 
+NOTICE_AFTER = 1.0
+"""Seconds :func:`wait` waits for the loops before it calls the notice set by
+:func:`waiting_notice`, if any (s64-loop)."""
+
+_notice: Callable[[], None] | None = None
+
+
+@contextlib.contextmanager
+def waiting_notice(notice: Callable[[], None]) -> Iterator[None]:
+    """Within it, a :func:`wait` still waiting for the loops after
+    :data:`NOTICE_AFTER` seconds calls ``notice()`` once, then waits on: the
+    first seeded ``rollem odds`` after an install compiles them (about 14 s,
+    s64-loop) and said nothing meanwhile; the CLI prints one line to stderr
+    (:mod:`rollem.cli.odds_cmd`).  The library and the web table set none:
+    nothing is printed, and nothing changes in what a call returns.  Not for
+    threads at once (one notice a process)."""
+    global _notice
+    before, _notice = _notice, notice
+    try:
+        yield
+    finally:
+        _notice = before
+
+
 def wait(timeout: float | None = None) -> bool:
     """Start compiling if not started and wait up to ``timeout`` seconds
     (``None``: as long as it takes) for the loops: whether they are used
-    now (:func:`use`). For benches and tests, which compare the paths."""
+    now (:func:`use`). For benches and tests, which compare the paths, and a
+    seeded run outside play (:func:`rollem.odds.ryoseen.ryo_seen_look`).
+    Past :data:`NOTICE_AFTER` seconds it calls the notice of
+    :func:`waiting_notice`, if one is set."""
     if not ENABLED:
         return False
     _start()
+    notice = _notice
+    if notice is not None and (timeout is None or timeout > NOTICE_AFTER) \
+            and not _READY.wait(NOTICE_AFTER):
+        notice()
+        timeout = None if timeout is None else timeout - NOTICE_AFTER
     _READY.wait(timeout)
     return use()
 

@@ -80,10 +80,12 @@ OFF_LOOP_EVALUATIONS = 1_500
 """A hand whose game's showdown needs more five-card hand evaluations than this
 (:func:`rollem.games.cost.game_evaluations`: none of the shipped games, Omaha
 hi-lo at 10 players needs 1,200) is played off the event loop: each action is
-applied to a copy of the hand in a worker (:meth:`GameSession.apply_copy`), so
-its showdown -- up to about ten milliseconds for a new file (the bound of
-:mod:`rollem.games.cost`), seconds for a stored file accepted before that bound
-(issue 34) -- never holds up the other tables."""
+applied to a copy of the hand in the showdown thread (:meth:`GameSession.apply_to`),
+and the hand is dealt there, and replayed there after a restore (s64-loop: the
+showdown may come in the deal), so its showdown -- up to about ten milliseconds
+for a new file (the bound of :mod:`rollem.games.cost`), seconds for a stored file
+accepted before that bound (issue 34) -- never holds up the other tables
+(:meth:`rollem.server.live_table.turns.Turns.off_loop`)."""
 
 
 class ActionRefused(ValueError):
@@ -664,13 +666,22 @@ class GameSession:
         return player_names(self.setup, current)
 
     @staticmethod
-    def costly_setup(setup: dict[str, Any]) -> bool:
-        """Whether the hand of ``setup`` is of a game whose showdown is costly
-        (:attr:`off_loop`): a host's game file over :data:`OFF_LOOP_EVALUATIONS`."""
+    def costly_game(game: Any) -> bool:
+        """Whether ``game`` (a :class:`~rollem.engine.game.Game`, or a shipped game's
+        id) has a costly showdown: over :data:`OFF_LOOP_EVALUATIONS` evaluations
+        (:func:`rollem.games.cost.game_evaluations`; a host's game file only).  Its
+        hands are dealt, changed and replayed off the event loop (:attr:`off_loop`;
+        the showdown may come in the deal: a file with no betting round, or every
+        player all in from the antes)."""
         from rollem.games.cost import game_evaluations
 
-        game = _setup_game(setup)
         return not isinstance(game, str) and game_evaluations(game) > OFF_LOOP_EVALUATIONS
+
+    @staticmethod
+    def costly_setup(setup: dict[str, Any]) -> bool:
+        """Whether the hand of ``setup`` is of a game whose showdown is costly
+        (:meth:`costly_game`)."""
+        return GameSession.costly_game(_setup_game(setup))
 
     @classmethod
     def restore(cls, hand_no: int, setup: dict[str, Any], actions: list[ActionRow]) -> GameSession:
@@ -937,10 +948,9 @@ class GameSession:
     @property
     def off_loop(self) -> bool:
         """Whether this hand's actions are applied off the event loop: its game's
-        showdown needs more than :data:`OFF_LOOP_EVALUATIONS` evaluations."""
-        from rollem.games.cost import game_evaluations
-
-        return game_evaluations(self.hand.game) > OFF_LOOP_EVALUATIONS
+        showdown needs more than :data:`OFF_LOOP_EVALUATIONS` evaluations
+        (:meth:`costly_game`)."""
+        return self.costly_game(self.hand.game)
 
     def hand_copy(self) -> Hand:
         """A copy of the hand that shares nothing an action changes (the game is

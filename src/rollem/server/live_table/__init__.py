@@ -58,6 +58,7 @@ are looked up here (``live_table.X``) at call time by the parts.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import sqlite3
@@ -83,6 +84,7 @@ from rollem.server.live_table.clients import _dumps as _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE as PAUSED_NOTICE
 from rollem.server.live_table.errors import RECOVERING_REFUSAL as RECOVERING_REFUSAL
 from rollem.server.live_table.errors import TableError as TableError
+from rollem.server.live_table.errors import fault_without_cards
 from rollem.server.live_table.executors import _BOT_THREAD as _BOT_THREAD
 from rollem.server.live_table.executors import _ODDS_THREAD as _ODDS_THREAD
 from rollem.server.live_table.executors import _ODDS_WORKERS as _ODDS_WORKERS
@@ -219,6 +221,10 @@ class LiveTable:
             _ODDS_WORKERS.warm()  # (the odds workers load while the table fills)
         # a costly game's last finished hand, replayed off the loop by resume()
         self._final_pending: tuple[int, dict[str, Any], list[Any]] | None = None
+        # a costly game's hand in play, replayed off the loop by resume() or adopt()
+        # (_replay_hand; _replaying: the one in flight that this table still wants)
+        self._hand_pending: tuple[int, dict[str, Any], list[Any]] | None = None
+        self._replaying: tuple[int, dict[str, Any], list[Any]] | None = None
         # Its parts, each owning its own state (see the module docstring):
         self.seating = Seating(self, seats)
         self.host_role = HostRole(self)
@@ -293,7 +299,13 @@ class LiveTable:
             hand_row = store.load_hand(table_id, table.session["hand_no"])
             if hand_row is not None and hand_row.result is None:
                 actions = store.load_actions(table_id, hand_row.hand_no)
-                table.hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
+                if GameSession.costly_setup(hand_row.setup):
+                    # replayed in the showdown thread (s64-loop: its deal or its last
+                    # action may run to the showdown): resume() or adopt() starts it
+                    table._hand_pending = (hand_row.hand_no, hand_row.setup, actions)
+                else:
+                    table.hand = GameSession.restore(hand_row.hand_no, hand_row.setup,
+                                                     actions)
         if table.last_result is not None and (
                 not table.session.get("in_hand") or table.config.watcher_delay):
             # Between hands the last finished hand stays on the felt; during one, a
@@ -318,7 +330,8 @@ class LiveTable:
         """
         now = self.clock()
         self.seating.resume(now)
-        if self.hand is None:
+        pending, self._hand_pending = self._hand_pending, None
+        if self.hand is None and pending is None:
             # the hand a removal waited for ended before the restart, the seat's
             # freeing not yet written: free it now
             for number in list(self.session.get("removed", [])):
@@ -329,16 +342,65 @@ class LiveTable:
         if self._final_pending is not None:
             self.dealer.restore_final_off_loop(*self._final_pending)
             self._final_pending = None
+        if pending is not None:
+            self._replay_hand(pending)
         # The open decision's clock counts from when it opened (stored), not from now.
         at = self.session.get("opened_at", self.session.get("at"))
-        self.continue_play(opened=min(now, float(at)) if at is not None else None)
-        self.turns.mark_expired_unheld(now)  # (their timeouts: not toward away mode)
+        opened = min(now, float(at)) if at is not None else None
+
+        def go_on() -> None:
+            self.continue_play(opened=opened)
+            self.turns.mark_expired_unheld(now)  # (their timeouts: not toward away mode)
+
+        def replayed() -> None:  # (a page may have been told of no hand meanwhile)
+            go_on()
+            self.views.broadcast()
+
+        if not self.turns.defer(replayed):  # (the hand in play replayed off the loop)
+            go_on()
+
+    def _replay_hand(self, pending: tuple[int, dict[str, Any], list[Any]]) -> None:
+        """Replay the hand in play of a costly game (``pending``: its number, setup
+        and stored actions, from :meth:`restore`) in the showdown thread
+        (:meth:`Turns.off_loop`; s64-loop: a deal with no betting round, or a last
+        action stored before the restart, ran to its showdown on the event loop,
+        0.4 to 0.7 s for a stored 26-card file); it becomes :attr:`hand` when it is
+        back, unless the table closed or took another state meanwhile.  Until then
+        the table has no hand in memory and its messages, timeouts and deals wait
+        (:meth:`resume` and :meth:`continue_play` go on once it is back).  A hand
+        that cannot be replayed (an engine fault) is logged and left void: its
+        chips were never settled, the table deals the next hand."""
+        self._replaying = pending
+
+        def back(f: asyncio.Future[GameSession]) -> None:
+            if f.cancelled() or self.closed or self._replaying is not pending:
+                return
+            self._replaying = None
+            error = f.exception()
+            if error is not None:
+                log.error("table %s: hand %s could not be replayed; it is left void\n%s",
+                          self.id, pending[0], fault_without_cards(error))
+                return
+            self.hand = f.result()
+
+        try:
+            self.turns.off_loop(back, GameSession.restore, *pending)
+        except RuntimeError as err:  # the thread is shut down: the server is stopping
+            log.warning("table %s: hand %s not replayed: %s", self.id, pending[0], err)
 
     def continue_play(self, opened: float | None = None) -> None:
         """Go on from what is committed, as after a restart: finish a hand whose
         actions are all committed, open the decisions (``opened``: when they were
         offered, see :meth:`Turns.refresh_decisions`), or deal the next hand; an
-        open deal proposal lapses at its time again (issue 28)."""
+        open deal proposal lapses at its time again (issue 28).  While the hand in
+        play is replayed off the loop (:meth:`_replay_hand`): once it is back."""
+
+        def later() -> None:
+            self.continue_play(opened)
+            self.views.broadcast()
+
+        if self.turns.defer(later):
+            return
         self.tourney.arm_timers()  # (a deal's answer time, a last call for a rebuy)
         if self.hand is not None and self.hand.over:
             # Committed actions finished the hand but the result was not: an all-in
@@ -377,6 +439,9 @@ class LiveTable:
         self.final_hand = fresh.final_hand
         if fresh._final_pending is not None:  # a costly game's: replayed off the loop
             self.dealer.restore_final_off_loop(*fresh._final_pending)
+        self._replaying = None  # (a replay in flight was of the state left)
+        if fresh._hand_pending is not None:  # a costly game's hand in play: the same
+            self._replay_hand(fresh._hand_pending)
         self.seating.adopt(fresh.seating)
         self.host_role.settle()  # (the committed role, its holder's away clock)
 

@@ -272,6 +272,8 @@ class Dealer:
         if (live.closed or live.saving.halted or not live.session.get("started")
                 or live.hand is not None):
             return
+        if live.turns.defer(self.deal_soon):  # a deal, or a hand replayed, off the loop:
+            return  # (tried again once it is back, if nothing dealt meanwhile)
         if live.session.get("seeding"):  # the committed deal: the seeds are in, or their time
             if live.session.get("host_paused"):
                 live.views.broadcast()  # (dealt at resume)

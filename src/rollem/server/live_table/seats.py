@@ -629,6 +629,8 @@ class Seating:
         if (table.closed or self.seats.get(number) is not seat or seat.clients
                 or seat.disconnected_since != since):
             return  # back in time, or away again since (a later timer decides)
+        if table.turns.defer(lambda: self.grace_over(number, seat, since)):
+            return  # (a hand dealt or replayed off the loop: freed or not, once it is in)
         if table.saving.halted:  # freeing the seat is a write: after the pause
             asyncio.get_running_loop().call_later(
                 table.RETRY_MAX, self.grace_over, number, seat, since

@@ -10,12 +10,15 @@ lapsed dealer's choice, made after the seeds).
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rollem.engine.commit_reveal import ZERO_HASH, DealProof, hex_text
+from rollem.engine.hand import Hand
+from rollem.engine.randomness import RandomSource
 from rollem.server import host, live_table
 from rollem.server.game_session import GameSession
 from rollem.server.live_table.errors import TableError, fault_without_cards
@@ -222,10 +225,18 @@ class Seeding:
         """Deal the committed hand waiting for seeds (``session["seeding"]``) from
         its committed deck and the client seeds in (the empty seed for every other
         seat dealt in); see :meth:`commit_deal`.  With fewer than two players left it
-        lapses and the table deals again when it can."""
+        lapses and the table deals again when it can.
+
+        A game whose showdown is costly (:meth:`GameSession.costly_game`) is dealt
+        in the showdown thread (:meth:`Turns.off_loop`, issue 34): its showdown may
+        come in the deal (a file with no betting round, or every player all in from
+        the antes; s64-loop: played on the event loop before, 0.4 to 0.7 s a hand
+        of a stored 26-card file held every table).  The deal still waits for its
+        seeds meanwhile (``session["seeding"]`` is kept until the hand comes back,
+        so a restart then deals it again from the same deck), and the table's
+        messages, timeouts and deals wait for it."""
         live = self.table
         seeding = live.session["seeding"]
-        live.session["seeding"] = None
         offered = Deal(int(seeding["button"]), tuple(int(p) for p in seeding["offered"]),
                        tuple(live.config.game_of(g) for g in seeding["games"]))
         table = live.dealer.session_table(
@@ -236,6 +247,7 @@ class Seeding:
                  or (host.skip_deal(live, s) and live.tourney.tournament() is None)})
         players = table.still_dealt_in(offered)
         if len(players) < 2:
+            live.session["seeding"] = None
             live.dealer.deal_lapsed(live.config.between_hands)
             return
         hand_no = int(seeding["hand"])
@@ -245,7 +257,58 @@ class Seeding:
             live_table.pick_bot_game(list(proof.pick_games), proof)
         try:
             source = live_table.committed_source(proof)
-            dealt = table.deal(offered, live.config.game_of(game), source=source)
+            the_game = live.config.game_of(game)
+            costly = GameSession.costly_game(the_game)
+        except Exception as err:  # the engine refused the deal: say so, try again later
+            live.session["seeding"] = None
+            self._refused(hand_no, game, err)
+            return
+        deal = functools.partial(table.deal, offered, the_game, source=source)
+        dealt = functools.partial(self._dealt, seeding, hand_no, game, table, players,
+                                  source, proof)
+        if not costly:
+            try:
+                hand = deal()
+            except Exception as err:
+                dealt(None, err)
+                return
+            dealt(hand, None)
+            return
+
+        def back(f: asyncio.Future[Hand]) -> None:
+            if not f.cancelled():
+                dealt(None if f.exception() else f.result(), f.exception())
+
+        try:  # (the table and the source are this deal's own: the thread changes them)
+            live.turns.off_loop(back, deal)
+        except RuntimeError as err:  # the thread is shut down: the server is stopping
+            log.warning("table %s: hand %s not dealt: %s", live.id, hand_no, err)
+
+    def _refused(self, hand_no: int, game: str, err: BaseException) -> None:
+        """The engine refused to deal hand ``hand_no`` of ``game``: logged, and the
+        table deals again after the pause (at least a second)."""
+        live = self.table
+        log.error("table %s: cannot deal hand %s of %s\n%s", live.id, hand_no, game,
+                  fault_without_cards(err))  # (cards as ??: a deal's fault may name them)
+        live.dealer.deal_lapsed(max(1.0, live.config.between_hands))
+
+    def _dealt(self, seeding: dict[str, Any], hand_no: int, game: str, table: SessionTable,
+               players: list[int], source: RandomSource, proof: DealProof, dealt: Hand | None,
+               error: BaseException | None) -> None:
+        """(Event loop.)  The session ``table`` dealt hand ``hand_no`` (``dealt``, or
+        the engine's ``error``) for the deal ``seeding`` waiting for seeds: make it
+        the table's hand, write it and go on (finished at once when the deal ran to
+        its showdown).  Dropped when that deal no longer waits (the table closed,
+        or took the store's state meanwhile: that deal is dealt again from it)."""
+        live = self.table
+        if live.closed or live.session.get("seeding") is not seeding:
+            return
+        live.session["seeding"] = None
+        if error is not None:
+            self._refused(hand_no, game, error)
+            return
+        assert dealt is not None
+        try:
             live.tourney.dealt(table)  # (the add-on's window closes: stop 60)
             options = replace(GameSession.options_for(live.config),  # this hand's own:
                               straddlers=dealt.options.straddlers,  # (issue 27)
@@ -256,9 +319,7 @@ class Seeding:
                                        options, names=live.views.names(),
                                        level=live.tourney.level(table))
         except Exception as err:  # the engine refused the deal: say so, try again later
-            log.error("table %s: cannot deal hand %s of %s\n%s", live.id, hand_no, game,
-                      fault_without_cards(err))  # (cards as ??: a deal's fault may name them)
-            live.dealer.deal_lapsed(max(1.0, live.config.between_hands))
+            self._refused(hand_no, game, err)
             return
         live.hand = hand
         live.pace.dealt_now()  # (the floor on the time per hand counts from here)

@@ -50,8 +50,8 @@ class Turns:
     was offered at), :attr:`decision_opened` (seat -> the moment its clock
     started, on ``table.clock``), each open decision's timer, what identifies
     the open decision (a new one starts new clocks), and the queue of calls
-    waiting while an action is applied off the loop (:attr:`applying`,
-    :attr:`deferred`).
+    waiting while an action is applied, or a hand dealt or replayed, off the
+    loop (:meth:`off_loop`, :attr:`applying`, :attr:`deferred`).
 
     Takes from its ``table``: ``id``, ``config``, ``session`` (``seq``, ``at``,
     ``opened_at``, ``held_used``), ``seats``, ``hand``, ``seq`` (bumped here:
@@ -71,8 +71,10 @@ class Turns:
         self._held: tuple[object, dict[int, int]] | None = None
         """While the host pauses: the decision open at the pause (its key) and the
         sequence number each seat's decision was offered at (:meth:`hold_clocks`)."""
-        self.applying = False  # an action is being applied off the loop
-        self.deferred: deque[Callable[[], object]] = deque()  # what waits for it
+        self.off_loop_jobs = 0
+        """This table's calls in the showdown thread not yet taken back
+        (:meth:`off_loop`): an action applied, a hand dealt, a hand replayed."""
+        self.deferred: deque[Callable[[], object]] = deque()  # what waits for them
         self.computer = ComputerTurns(self)
         self.expired_unheld: set[int] = set()
         """Seats whose open decision's clock (and time bank) ran out before this
@@ -178,16 +180,44 @@ class Turns:
                              f"({without_cards(err)})") from err
         started = time.perf_counter()
         try:
-            fut = asyncio.wrap_future(live_table._SHOWDOWN_THREAD.submit_for(
-                table.id, GameSession.apply_to, copy, seat, action))
+            self.off_loop(lambda f: self._applied_off_loop(hand, copy, seat, wire, source,
+                                                           refused, f, started),
+                          GameSession.apply_to, copy, seat, action)
         except RuntimeError as err:  # the thread is shut down: the server is stopping
             raise TableError("server_error", f"the server is stopping ({err})") from err
-        self.applying = True
 
-        def done(f: asyncio.Future[Applied]) -> None:
-            self.applying = False
+    @property
+    def applying(self) -> bool:
+        """Whether a call of this table runs in the showdown thread (:meth:`off_loop`):
+        its messages, computer players' decisions, timeouts and deals wait."""
+        return self.off_loop_jobs > 0
+
+    def off_loop(self, then: Callable[[asyncio.Future[Any]], None],
+                 fn: Callable[..., Any], /, *args: Any) -> None:
+        """Call ``fn(*args)`` in the showdown thread
+        (:data:`live_table._SHOWDOWN_THREAD`), in this table's turn, the other
+        tables going on (issue 34): the one way a costly game's engine work leaves
+        the event loop -- an action applied (:meth:`act`), a hand dealt
+        (:meth:`~rollem.server.live_table.seeding.Seeding.deal_seeded`: its showdown
+        may come in the deal), a hand in play replayed after a restore
+        (:meth:`~rollem.server.live_table.LiveTable.resume`).  Until it is done
+        :attr:`applying` holds and this table's messages, computer players'
+        decisions, timeouts and deals wait (:meth:`defer`); then ``then(future)``
+        runs on the event loop (``fn``'s result or exception in ``future``, which
+        must check that the table still wants it), and what waited runs.
+
+        Raises:
+            RuntimeError: the thread is shut down (the server is stopping);
+                nothing was started.
+        """
+        table = self.table
+        fut = asyncio.wrap_future(live_table._SHOWDOWN_THREAD.submit_for(table.id, fn, *args))
+        self.off_loop_jobs += 1
+
+        def done(f: asyncio.Future[Any]) -> None:
+            self.off_loop_jobs -= 1
             try:
-                self._applied_off_loop(hand, copy, seat, wire, source, refused, f, started)
+                then(f)
             finally:
                 self.run_deferred()
 
@@ -224,16 +254,17 @@ class Turns:
         self._acted(hand, seat, fut.result(), source)
 
     def defer(self, later: Callable[[], object]) -> bool:
-        """While an action of this table is applied off the loop, keep ``later`` (a
-        message, a bot's decision, a timeout) to run once it is done, in order, with
-        every check made again then; ``True`` if kept."""
+        """While a call of this table runs off the loop (:meth:`off_loop`: an action
+        applied, a hand dealt or replayed), keep ``later`` (a message, a bot's
+        decision, a timeout, a deal) to run once it is done, in order, with every
+        check made again then; ``True`` if kept."""
         if not self.applying:
             return False
         self.deferred.append(later)
         return True
 
     def run_deferred(self) -> None:
-        """Run what :meth:`defer` kept, until another action goes off the loop."""
+        """Run what :meth:`defer` kept, until another call goes off the loop."""
         table = self.table
         while self.deferred and not self.applying and not table.closed:
             later = self.deferred.popleft()
