@@ -215,6 +215,9 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
                 continue
             row = table.store.load_hand(table.id, hand_no)
             if row is None or row.result is None:
+                if row is not None and hand_no < int(table.session.get("hand_no", 0)):
+                    done = hand_no  # a void hand (its replay failed, s64-loop2): never
+                    continue        # finished; the hands after it are counted
                 break  # (the hand in play: counted once finished)
             hand = GameSession.restore(hand_no, row.setup, table.store.load_actions(
                 table.id, hand_no))

@@ -334,11 +334,7 @@ class LiveTable:
         if self.hand is None and pending is None:
             # the hand a removal waited for ended before the restart, the seat's
             # freeing not yet written: free it now
-            for number in list(self.session.get("removed", [])):
-                if number in self.seats:
-                    self.seating.free_seat(number)
-                else:
-                    self.session["removed"].remove(number)
+            self._free_removed()
         if self._final_pending is not None:
             self.dealer.restore_final_off_loop(*self._final_pending)
             self._final_pending = None
@@ -380,6 +376,7 @@ class LiveTable:
             if error is not None:
                 log.error("table %s: hand %s could not be replayed; it is left void\n%s",
                           self.id, pending[0], fault_without_cards(error))
+                self._void_hand(pending[0], pending[1])
                 return
             self.hand = f.result()
 
@@ -387,6 +384,34 @@ class LiveTable:
             self.turns.off_loop(back, GameSession.restore, *pending)
         except RuntimeError as err:  # the thread is shut down: the server is stopping
             log.warning("table %s: hand %s not replayed: %s", self.id, pending[0], err)
+
+    def _free_removed(self) -> None:
+        """Free the seats the host removed (or whose player left) during a hand that
+        is no longer in play (``session["removed"]``, issue 26)."""
+        for number in list(self.session.get("removed", [])):
+            if number in self.seats:
+                self.seating.free_seat(number)
+            else:
+                self.session["removed"].remove(number)
+
+    def _void_hand(self, hand_no: int, setup: dict[str, Any]) -> None:
+        """Hand ``hand_no`` in play (its stored ``setup``) could not be replayed
+        (:meth:`_replay_hand`): it is void, as if never dealt -- its chips were never
+        settled, so each seat keeps its stack from before it; the chips it carried in
+        (``setup["carry_in"]``, R-521-9: taken off ``session["carried"]`` at its
+        deal) are carried again, to the next hand; the seats removed during it are
+        freed now (they waited for its end); and the session no longer says a hand
+        is in play, so a restart does not replay it again.  Written at once
+        (s64-loop2: the carried chips were lost, and a removed seat was held until
+        the end of a next hand, forever where none could be dealt without it)."""
+        s = self.session
+        if self.hand is not None or not s.get("in_hand") or int(s.get("hand_no", 0)) != hand_no:
+            return  # (another state taken meanwhile)
+        s["in_hand"] = False
+        s["carried"] = int(s.get("carried", 0)) + int(setup.get("carry_in", 0))
+        self._free_removed()
+        self.turns.bump_seq()
+        self.saving.commit(session=True)
 
     def continue_play(self, opened: float | None = None) -> None:
         """Go on from what is committed, as after a restart: finish a hand whose

@@ -1,0 +1,171 @@
+"""A costly game's hand in play that cannot be replayed at a restore is left void
+(s64-loop: before, the restore itself raised and the table could not be opened);
+s64-loop2's hostile pass of that path.
+
+A void hand is as if never dealt: each seat keeps its stack from before it (its
+chips were never settled), the chips it carried in from the hand before
+(``carry_in``, R-521-9: taken off ``session["carried"]`` at its deal) are
+carried again, a seat the host removed during it is freed (its removal waited
+for the hand's end), and the session no longer says a hand is in play.  Before:
+the carried chips were lost, the removed seat was held until the end of a next
+hand (never, where no hand could be dealt without it), and the session kept
+``in_hand`` (the replay was tried, and failed, at every restart).  And the
+session's statistics (``/api/tables/{id}/stats``, counted hand by hand up to the
+hand in play) stopped at the void hand for the rest of the session.
+
+The replay is made to fail in the showdown thread (a stand-in for a stored hand
+the engine no longer replays); the game is the in-process test's file of
+:mod:`test_deal_showdown_off_loop` (no betting round: each hand is over at its
+deal).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from hostile import costly_game_file
+from test_deal_showdown_off_loop import as_in_play, dealt_to_the_showdown
+from test_server_stored_gamefile import store_instead
+from web_harness import Player, ServerThread, create_table, join
+
+from rollem.server.game_session import GameSession
+
+
+def _stored_in_play(tmp_path: Path) -> tuple[Path, str, str, str]:
+    """A costly table (Ann in seat 0, a computer player in seat 1, 400 chips) whose
+    hand 1 is stored as in play; returns (database, table id, host token, Ann's token)."""
+    db = tmp_path / "t.db"
+    costly = dealt_to_the_showdown((5,), (3,))
+    first = ServerThread(db)
+    try:
+        accepted = costly_game_file((5, 5))
+        tid, host = create_table(first.url, game="big-wild", game_file=accepted, seats=2,
+                                 bots=1, bot_delay=0, between_hands=600)
+        _, ann = join(first.url, tid, "Ann")
+    finally:
+        first.stop()
+    store_instead(str(db), tid, accepted, costly)
+
+    async def one_hand(ws_url: str) -> dict[str, Any]:
+        async with Player(ws_url, tid, ann, host) as a:
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
+            return await a.until(lambda st: st["table"]["last_result"] is not None)
+
+    second = ServerThread(db)
+    try:
+        asyncio.run(one_hand(second.ws_url))
+    finally:
+        second.stop()
+    assert as_in_play(db, tid) == 1
+    return db, tid, host, ann
+
+
+def _edit(db: Path, tid: str, config: dict[str, Any] | None = None,
+          session: dict[str, Any] | None = None, setup: dict[str, Any] | None = None) -> None:
+    """Change the stored table ``tid``: its ``config``, ``session`` and hand 1's
+    ``setup`` updated with the keys given."""
+    con = sqlite3.connect(db)
+    with con:
+        for column, table, key, changes in (("config", "tables", "id", config),
+                                            ("session", "tables", "id", session)):
+            if changes:
+                row = json.loads(con.execute(f"SELECT {column} FROM {table} WHERE {key} = ?",
+                                             (tid,)).fetchone()[0])
+                row.update(changes)
+                con.execute(f"UPDATE {table} SET {column} = ? WHERE {key} = ?",
+                            (json.dumps(row), tid))
+        if setup:
+            row = json.loads(con.execute("SELECT setup FROM hands WHERE table_id = ? AND "
+                                         "hand_no = 1", (tid,)).fetchone()[0])
+            row.update(setup)
+            con.execute("UPDATE hands SET setup = ? WHERE table_id = ? AND hand_no = 1",
+                        (json.dumps(row), tid))
+    con.close()
+
+
+def _stored(db: Path, tid: str) -> tuple[dict[str, Any], dict[int, int]]:
+    """The stored session of ``tid`` and its seats' stacks."""
+    con = sqlite3.connect(db)
+    session = json.loads(con.execute("SELECT session FROM tables WHERE id = ?",
+                                     (tid,)).fetchone()[0])
+    stacks = {int(s): int(n) for s, n in con.execute(
+        "SELECT seat, stack FROM seats WHERE table_id = ?", (tid,))}
+    con.close()
+    return session, stacks
+
+
+@pytest.fixture
+def replay_fails(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Every hand replayed in the showdown thread fails (set once it did)."""
+    failed = threading.Event()
+    real = GameSession.restore.__func__  # type: ignore[attr-defined]
+
+    def failing(cls: type[GameSession], hand_no: int, setup: dict[str, Any],
+                actions: list[Any]) -> GameSession:
+        if threading.current_thread().name.startswith("rollem-showdowns"):
+            failed.set()
+            raise RuntimeError("this hand cannot be replayed")
+        return real(cls, hand_no, setup, actions)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(GameSession, "restore", classmethod(failing))
+    return failed
+
+
+def test_a_void_hand_keeps_its_carried_chips_and_frees_its_removed_seat(
+        tmp_path: Path, replay_fails: threading.Event) -> None:
+    db, tid, _, _ = _stored_in_play(tmp_path)
+    # hand 1 carried 20 chips in (taken off the session's carry at its deal), and
+    # the host removed the computer player during it
+    _edit(db, tid, session={"carried": 0, "removed": [1]}, setup={"carry_in": 20})
+    before, stacks = _stored(db, tid)
+    assert before["in_hand"] and sum(stacks.values()) == 400 and stacks.keys() == {0, 1}
+    third = ServerThread(db)
+    try:
+        assert httpx.get(f"{third.url}/api/tables/{tid}", timeout=30).status_code == 200
+        assert replay_fails.wait(20)
+
+        def settled() -> bool:
+            table = third.manager.tables[tid]
+            return not table.session.get("in_hand") and 1 not in table.seats
+
+        for _ in range(100):  # (the void hand is settled on the loop once it is back)
+            if third.call(settled):
+                break
+            threading.Event().wait(0.05)
+    finally:
+        third.stop()
+    session, stacks = _stored(db, tid)
+    departed = sum(int(line["stack"]) for line in session.get("departed", []))
+    assert not session["in_hand"]  # (main: still in play, replayed at every restart)
+    assert 1 not in stacks and session.get("removed") == []  # (main: held)
+    # (main: 400 -- the 20 chips carried in were lost with the void hand)
+    assert sum(stacks.values()) + departed + int(session["carried"]) == 420
+
+
+def test_the_stats_count_the_hands_after_a_void_hand(
+        tmp_path: Path, replay_fails: threading.Event) -> None:
+    db, tid, host, ann = _stored_in_play(tmp_path)
+    _edit(db, tid, config={"between_hands": 0.5})
+
+    async def next_hand(ws_url: str) -> dict[str, Any]:
+        async with Player(ws_url, tid, ann, host) as a:
+            return await a.until(
+                lambda st: (st["table"]["last_result"] or {}).get("hand") == 2, 30)
+
+    third = ServerThread(db)
+    try:
+        st = asyncio.run(next_hand(third.ws_url))
+        assert replay_fails.is_set()
+        stats = httpx.get(f"{third.url}/api/tables/{tid}/stats", timeout=30).json()
+    finally:
+        third.stop()
+    assert sum(s["stack"] for s in st["table"]["seats"] if s) == 400
+    assert stats["hands"] == 1, stats  # hand 2 (main: 0, stopped at the void hand 1)
