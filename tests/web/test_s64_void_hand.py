@@ -169,3 +169,49 @@ def test_the_stats_count_the_hands_after_a_void_hand(
         third.stop()
     assert sum(s["stack"] for s in st["table"]["seats"] if s) == 400
     assert stats["hands"] == 1, stats  # hand 2 (main: 0, stopped at the void hand 1)
+
+
+def test_a_failed_replay_of_the_last_finished_hand_logs_no_card(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The last finished hand of a costly game, replayed in the showdown thread for
+    the felt at a restore (s63-restore), logged its fault as ``%r``: an engine
+    fault's words may quote a hand's hidden cards (its mucked hands), which every
+    other log line of the table writes as ``??`` (``fault_without_cards``)."""
+    db, tid, _, _ = _stored_in_play(tmp_path)
+    _edit(db, tid, session={"in_hand": False})  # (hand 1 finished: its result kept)
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("UPDATE hands SET result = ? WHERE table_id = ? AND hand_no = 1",
+                    (json.dumps({"net": {"0": 0, "1": 0}}), tid))
+        session = json.loads(con.execute("SELECT session FROM tables WHERE id = ?",
+                                         (tid,)).fetchone()[0])
+        session["last_result"] = {"hand": 1, "game": "big-wild", "net": {"0": 0, "1": 0}}
+        con.execute("UPDATE tables SET session = ? WHERE id = ?", (json.dumps(session), tid))
+    con.close()
+    failed = threading.Event()
+    real = GameSession.restore.__func__  # type: ignore[attr-defined]
+
+    def failing(cls: type[GameSession], hand_no: int, setup: dict[str, Any],
+                actions: list[Any]) -> GameSession:
+        if threading.current_thread().name.startswith("rollem-showdowns"):
+            failed.set()
+            raise ValueError("seat 2 mucked Ah Kd")
+        return real(cls, hand_no, setup, actions)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(GameSession, "restore", classmethod(failing))
+    caplog.set_level("ERROR", logger="rollem.server")
+    third = ServerThread(db)
+    try:
+        assert httpx.get(f"{third.url}/api/tables/{tid}", timeout=30).status_code == 200
+        assert failed.wait(20)
+        for _ in range(100):  # (logged on the loop once the replay is back)
+            if any("could not be replayed" in r.getMessage() for r in caplog.records):
+                break
+            threading.Event().wait(0.05)
+    finally:
+        third.stop()
+    lines = [r.getMessage() for r in caplog.records if "could not be replayed" in r.getMessage()]
+    assert lines, [r.getMessage() for r in caplog.records]
+    assert all("Ah" not in line and "Kd" not in line for line in lines), lines  # (main: both)
+    assert any("??" in line for line in lines), lines

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.server import host, host_tools, live_table, night_close, seat_moves
 from rollem.server.game_session import GameSession
-from rollem.server.live_table.errors import TableError
+from rollem.server.live_table.errors import TableError, fault_without_cards
 from rollem.server.live_table.seeding import note_offered, out_at_deal
 from rollem.table import DEALERS_CHOICE
 from rollem.table import Table as SessionTable
@@ -73,9 +73,10 @@ class Dealer:
         def done(f: asyncio.Future[GameSession]) -> None:
             if f.cancelled() or live.closed:
                 return
-            if f.exception() is not None:
-                log.error("table %s: hand %s could not be replayed: %r", live.id, hand_no,
-                          f.exception())
+            error = f.exception()
+            if error is not None:  # (cards as ??: the fault's words may quote hidden cards,
+                log.error("table %s: hand %s could not be replayed\n%s",  # s64-loop2)
+                          live.id, hand_no, fault_without_cards(error))
                 return
             if live.hand is None and live.final_hand is None and (
                     live.last_result or {}).get("hand") == hand_no:
