@@ -210,14 +210,19 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         done, session = stats_cache.get(table.id, (0, None))
         if session is None:
             session = new()
-        for hand_no in table.store.hand_numbers(table.id):
+        numbers = table.store.hand_numbers(table.id)
+        for hand_no in numbers:
             if hand_no <= done:
                 continue
             row = table.store.load_hand(table.id, hand_no)
             if row is None or row.result is None:
-                if row is not None and hand_no < int(table.session.get("hand_no", 0)):
-                    done = hand_no  # a void hand (its replay failed, s64-loop2): never
-                    continue        # finished; the hands after it are counted
+                if row is not None and hand_no < numbers[-1]:
+                    # a void hand (its replay failed at a restore, s64-loop2): never
+                    # finished, and a later hand is stored (written after its result,
+                    # had it one: the table's writes are in order); the hands after
+                    # it are counted
+                    done = hand_no
+                    continue
                 break  # (the hand in play: counted once finished)
             hand = GameSession.restore(hand_no, row.setup, table.store.load_actions(
                 table.id, hand_no))
