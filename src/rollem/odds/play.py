@@ -409,18 +409,19 @@ mean leans from weighing them by worlds (0) towards their ratio of sums
 :func:`lean_stderr` (issue 33, branch s64-bias). Each batch's equity is a
 self-normalised mean, ``sum w x / sum w`` over its worlds, so it is off by
 minus the covariance of its total weight (over the mean) with its equity:
-+0.35 points at 6 players after the wild card in quarter batches (hand
-30001), +0.20 in half batches, all of it from the last opponent's step; a
++0.32 points at 6 players after the wild card in quarter batches (hand
+30001), +0.19 in half batches, all of it from the last opponent's step; a
 mean of batches keeps it however many there are, the ratio of sums does
 not, but the batches' weights are noisy (docs/dev/odds-precision.md,
-s64-bias: at 1 the runs came 19.81 against main's 20.09, the truth 19.82,
-the median interval 1.12 times main's). 0: main's mean by worlds,
-bit for bit."""
+s64-bias: at 1 with the cap at 2, 349 runs came to 19.82 against main's
+20.09, the truth 19.82, covered 93.4% against 91.1%, the median interval
+1.12 times main's). 0: main's mean by worlds, bit for bit."""
 EVIDENCE_CAP = 2.0
 """The most a batch's weight over its run's mean counts for where the
 batches lean towards their ratio of sums (:data:`EVIDENCE_SHARE`): the
-weights' tail (one quarter batch in 7,000 at 9 times the mean) is where
-the ratio's noise comes from (issue 33, branch s64-bias)."""
+weights' tail (the largest of 15,633 quarter batches at 7.5 times its
+run's mean) is where the ratio's noise comes from (issue 33, branch
+s64-bias: capped at 2, the runs' spread 0.719 points against 0.762)."""
 
 T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
         2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
