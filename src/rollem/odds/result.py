@@ -168,6 +168,13 @@ class Odds:
         rough: the interval may be too narrow: a batch's weights collapsed
             (:data:`rollem.odds.play.COLLAPSED`; issue 33, branch s50-odds),
             shown as "rough".
+        evidence: importance-weighted Roll Your Own after the discard: the
+            batch's mean unnormalised weight per world (``None`` elsewhere),
+            an unbiased estimate of how likely what was seen is, on the
+            sampler's one scale whatever its proposal, so that play may lean
+            the batches' mean towards their ratio of sums
+            (:data:`rollem.odds.play.EVIDENCE_SHARE`; issue 33, branches
+            s63-bias, s64-bias). Not part of :meth:`to_dict`.
     """
 
     win: float
@@ -193,6 +200,7 @@ class Odds:
     effective: float | None = None
     interval: float | None = None
     rough: bool = False
+    evidence: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (CLI.md ``rollem odds``); 5-2-1 and Roll Your Own

@@ -2749,7 +2749,7 @@ def _seen_look(seen: SeenPool, *, samples: int, policy: FastPolicy, seed: int | 
     win, tie, lose = (float((w * x).sum() / tw) for x in chances)
     return Odds(win=win, tie=tie, lose=lose, equity=equity,
                 method="monte-carlo", samples=k, stderr=stderr, game="rollyourown",
-                categories=categories, effective=ess,
+                categories=categories, effective=ess, evidence=tw / k,
                 model=MODEL_SEEN.format(policy=policy.name, worlds=worlds_words(ess, k)))
 
 
