@@ -2,7 +2,7 @@
 // controls of your decision (betting, card choices, the wild card, declaring,
 // naming the game).
 import { cardEl, GAME_NAME } from "/static/cards.js";
-import { $, act, el, myTurn, rerender, S, seatName, send, toast } from "./state.js";
+import { $, act, chooseGame, el, myTurn, rerender, S, seatName, send, toast } from "./state.js";
 import {
   actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, potTotal, shownStack, shownWords, tagsFor,
   textWithCards, timerBar, winnersOf, wonBy, wonEl,
@@ -408,7 +408,7 @@ function fillControls(box, dock, t, hand, me) {
       const b = el("button", "act game-choice", GAME_NAME[g]);
       b.dataset.game = g; b.type = "button";
       if (k < 9) withKey(b, String(k + 1));
-      b.onclick = () => send({ type: "choose_game", hand: t.choice.hand, seq: S.state.seq, game: g });
+      b.onclick = () => chooseGame(t.choice, g);
       row.appendChild(b);
     });
     box.appendChild(row);

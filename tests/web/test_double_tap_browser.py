@@ -1,0 +1,88 @@
+"""A double tap (a double click) on a decision's button sends its answer once
+(s64-fresh), at 390x844 and 1440x900 through Playwright.
+
+Before, both taps went out with the same sequence number: the first was played, the
+second came back refused as ``stale`` and its toast ("that answer was to an earlier
+decision (made already, perhaps in another tab or window of yours) ... sequence
+number 42 is older than your decision (offered at 43)") covered the player's next
+decision, on a phone the whole of the felt's top.  The same for the dealer's choice
+of a game.  Screenshots: test-artifacts/web/double-tap-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from table_ui import (
+    context,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    record_toasts,
+    shot,
+    sit_with_enter,
+    wait_first_bet,
+)
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+SENT = """
+window.__sent = [];
+const realSend = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  try { const m = JSON.parse(data); if (m.type !== 'ping') window.__sent.push(m); } catch (e) {}
+  return realSend.call(this, data);
+};
+"""
+
+
+def sent(page: Any, kind: str) -> list[dict[str, Any]]:
+    return [m for m in page.evaluate("() => window.__sent") if m["type"] == kind]
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_double_tap_answers_once(browser: Any, live: ServerThread, size: str) -> None:
+    ctx = context(browser, size)
+    ctx.add_init_script(SENT)
+    try:
+        tid, host_token = new_table(live.url, game="dealers-choice", seats=2, bots=1,
+                                    choices=["sdr", "holdem"])
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        record_toasts(page)
+        page.click("#start-btn")
+        # Ann (seat 0) has the button of hand 1: she names the game, with a double tap
+        page.wait_for_selector("#controls [data-game=holdem]")
+        page.locator("#controls [data-game=holdem]").dblclick()
+        wait_first_bet(page)
+        shot(page, f"double-tap-{size}-chosen")
+        assert len(sent(page, "choose_game")) == 1, sent(page, "choose_game")
+        # her first bet, with a double tap (check, else call)
+        action = page.evaluate("""() => document.querySelector(
+            '#controls [data-action=check]') ? 'check' : 'call'""")
+        page.locator(f"#controls [data-action={action}]").dblclick()
+        page.wait_for_timeout(1500)
+        shot(page, f"double-tap-{size}-acted")
+        actions = sent(page, "action")
+        assert len(actions) == 1, json.dumps(actions)
+        toasts = page.evaluate("() => window.__toasts")
+        assert not [t for t in toasts if "earlier decision" in t or "not your" in t], toasts
+        # a single tap still acts at each later decision, and a refused answer
+        # may be made again (the clear of the guard): the hand plays on to its end
+        end_at = 60_000
+        while not page.locator("#result:not(.hidden)").count() and end_at > 0:
+            kind = decision_kind(page)
+            if kind == "bet":
+                a = page.evaluate("""() => document.querySelector(
+                    '#controls [data-action=check]') ? 'check' : 'call'""")
+                page.locator(f"#controls [data-action={a}]").click()
+            page.wait_for_timeout(100)
+            end_at -= 100
+        assert page.locator("#result:not(.hidden)").count(), "hand 1 never ended"
+    finally:
+        ctx.close()
