@@ -6,7 +6,8 @@ second came back refused as ``stale`` and its toast ("that answer was to an earl
 decision (made already, perhaps in another tab or window of yours) ... sequence
 number 42 is older than your decision (offered at 43)") covered the player's next
 decision, on a phone the whole of the felt's top.  The same for the dealer's choice
-of a game.  Screenshots: test-artifacts/web/double-tap-*.png.
+of a game, and for a rebuy ("you still have 100 chips; rebuy at 0"; a top-up and the
+add-on go the same way).  Screenshots: test-artifacts/web/double-tap-*.png.
 """
 
 from __future__ import annotations
@@ -84,5 +85,31 @@ def test_a_double_tap_answers_once(browser: Any, live: ServerThread, size: str) 
             page.wait_for_timeout(100)
             end_at -= 100
         assert page.locator("#result:not(.hidden)").count(), "hand 1 never ended"
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_double_tapped_rebuy_is_sent_once(browser: Any, live: ServerThread,
+                                            size: str) -> None:
+    ctx = context(browser, size)
+    ctx.add_init_script(SENT)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=2, bots=1)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        record_toasts(page)
+        # before the first deal the host sets Ann's stack to 0: she is busted
+        page.evaluate("""() => window.rollemState.send(
+            {type: 'host', op: 'adjust_stack', seat: 0, stack: 0})""")
+        page.wait_for_selector("#dock [data-action=rebuy]")
+        page.locator("#dock [data-action=rebuy]").dblclick()
+        page.wait_for_selector(".me-head:has-text('stack 200')")
+        page.wait_for_timeout(1000)
+        shot(page, f"double-tap-{size}-rebuy")
+        assert len(sent(page, "rebuy")) == 1, sent(page, "rebuy")
+        toasts = page.evaluate("() => window.__toasts")
+        assert not [t for t in toasts if "rebuy at 0" in t], toasts
     finally:
         ctx.close()

@@ -2,7 +2,7 @@
 // controls of your decision (betting, card choices, the wild card, declaring,
 // naming the game).
 import { cardEl, GAME_NAME } from "/static/cards.js";
-import { $, act, chooseGame, el, myTurn, rerender, S, seatName, send, toast } from "./state.js";
+import { $, act, el, myTurn, rerender, S, seatName, send, sendOnce, toast } from "./state.js";
 import {
   actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, potTotal, shownStack, shownWords, tagsFor,
   textWithCards, timerBar, winnersOf, wonBy, wonEl,
@@ -130,11 +130,11 @@ function meParts(t, hand, me, s, hs, tagsHand) {
       const b = el("button", "rebuy", "Rebuy " + t.config.stack
         + (t.tournament ? " chips for " + t.tournament.buy_in : ""));
       b.dataset.action = "rebuy";
-      b.onclick = () => send({ type: "rebuy", seq: S.state.seq });
+      b.onclick = () => sendOnce("rebuy", { type: "rebuy", seq: S.state.seq });
       if (!entrant) return [b];
       const no = el("button", "rebuy-decline", "No rebuy: I'm out");
       no.dataset.action = "rebuy-decline";
-      no.onclick = () => send({ type: "rebuy", seq: S.state.seq, decline: true });
+      no.onclick = () => sendOnce("rebuy", { type: "rebuy", seq: S.state.seq, decline: true });
       // side by side where they fit (s63-table: stacked in a laptop's wide dock)
       const both = el("div", "rebuy-row");
       both.append(b, no);
@@ -219,7 +219,7 @@ function meHead(t, hand, me, s, hs, tagsHand) {
     b.title = "Bring your stack up to the buy-in, " + t.config.stack
       + " (the chips count as brought); between hands only";
     b.disabled = !S.online;
-    b.onclick = () => send({ type: "top_up" });
+    b.onclick = () => sendOnce("top-up", { type: "top_up" });
     head.appendChild(b);
   }
   return head;
@@ -408,7 +408,7 @@ function fillControls(box, dock, t, hand, me) {
       const b = el("button", "act game-choice", GAME_NAME[g]);
       b.dataset.game = g; b.type = "button";
       if (k < 9) withKey(b, String(k + 1));
-      b.onclick = () => chooseGame(t.choice, g);
+      b.onclick = () => sendOnce("choice", { type: "choose_game", hand: t.choice.hand, seq: S.state.seq, game: g });
       row.appendChild(b);
     });
     box.appendChild(row);

@@ -223,12 +223,14 @@ export function act(action) {
     ping();   // its answer says the action arrived; none within ANSWER_MS: reconnect
   }
 }
-// The button's game named for the hand's dealer's choice (`choice`: the table's
-// `choice`), once for the decision: a second tap is not sent.
-export function chooseGame(choice, game) {
-  const key = "choice " + choice.hand + ":" + S.state.seq;
+// A message answering what the state in hand offers (the dealer's choice of a game,
+// a rebuy or its refusal, a top-up, the add-on), sent once for that state: `what`
+// names the offer; a second tap before a new state or a refusal is not sent (it
+// came back refused, "you still have 100 chips; rebuy at 0", s64-fresh).
+export function sendOnce(what, obj) {
+  const key = what + " " + S.state.seq;
   if (sentFor === key) return;
-  if (send({ type: "choose_game", hand: choice.hand, seq: S.state.seq, game: game })) sentFor = key;
+  if (send(obj)) sentFor = key;
 }
 // Draw the page again from the state in hand (a local change: a card picked).
 export function rerender() { if (S.state) hooks.render(S.state, S.state); }
