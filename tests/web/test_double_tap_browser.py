@@ -7,7 +7,10 @@ decision (made already, perhaps in another tab or window of yours) ... sequence
 number 42 is older than your decision (offered at 43)") covered the player's next
 decision, on a phone the whole of the felt's top.  The same for the dealer's choice
 of a game, and for a rebuy ("you still have 100 chips; rebuy at 0"; a top-up and the
-add-on go the same way).  Screenshots: test-artifacts/web/double-tap-*.png.
+add-on go the same way).  And a double tap on Fold where checking is free, or on
+Leave, answered its own "Fold anyway?" / "Leave the table?" (each in the place of
+the button that asked): it folded, or left the table.  Screenshots:
+test-artifacts/web/double-tap-*.png.
 """
 
 from __future__ import annotations
@@ -39,6 +42,19 @@ WebSocket.prototype.send = function (data) {
   return realSend.call(this, data);
 };
 """
+
+
+def double_tap(page: Any, selector: str, size: str) -> None:
+    """Two quick taps on the middle of ``selector`` on a phone (touch: the second
+    click's ``detail`` is 2, as a double click's), a double click on a desktop."""
+    if size != "phone":
+        page.locator(selector).dblclick()
+        return
+    box = page.locator(selector).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(60)
+    page.touchscreen.tap(x, y)
 
 
 def sent(page: Any, kind: str) -> list[dict[str, Any]]:
@@ -111,5 +127,36 @@ def test_a_double_tapped_rebuy_is_sent_once(browser: Any, live: ServerThread,
         assert len(sent(page, "rebuy")) == 1, sent(page, "rebuy")
         toasts = page.evaluate("() => window.__toasts")
         assert not [t for t in toasts if "rebuy at 0" in t], toasts
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_double_tap_on_fold_or_leave_still_asks(browser: Any, live: ServerThread,
+                                                  size: str) -> None:
+    ctx = context(browser, size)
+    ctx.add_init_script(SENT)
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=3, bots=2)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        # Leave, double-tapped before the deal: still seated, asked
+        double_tap(page, "#dock [data-action=leave]", size)
+        page.wait_for_timeout(800)
+        assert page.locator("#dock [data-action=leave-confirm]").count() == 1
+        assert not sent(page, "leave")
+        page.click("#start-btn")
+        wait_first_bet(page)
+        assert page.locator("#controls [data-action=check]").count(), "no free check"
+        double_tap(page, "#controls [data-action=fold]", size)
+        page.wait_for_timeout(800)
+        shot(page, f"double-tap-{size}-fold")
+        assert decision_kind(page) == "fold-confirm"
+        assert not sent(page, "action"), sent(page, "action")
+        # a tap after the double tap answers the question
+        page.locator("#controls [data-action=fold-confirm]").click()
+        page.wait_for_timeout(800)
+        assert [m["action"]["kind"] for m in sent(page, "action")] == ["fold"]
     finally:
         ctx.close()

@@ -224,6 +224,14 @@ function meHead(t, hand, me, s, hs, tagsHand) {
   }
   return head;
 }
+// A confirming tap (Fold anyway, Leave the table?) that is the second of a double
+// tap or double click (the click's `detail`, its count of quick taps in one place)
+// is the tap that asked, not an answer: ignored (s64-fresh: a double tap on Fold
+// with a free check folded, on Leave left the table; each question's yes sits where
+// the button that asked was).  A key (f) or a later tap answers.
+function secondTap(ev) {
+  return !!(ev && ev.detail > 1);
+}
 // Leave asks once more on the button itself ("Leave the table?"), then sends;
 // drawn again (a new state of the head), it asks again.
 function leaveButton() {
@@ -231,14 +239,14 @@ function leaveButton() {
   b.type = "button"; b.dataset.action = "leave";
   b.title = "Leave the table: your chips stay on the ledger, yours again if you sit down from this browser";
   b.disabled = !S.online;
-  b.onclick = () => {
+  b.onclick = (ev) => {
     if (b.dataset.action === "leave") {
       b.dataset.action = "leave-confirm";
       b.textContent = "Leave the table?";
       b.classList.add("confirm-leave");
       return;
     }
-    send({ type: "leave" });
+    if (!secondTap(ev)) send({ type: "leave" });
   };
   return b;
 }
@@ -436,7 +444,9 @@ function fillControls(box, dock, t, hand, me) {
   if (S.confirmFold) {
     prompt.appendChild(el("span", "confirm-fold", " · You can check for free. Fold anyway?"));
     const row = el("div", "actions");
-    row.appendChild(btn("fold-confirm", "Fold anyway", () => act({ kind: "fold" }), "f"));
+    row.appendChild(btn("fold-confirm", "Fold anyway", (ev) => {
+      if (!secondTap(ev)) act({ kind: "fold" });
+    }, "f"));
     row.appendChild(btn("check", "Check", () => act({ kind: "check" }), "c"));
     row.appendChild(btn("fold-cancel", "Cancel", () => { S.confirmFold = false; rerender(); }, "Esc"));
     box.appendChild(row);
