@@ -6,8 +6,8 @@ second came back refused as ``stale`` and its toast ("that answer was to an earl
 decision (made already, perhaps in another tab or window of yours) ... sequence
 number 42 is older than your decision (offered at 43)") covered the player's next
 decision, on a phone the whole of the felt's top.  The same for the dealer's choice
-of a game, and for a rebuy ("you still have 100 chips; rebuy at 0"; a top-up and the
-add-on go the same way).  And a double tap on Fold where checking is free, or on
+of a game, the host's Deal ("the game has already started") and a rebuy ("you still
+have 100 chips; rebuy at 0"; a top-up and the add-on go the same way).  And a double tap on Fold where checking is free, or on
 Leave, answered its own "Fold anyway?" / "Leave the table?" (each in the place of
 the button that asked): it folded, or left the table.  Screenshots:
 test-artifacts/web/double-tap-*.png.
@@ -72,12 +72,13 @@ def test_a_double_tap_answers_once(browser: Any, live: ServerThread, size: str) 
         page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         record_toasts(page)
-        page.click("#start-btn")
+        page.locator("#start-btn").dblclick()  # the host's Deal, double-tapped
         # Ann (seat 0) has the button of hand 1: she names the game, with a double tap
         page.wait_for_selector("#controls [data-game=holdem]")
         page.locator("#controls [data-game=holdem]").dblclick()
         wait_first_bet(page)
         shot(page, f"double-tap-{size}-chosen")
+        assert len(sent(page, "start")) == 1, sent(page, "start")
         assert len(sent(page, "choose_game")) == 1, sent(page, "choose_game")
         # her first bet, with a double tap (check, else call)
         action = page.evaluate("""() => document.querySelector(
@@ -88,7 +89,8 @@ def test_a_double_tap_answers_once(browser: Any, live: ServerThread, size: str) 
         actions = sent(page, "action")
         assert len(actions) == 1, json.dumps(actions)
         toasts = page.evaluate("() => window.__toasts")
-        assert not [t for t in toasts if "earlier decision" in t or "not your" in t], toasts
+        assert not [t for t in toasts if "earlier decision" in t or "not your" in t
+                    or "already started" in t], toasts
         # a single tap still acts at each later decision, and a refused answer
         # may be made again (the clear of the guard): the hand plays on to its end
         end_at = 60_000

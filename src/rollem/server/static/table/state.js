@@ -224,7 +224,7 @@ export function act(action) {
   }
 }
 // A message answering what the state in hand offers (the dealer's choice of a game,
-// a rebuy or its refusal, a top-up, the add-on), sent once for that state: `what`
+// a rebuy or its refusal, a top-up, the add-on, the host's Deal), sent once for that state: `what`
 // names the offer; a second tap before a new state or a refusal is not sent (it
 // came back refused, "you still have 100 chips; rebuy at 0", s64-fresh).
 export function sendOnce(what, obj) {
