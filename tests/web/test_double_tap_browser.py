@@ -7,10 +7,11 @@ decision (made already, perhaps in another tab or window of yours) ... sequence
 number 42 is older than your decision (offered at 43)") covered the player's next
 decision, on a phone the whole of the felt's top.  The same for the dealer's choice
 of a game, the host's Deal ("the game has already started") and a rebuy ("you still
-have 100 chips; rebuy at 0"; a top-up and the add-on go the same way).  And a double tap on Fold where checking is free, or on
-Leave, answered its own "Fold anyway?" / "Leave the table?" (each in the place of
-the button that asked): it folded, or left the table.  Screenshots:
-test-artifacts/web/double-tap-*.png.
+have 100 chips; rebuy at 0"; a top-up, the add-on and the host's answers in Host
+controls, "seat 2 has not asked to rebuy", go the same way).  And a double tap on
+Fold where checking is free, or on Leave, answered its own "Fold anyway?" / "Leave
+the table?" (each in the place of the button that asked): it folded, or left the
+table.  Screenshots: test-artifacts/web/double-tap-*.png.
 """
 
 from __future__ import annotations
@@ -161,4 +162,40 @@ def test_a_double_tap_on_fold_or_leave_still_asks(browser: Any, live: ServerThre
         page.wait_for_timeout(800)
         assert [m["action"]["kind"] for m in sent(page, "action")] == ["fold"]
     finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_double_tapped_approve_is_sent_once(browser: Any, live: ServerThread,
+                                              size: str) -> None:
+    """The host's answers in Host controls (Approve a rebuy here): before, the second
+    tap's toast said "seat 2 has not asked to rebuy"."""
+    ctx = context(browser, size)
+    ctx.add_init_script(SENT)
+    friend = context(browser, "phone")
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=0,
+                                    rebuy_approval=True)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        record_toasts(page)
+        bob = friend.new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit_with_enter(bob, "Bob")
+        page.evaluate("""() => window.rollemState.send(
+            {type: 'host', op: 'adjust_stack', seat: 1, stack: 0})""")
+        bob.wait_for_selector("#dock [data-action=rebuy]")
+        bob.locator("#dock [data-action=rebuy]").click()
+        page.click("#host-box summary")
+        approve = page.locator("#host-tools [data-host=approve_rebuy]")
+        approve.wait_for()
+        approve.dblclick()
+        bob.wait_for_selector(".me-head:has-text('stack 200')")
+        page.wait_for_timeout(1000)
+        shot(page, f"double-tap-{size}-approve")
+        assert len(sent(page, "host")) == 2, sent(page, "host")  # the stack, one approve
+        toasts = page.evaluate("() => window.__toasts")
+        assert not [t for t in toasts if "has not asked" in t], toasts
+    finally:
+        friend.close()
         ctx.close()
