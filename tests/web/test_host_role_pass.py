@@ -361,3 +361,26 @@ def test_a_player_the_host_chose_has_every_power() -> None:
         send(loop, table, bob, "host", op="adjust_stack", seat=1, stack=150)
         assert errors(bob) == [] and table.seats[1].row.stack == 150
         assert table.session.get("password")
+
+
+def test_a_stand_ins_refusals_say_the_settings_stay_and_the_password_stays() -> None:
+    """The refusal's words (s64-fresh: "the table's password stay Ann's to change")."""
+    with virtual_server() as (loop, store):
+        table, pages = friends(loop, store)
+        ann, bob = pages["Ann"], pages["Bob"]
+        loop.call(table.disconnect, ann)
+        loop.advance(AWAY + 1.0)
+        assert bob.is_host
+        bob._pending.clear()
+        said = []
+        for op in ({"op": "password", "password": "mine now"},
+                   {"op": "config", "config": {"small_bet": 4, "big_bet": 8}}):
+            send(loop, table, bob, "host", **op)
+            said += [m["message"] for m in (json.loads(t) for t, _ in bob._pending)
+                     if m["type"] == "error"]
+            bob._pending.clear()
+        assert said == [
+            "Ann is away and you stand in: the table's password stays Ann's to change "
+            "(hosting again on coming back)",
+            "Ann is away and you stand in: the table's settings stay Ann's to change "
+            "(hosting again on coming back)"]

@@ -601,8 +601,9 @@ def stand_in_of(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
     return {"for": str(back.get("name") or "The host"), "seat": away_seat}
 
 
-STAND_IN_KEPT = {"config": "the table's settings", "password": "the table's password"}
-"""Host actions a stand-in may not take: they stay the host's own choice."""
+STAND_IN_KEPT = {"config": "the table's settings stay", "password": "the table's password stays"}
+"""Host actions a stand-in may not take, with the words that say so: they stay the
+host's own choice."""
 
 
 def stand_in_refusal(table: LiveTable, client: Client, op: object,
@@ -619,7 +620,7 @@ def stand_in_refusal(table: LiveTable, client: Client, op: object,
     away = str(back.get("name") or "The host")
     if isinstance(op, str) and op in STAND_IN_KEPT:
         return _error("stand_in", f"{away} is away and you stand in: {STAND_IN_KEPT[op]} "
-                      f"stay {away}'s to change (hosting again on coming back)")
+                      f"{away}'s to change (hosting again on coming back)")
     if op == "close":  # (the night is the host's: stop 59)
         return _error("stand_in", f"{away} is away and you stand in: closing the table for "
                       f"good stays {away}'s to do")

@@ -2,7 +2,7 @@
 // controls of your decision (betting, card choices, the wild card, declaring,
 // naming the game).
 import { cardEl, GAME_NAME } from "/static/cards.js";
-import { $, act, el, myTurn, rerender, S, seatName, send, toast } from "./state.js";
+import { $, act, el, myTurn, rerender, S, seatName, send, sendOnce, toast } from "./state.js";
 import {
   actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, potTotal, shownStack, shownWords, tagsFor,
   textWithCards, timerBar, winnersOf, wonBy, wonEl,
@@ -130,11 +130,11 @@ function meParts(t, hand, me, s, hs, tagsHand) {
       const b = el("button", "rebuy", "Rebuy " + t.config.stack
         + (t.tournament ? " chips for " + t.tournament.buy_in : ""));
       b.dataset.action = "rebuy";
-      b.onclick = () => send({ type: "rebuy", seq: S.state.seq });
+      b.onclick = () => sendOnce("rebuy", { type: "rebuy", seq: S.state.seq });
       if (!entrant) return [b];
       const no = el("button", "rebuy-decline", "No rebuy: I'm out");
       no.dataset.action = "rebuy-decline";
-      no.onclick = () => send({ type: "rebuy", seq: S.state.seq, decline: true });
+      no.onclick = () => sendOnce("rebuy", { type: "rebuy", seq: S.state.seq, decline: true });
       // side by side where they fit (s63-table: stacked in a laptop's wide dock)
       const both = el("div", "rebuy-row");
       both.append(b, no);
@@ -219,10 +219,18 @@ function meHead(t, hand, me, s, hs, tagsHand) {
     b.title = "Bring your stack up to the buy-in, " + t.config.stack
       + " (the chips count as brought); between hands only";
     b.disabled = !S.online;
-    b.onclick = () => send({ type: "top_up" });
+    b.onclick = () => sendOnce("top-up", { type: "top_up" });
     head.appendChild(b);
   }
   return head;
+}
+// A confirming tap (Fold anyway, Leave the table?) that is the second of a double
+// tap or double click (the click's `detail`, its count of quick taps in one place)
+// is the tap that asked, not an answer: ignored (s64-fresh: a double tap on Fold
+// with a free check folded, on Leave left the table; each question's yes sits where
+// the button that asked was).  A key (f) or a later tap answers.
+function secondTap(ev) {
+  return !!(ev && ev.detail > 1);
 }
 // Leave asks once more on the button itself ("Leave the table?"), then sends;
 // drawn again (a new state of the head), it asks again.
@@ -231,14 +239,14 @@ function leaveButton() {
   b.type = "button"; b.dataset.action = "leave";
   b.title = "Leave the table: your chips stay on the ledger, yours again if you sit down from this browser";
   b.disabled = !S.online;
-  b.onclick = () => {
+  b.onclick = (ev) => {
     if (b.dataset.action === "leave") {
       b.dataset.action = "leave-confirm";
       b.textContent = "Leave the table?";
       b.classList.add("confirm-leave");
       return;
     }
-    send({ type: "leave" });
+    if (!secondTap(ev)) send({ type: "leave" });
   };
   return b;
 }
@@ -408,7 +416,7 @@ function fillControls(box, dock, t, hand, me) {
       const b = el("button", "act game-choice", GAME_NAME[g]);
       b.dataset.game = g; b.type = "button";
       if (k < 9) withKey(b, String(k + 1));
-      b.onclick = () => send({ type: "choose_game", hand: t.choice.hand, seq: S.state.seq, game: g });
+      b.onclick = () => sendOnce("choice", { type: "choose_game", hand: t.choice.hand, seq: S.state.seq, game: g });
       row.appendChild(b);
     });
     box.appendChild(row);
@@ -436,7 +444,9 @@ function fillControls(box, dock, t, hand, me) {
   if (S.confirmFold) {
     prompt.appendChild(el("span", "confirm-fold", " · You can check for free. Fold anyway?"));
     const row = el("div", "actions");
-    row.appendChild(btn("fold-confirm", "Fold anyway", () => act({ kind: "fold" }), "f"));
+    row.appendChild(btn("fold-confirm", "Fold anyway", (ev) => {
+      if (!secondTap(ev)) act({ kind: "fold" });
+    }, "f"));
     row.appendChild(btn("check", "Check", () => act({ kind: "check" }), "c"));
     row.appendChild(btn("fold-cancel", "Cancel", () => { S.confirmFold = false; rerender(); }, "Esc"));
     box.appendChild(row);

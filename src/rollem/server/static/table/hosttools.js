@@ -2,7 +2,7 @@
 // table's watchers and password, the watcher delay; the page of someone the
 // table does not show (a private table's stranger: ask to watch or sit down);
 // the ledger's log of adjusted stacks.
-import { $, el, reconnect, S, seatWord, send, tid, toast } from "./state.js";
+import { $, el, reconnect, S, seatWord, send, sendOnce, tid, toast } from "./state.js";
 
 // ---------------------------------------------------------- the locked page
 // A private table (or one with a password) shows a stranger only its name and
@@ -83,7 +83,10 @@ export function initHostTools() {
 function button(text, op, fields) {
   const b = el("button", "small", text);
   b.type = "button"; b.dataset.host = op;
-  b.onclick = () => send({ type: "host", op: op, ...fields });
+  // (an answer, once for a state: a double tap's second came back refused, "seat 2
+  // has not asked to rebuy", s64-fresh)
+  b.onclick = () => sendOnce("host " + op + " " + JSON.stringify(fields),
+    { type: "host", op: op, ...fields });
   return b;
 }
 function row(...items) { const r = el("div", "host-row"); r.append(...items); return r; }

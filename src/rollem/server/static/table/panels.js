@@ -1,7 +1,7 @@
 // The panels around the felt: notices, joining, the result, host controls,
 // chat, the ledger, this hand's log, the rules ("How to play") and the invite.
 import { cardEl, GAME_NAME } from "/static/cards.js";
-import { $, el, reconnect, rerender, S, seatName, seatWord, handSeatName, send, store, tid, toast, toastSays } from "./state.js";
+import { $, el, reconnect, rerender, S, seatName, seatWord, handSeatName, send, sendOnce, store, tid, toast, toastSays } from "./state.js";
 import { actionLabels, cardsAsText, isWild, joinsNextHand, shownWords, textWithCards, wholeOfEveryPot, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
 import { lastCallText, tournamentRows } from "./tourney.js";
@@ -1110,7 +1110,9 @@ $("log").addEventListener("scroll", () => {
 $("rules-close").onclick = () => $("rules").classList.add("hidden");
 $("rules").onclick = (ev) => { if (ev.target === $("rules")) $("rules").classList.add("hidden"); };
 // ------------------------------------------------------------ host start
-$("start-btn").onclick = () => send({ type: "start", seq: S.state ? S.state.seq : 0 });
+// (once for a state: a double tap's second came back "the game has already started")
+$("start-btn").onclick = () => (S.state ? sendOnce("start", { type: "start", seq: S.state.seq })
+  : send({ type: "start", seq: 0 }));
 $("copy-invite").onclick = () => copyText($("invite-link").value, $("copy-invite"), $("invite-link"));
 }
 

@@ -66,6 +66,12 @@ let ws = null, retry = 500, lastHand = null;
 let pickedFor = null;  // the decision number S.selected was picked for (null: none)
 let answerTimer = null, reconnectTimer = null, pings = 0, pongs = 0;
 let tap = null, lostTap = null;  // an action not yet known to have reached the server
+// The decision ("hand:seq") an action or a game's name was sent for, until the server
+// refuses something or the connection drops: a second tap on the same decision (a
+// double tap, a double click) is not sent again.  Sent, it came back refused as
+// stale, "that answer was to an earlier decision ... sequence number 42 is older",
+// over the next decision (s64-fresh).
+let sentFor = null;
 
 export function connect() {
   clearTimeout(reconnectTimer); reconnectTimer = null; S.elsewhere = false;
@@ -125,6 +131,7 @@ function receive(msg) {
   } else if (msg.type === "odds") {
     hooks.odds(msg);
   } else if (msg.type === "error") {
+    sentFor = null;   // (refused: the same decision may be tried again)
     if (msg.ref && msg.ref.type === "odds") hooks.oddsError(msg.message);
     else if (msg.ref && msg.ref.type === "chat") { hooks.chatError(msg.message); toast(msg.message); }
     // the page's own client seed came after the deal (joined or reconnected mid-hand,
@@ -141,6 +148,7 @@ function dropped(sock) {
   ws = null;
   clearTimeout(answerTimer); answerTimer = null;
   if (tap) { lostTap = tap.seq; tap = null; }
+  sentFor = null;
   S.online = false;
   $("conn").textContent = "reconnecting…"; $("conn").className = "conn bad";
   if (S.state) hooks.render(S.state, S.state);
@@ -202,16 +210,27 @@ export function send(obj, pad = 0) {
 // One action of the hand in play, tied to the state it answers.
 export function act(action) {
   S.confirmFold = false;
-  hideToast();   // (what it said was about the decision now made)
   const state = S.state;
+  if (sentFor === state.hand.hand_no + ":" + state.seq) return;   // a second tap
+  hideToast();   // (what it said was about the decision now made)
   // A declaration is sent at one length whatever its side ("low" is a byte shorter
   // than "high" and "both"; TLS hides content, not length: docs/dev/hostile.md,
   // "Own state padded").
   const pad = action.kind === "declare" ? Math.max(0, 4 - String(action.side).length) : 0;
   if (send({ type: "action", hand: state.hand.hand_no, seq: state.seq, action: action }, pad)) {
+    sentFor = state.hand.hand_no + ":" + state.seq;
     tap = { seq: state.seq, ping: pings + 1 };
     ping();   // its answer says the action arrived; none within ANSWER_MS: reconnect
   }
+}
+// A message answering what the state in hand offers (the dealer's choice of a game,
+// a rebuy or its refusal, a top-up, the add-on, the host's Deal), sent once for that state: `what`
+// names the offer; a second tap before a new state or a refusal is not sent (it
+// came back refused, "you still have 100 chips; rebuy at 0", s64-fresh).
+export function sendOnce(what, obj) {
+  const key = what + " " + S.state.seq;
+  if (sentFor === key) return;
+  if (send(obj)) sentFor = key;
 }
 // Draw the page again from the state in hand (a local change: a card picked).
 export function rerender() { if (S.state) hooks.render(S.state, S.state); }

@@ -1,7 +1,7 @@
 // A tournament table (issue 28): the level clock (counted down here from the
 // server's seconds_left), the stakes now and next, the places of the busted, the
 // prize pool and payouts, rebuys, and a deal among the final players.
-import { $, el, S, send, seatName } from "./state.js";
+import { $, el, S, send, sendOnce, seatName } from "./state.js";
 import { betWords } from "./stakes.js";
 
 export const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd"
@@ -294,8 +294,8 @@ export function addonOffer(t, tt, me) {
   const yes = el("button", "small addon-take", "Take"), no = el("button", "small addon-decline", "No thanks");
   yes.type = no.type = "button";
   yes.dataset.action = "addon-take"; no.dataset.action = "addon-decline";
-  yes.onclick = () => send({ type: "addon", take: true });
-  no.onclick = () => send({ type: "addon", take: false });
+  yes.onclick = () => sendOnce("addon", { type: "addon", take: true });
+  no.onclick = () => sendOnce("addon", { type: "addon", take: false });
   // (the two buttons kept together, the words above them where the line is narrow:
   // a phone's seat wrapped "No thanks" alone onto a second line, s60-polish)
   const answers = el("span", "addon-answers");

@@ -1,0 +1,201 @@
+"""A double tap (a double click) on a decision's button sends its answer once
+(s64-fresh), at 390x844 and 1440x900 through Playwright.
+
+Before, both taps went out with the same sequence number: the first was played, the
+second came back refused as ``stale`` and its toast ("that answer was to an earlier
+decision (made already, perhaps in another tab or window of yours) ... sequence
+number 42 is older than your decision (offered at 43)") covered the player's next
+decision, on a phone the whole of the felt's top.  The same for the dealer's choice
+of a game, the host's Deal ("the game has already started") and a rebuy ("you still
+have 100 chips; rebuy at 0"; a top-up, the add-on and the host's answers in Host
+controls, "seat 2 has not asked to rebuy", go the same way).  And a double tap on
+Fold where checking is free, or on Leave, answered its own "Fold anyway?" / "Leave
+the table?" (each in the place of the button that asked): it folded, or left the
+table.  Screenshots: test-artifacts/web/double-tap-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from table_ui import (
+    context,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    record_toasts,
+    shot,
+    sit_with_enter,
+    wait_first_bet,
+)
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+SENT = """
+window.__sent = [];
+const realSend = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  try { const m = JSON.parse(data); if (m.type !== 'ping') window.__sent.push(m); } catch (e) {}
+  return realSend.call(this, data);
+};
+"""
+
+
+def double_tap(page: Any, selector: str, size: str) -> None:
+    """Two quick taps on the middle of ``selector`` on a phone (touch: the second
+    click's ``detail`` is 2, as a double click's), a double click on a desktop."""
+    if size != "phone":
+        page.locator(selector).dblclick()
+        return
+    box = page.locator(selector).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(60)
+    page.touchscreen.tap(x, y)
+
+
+def sent(page: Any, kind: str) -> list[dict[str, Any]]:
+    return [m for m in page.evaluate("() => window.__sent") if m["type"] == kind]
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_double_tap_answers_once(browser: Any, live: ServerThread, size: str) -> None:
+    ctx = context(browser, size)
+    ctx.add_init_script(SENT)
+    try:
+        tid, host_token = new_table(live.url, game="dealers-choice", seats=2, bots=1,
+                                    choices=["sdr", "holdem"])
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        record_toasts(page)
+        page.locator("#start-btn").dblclick()  # the host's Deal, double-tapped
+        # Ann (seat 0) has the button of hand 1: she names the game, with a double tap
+        page.wait_for_selector("#controls [data-game=holdem]")
+        page.locator("#controls [data-game=holdem]").dblclick()
+        wait_first_bet(page)
+        shot(page, f"double-tap-{size}-chosen")
+        assert len(sent(page, "start")) == 1, sent(page, "start")
+        assert len(sent(page, "choose_game")) == 1, sent(page, "choose_game")
+        # her first bet, with a double tap (check, else call)
+        action = page.evaluate("""() => document.querySelector(
+            '#controls [data-action=check]') ? 'check' : 'call'""")
+        page.locator(f"#controls [data-action={action}]").dblclick()
+        page.wait_for_timeout(1500)
+        shot(page, f"double-tap-{size}-acted")
+        actions = sent(page, "action")
+        assert len(actions) == 1, json.dumps(actions)
+        toasts = page.evaluate("() => window.__toasts")
+        assert not [t for t in toasts if "earlier decision" in t or "not your" in t
+                    or "already started" in t], toasts
+        # a single tap still acts at each later decision, and a refused answer
+        # may be made again (the clear of the guard): the hand plays on to its end
+        end_at = 60_000
+        while not page.locator("#result:not(.hidden)").count() and end_at > 0:
+            kind = decision_kind(page)
+            if kind == "bet":
+                a = page.evaluate("""() => document.querySelector(
+                    '#controls [data-action=check]') ? 'check' : 'call'""")
+                page.locator(f"#controls [data-action={a}]").click()
+            page.wait_for_timeout(100)
+            end_at -= 100
+        assert page.locator("#result:not(.hidden)").count(), "hand 1 never ended"
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_double_tapped_rebuy_is_sent_once(browser: Any, live: ServerThread,
+                                            size: str) -> None:
+    ctx = context(browser, size)
+    ctx.add_init_script(SENT)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=2, bots=1)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        record_toasts(page)
+        # before the first deal the host sets Ann's stack to 0: she is busted
+        page.evaluate("""() => window.rollemState.send(
+            {type: 'host', op: 'adjust_stack', seat: 0, stack: 0})""")
+        page.wait_for_selector("#dock [data-action=rebuy]")
+        page.locator("#dock [data-action=rebuy]").dblclick()
+        page.wait_for_selector(".me-head:has-text('stack 200')")
+        page.wait_for_timeout(1000)
+        shot(page, f"double-tap-{size}-rebuy")
+        assert len(sent(page, "rebuy")) == 1, sent(page, "rebuy")
+        toasts = page.evaluate("() => window.__toasts")
+        assert not [t for t in toasts if "rebuy at 0" in t], toasts
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_double_tap_on_fold_or_leave_still_asks(browser: Any, live: ServerThread,
+                                                  size: str) -> None:
+    ctx = context(browser, size)
+    ctx.add_init_script(SENT)
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=3, bots=2)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        # Leave, double-tapped before the deal: still seated, asked
+        double_tap(page, "#dock [data-action=leave]", size)
+        page.wait_for_timeout(800)
+        assert page.locator("#dock [data-action=leave-confirm]").count() == 1
+        assert not sent(page, "leave")
+        page.click("#start-btn")
+        wait_first_bet(page)
+        assert page.locator("#controls [data-action=check]").count(), "no free check"
+        double_tap(page, "#controls [data-action=fold]", size)
+        page.wait_for_timeout(800)
+        shot(page, f"double-tap-{size}-fold")
+        assert decision_kind(page) == "fold-confirm"
+        assert not sent(page, "action"), sent(page, "action")
+        # a tap after the double tap answers the question
+        page.locator("#controls [data-action=fold-confirm]").click()
+        page.wait_for_timeout(800)
+        assert [m["action"]["kind"] for m in sent(page, "action")] == ["fold"]
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_double_tapped_approve_is_sent_once(browser: Any, live: ServerThread,
+                                              size: str) -> None:
+    """The host's answers in Host controls (Approve a rebuy here): before, the second
+    tap's toast said "seat 2 has not asked to rebuy"."""
+    ctx = context(browser, size)
+    ctx.add_init_script(SENT)
+    friend = context(browser, "phone")
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=0,
+                                    rebuy_approval=True)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        record_toasts(page)
+        bob = friend.new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit_with_enter(bob, "Bob")
+        page.evaluate("""() => window.rollemState.send(
+            {type: 'host', op: 'adjust_stack', seat: 1, stack: 0})""")
+        bob.wait_for_selector("#dock [data-action=rebuy]")
+        bob.locator("#dock [data-action=rebuy]").click()
+        page.click("#host-box summary")
+        approve = page.locator("#host-tools [data-host=approve_rebuy]")
+        approve.wait_for()
+        approve.dblclick()
+        bob.wait_for_selector(".me-head:has-text('stack 200')")
+        page.wait_for_timeout(1000)
+        shot(page, f"double-tap-{size}-approve")
+        assert len(sent(page, "host")) == 2, sent(page, "host")  # the stack, one approve
+        toasts = page.evaluate("() => window.__toasts")
+        assert not [t for t in toasts if "has not asked" in t], toasts
+    finally:
+        friend.close()
+        ctx.close()
