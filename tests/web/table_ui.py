@@ -5,6 +5,7 @@ decision taken through the page as a player would."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import os
 import random
 import time
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_harness import ARTIFACTS
 
@@ -586,6 +588,53 @@ minutes = 30
 """
 """A tournament schedule of three chips a player, an ante of 1 and bets of 2: a bet
 and a call put both all-in (a tournament that ends in a few hands)."""
+
+
+BREAK_IN_REBUYS = """
+stack = 3
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 30
+break = 5
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 30
+"""
+"""Two 30-minute levels of :data:`SHORT_TOURNAMENT`'s stakes, a 5-minute break
+between them; three chips a player (rebuys open in both levels: ``rebuy_levels=2``)."""
+
+
+def shove_until(server: Any, pages: Any, done: Callable[[], bool], what: str,
+                timeout: float = 90.0) -> None:
+    """Each of ``pages`` (a page or a list of them) shoves (:func:`shove`) until
+    ``done()``, asked on ``server``'s loop (a :class:`web_harness.ServerThread`),
+    is true; ``what`` names it in the timeout's message (``timeout`` seconds).  A
+    click on a button redrawn under it is passed over (the next round tries again)."""
+    pages = pages if isinstance(pages, list) else [pages]
+    end = time.monotonic() + timeout
+    while not server.call(done):
+        assert time.monotonic() < end, f"{what} never came in {timeout} s"
+        for page in pages:
+            with contextlib.suppress(PlaywrightError):  # (redrawn under the click)
+                shove(page)
+        pages[0].wait_for_timeout(50)
+
+
+def to_the_break(server: Any, table: Any, page: Any, seconds: float = 30 * 60,
+                 timeout: float = 60.0) -> None:
+    """Move ``table``'s level clock on to ``seconds`` (:func:`level_clock_to`; by
+    default the end of :data:`BREAK_IN_REBUYS`'s first level) and wait until the
+    break after that level has begun and ``page`` counts it down."""
+    level_clock_to(server, table, seconds)
+    end = time.monotonic() + timeout
+    while server.call(lambda: table.session["tournament"].get("break") is None):
+        assert time.monotonic() < end, "no break began"
+        page.wait_for_timeout(100)
+    page.locator(".break-left:visible").first.wait_for()
 
 
 def ann_against_two_computers(browser: Any, server: Any, size: str, schedule: str,

@@ -30,7 +30,7 @@ from table_ui import (
     open_as_host,
     play_to_the_result,
     shot,
-    shove,
+    shove_until,
     sit,
     take_decision,
     wait_until,
@@ -80,13 +80,9 @@ def test_no_pause_once_the_tournament_is_over(browser: Any, tmp_path: Path) -> N
             assert "Pause" in page.evaluate(SEEN, ROW)
             assert page.locator("#host-controls form.host-config").count() == 1  # (in play)
         table = server.manager.tables[tid]
-        end = time.monotonic() + 90
-        while not (table.session.get("tournament") or {}).get("over"):
-            assert time.monotonic() < end, "the tournament did not end"
-            for page in (ann, bob):
-                with contextlib.suppress(PlaywrightError):  # (redrawn under the click)
-                    shove(page)
-            ann.wait_for_timeout(50)
+        shove_until(server, [ann, bob],
+                    lambda: bool((table.session.get("tournament") or {}).get("over")),
+                    "the tournament's end")
         for page, size in ((ann, "phone"), (ann_desk, "desktop")):
             page.wait_for_selector("#tourney .tourney-over")
             page.wait_for_timeout(300)   # (the last state drawn)

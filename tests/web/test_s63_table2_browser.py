@@ -8,33 +8,14 @@ Screenshots test-artifacts/web/s63t2-*.png."""
 
 from __future__ import annotations
 
-import contextlib
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
-from table_ui import ann_against_two_computers, level_clock_to, shot, shove
+from table_ui import BREAK_IN_REBUYS, ann_against_two_computers, shot, shove_until, to_the_break
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
-
-BREAK_IN_REBUYS = """
-stack = 3
-[[levels]]
-ante = 1
-small_bet = 2
-big_bet = 4
-minutes = 30
-break = 5
-[[levels]]
-ante = 1
-small_bet = 2
-big_bet = 4
-minutes = 30
-"""
-"""Two 30-minute levels, a 5-minute break between them; three chips a player."""
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -49,19 +30,9 @@ def test_a_decline_in_the_break_ends_it_with_the_tournament(
         ann, table = ann_against_two_computers(browser, server, size, BREAK_IN_REBUYS,
                                                rebuy_levels=2)
         ann_seat = next(n for n, s in table.seats.items() if s.row.bot is None)
-        end = time.monotonic() + 90
-        while server.call(lambda: table.seats[ann_seat].row.stack > 0):
-            assert time.monotonic() < end, "Ann never busted"
-            with contextlib.suppress(PlaywrightError):
-                shove(ann)
-            ann.wait_for_timeout(50)
+        shove_until(server, ann, lambda: table.seats[ann_seat].row.stack == 0, "Ann's bust")
         ann.locator(".me button[data-action=rebuy-decline]").wait_for()
-        level_clock_to(server, table, 30 * 60)  # (level 1's time is up)
-        end = time.monotonic() + 60
-        while server.call(lambda: table.session["tournament"].get("break") is None):
-            assert time.monotonic() < end, "no break began"
-            ann.wait_for_timeout(100)
-        ann.locator(".break-left:visible").first.wait_for()  # (counted down)
+        to_the_break(server, table, ann)  # (level 1's time is up; counted down)
         assert not server.call(lambda: bool(table.session["tournament"]["over"]))
         ann.click(".me button[data-action=rebuy-decline]")
         ann.wait_for_selector("#tourney .tourney-over")

@@ -29,7 +29,7 @@ from table_ui import (
     new_table,
     open_as_host,
     shot,
-    shove,
+    shove_until,
     sit,
 )
 from web_harness import ServerThread
@@ -107,14 +107,8 @@ def _heads_up_bust(browser: Any, server: ServerThread, size: str,
     sit(bob, "Bob")
     ann.click("#start-btn")
     table = server.manager.tables[tid]
-    end = time.monotonic() + 90
-    while server.call(lambda: table.hand is not None or min(
-            s.row.stack for s in table.seats.values()) > 0):
-        assert time.monotonic() < end, "nobody busted"
-        for page in (ann, bob):
-            with contextlib.suppress(PlaywrightError):  # (redrawn under the click)
-                shove(page)
-        ann.wait_for_timeout(50)
+    shove_until(server, [ann, bob], lambda: table.hand is None and min(
+        s.row.stack for s in table.seats.values()) == 0, "a bust")
     busted = min(table.seats, key=lambda s: table.seats[s].row.stack)
     page, other = {0: (ann, bob), 1: (bob, ann)}[busted]
     page.locator(".me button[data-action=rebuy]").wait_for()
@@ -191,12 +185,8 @@ def test_the_computer_players_left_are_placed_once_every_person_is_out(
     try:
         ann, table = ann_against_two_computers(browser, server, size, SHORT_TOURNAMENT,
                                                rebuy_levels=0)
-        end = time.monotonic() + 90
-        while not server.call(lambda: bool(table.session["tournament"]["over"])):
-            assert time.monotonic() < end, "the tournament did not end"
-            with contextlib.suppress(PlaywrightError):
-                shove(ann)
-            ann.wait_for_timeout(50)
+        shove_until(server, ann, lambda: bool(table.session["tournament"]["over"]),
+                    "the tournament's end")
         t = server.call(lambda: dict(table.session["tournament"]))
         chips = server.call(lambda: {n: s.row.stack for n, s in table.seats.items()})
         ann_seat = next(n for n, s in table.seats.items() if s.row.bot is None)

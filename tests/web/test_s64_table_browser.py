@@ -23,21 +23,21 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from table_ui import (
+    BREAK_IN_REBUYS,
     SHORT_TOURNAMENT,
     ann_against_two_computers,
     context,
     decision_kind,
-    level_clock_to,
     new_table,
     only_checking_bots,
     open_as_host,
     shot,
-    shove,
+    shove_until,
     sit_with_enter,
     take_decision,
+    to_the_break,
     wait_until,
 )
-from test_s63_table2_browser import BREAK_IN_REBUYS
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -48,12 +48,7 @@ OVER = "Over: every person was out, so the computer players left were placed by 
 def _bust(ann: Any, server: ServerThread, table: Any) -> int:
     """Ann shoves until she has no chips; her seat."""
     ann_seat = next(n for n, s in table.seats.items() if s.row.bot is None)
-    end = time.monotonic() + 90
-    while server.call(lambda: table.seats[ann_seat].row.stack > 0):
-        assert time.monotonic() < end, "Ann never busted"
-        with contextlib.suppress(PlaywrightError):
-            shove(ann)
-        ann.wait_for_timeout(50)
+    shove_until(server, ann, lambda: table.seats[ann_seat].row.stack == 0, "Ann's bust")
     ann.locator(".me button[data-action=rebuy-decline]").wait_for()
     return ann_seat
 
@@ -105,12 +100,7 @@ def test_a_settle_in_the_break_says_it_ended_there(
         ann, table = ann_against_two_computers(browser, server, size, BREAK_IN_REBUYS,
                                                rebuy_levels=2)
         _bust(ann, server, table)
-        level_clock_to(server, table, 30 * 60)  # (level 1's time is up)
-        end = time.monotonic() + 60
-        while server.call(lambda: table.session["tournament"].get("break") is None):
-            assert time.monotonic() < end, "no break began"
-            ann.wait_for_timeout(100)
-        ann.locator(".break-left:visible").first.wait_for()
+        to_the_break(server, table, ann)  # (level 1's time is up)
         ann.click(".me button[data-action=rebuy-decline]")
         ann.wait_for_selector("#tourney .tourney-over")
         ann.wait_for_timeout(500)  # (the last state drawn)

@@ -215,3 +215,57 @@ def test_a_failed_replay_of_the_last_finished_hand_logs_no_card(
     assert lines, [r.getMessage() for r in caplog.records]
     assert all("Ah" not in line and "Kd" not in line for line in lines), lines  # (main: both)
     assert any("??" in line for line in lines), lines
+
+
+
+def _voided(tmp_path: Path, config: dict[str, Any] | None = None,
+            bomb_pot: int = 0) -> tuple[dict[str, Any], dict[str, Any], bool]:
+    """Hand 1 of :func:`_stored_in_play` (``config`` changed as given; stored as a
+    bomb pot of ``bomb_pot`` chips a player when not 0) left void at a restore;
+    returns hand 1's setup, the stored session after (with ``next_button``: the
+    button of the next deal, both seats dealt in) and whether the next hand is a
+    bomb pot (:meth:`rollem.table.Table.bomb_pot_due`: this file's game has no
+    betting round, so none is dealt, and the model is asked)."""
+    db, tid, _, _ = _stored_in_play(tmp_path)
+    con = sqlite3.connect(db)
+    hand_1 = json.loads(con.execute("SELECT setup FROM hands WHERE table_id = ? AND "
+                                    "hand_no = 1", (tid,)).fetchone()[0])
+    con.close()
+    options = dict(hand_1["options"], bomb_pot=bomb_pot) if bomb_pot else None
+    _edit(db, tid, config=config, setup={"options": options} if options else None)
+    third = ServerThread(db)
+    try:
+        assert httpx.get(f"{third.url}/api/tables/{tid}", timeout=30).status_code == 200
+        table = third.manager.tables[tid]
+        for _ in range(200):  # (the void hand is settled on the loop once it is back)
+            if third.call(lambda: not table.session.get("in_hand")):
+                break
+            threading.Event().wait(0.05)
+        next_button = third.call(lambda: table.dealer.session_table(out=set()).next_deal().button)
+        due = third.call(lambda: table.dealer.session_table().bomb_pot_due())
+    finally:
+        third.stop()
+    session, _ = _stored(db, tid)
+    assert not session["in_hand"]
+    session["next_button"] = next_button
+    return hand_1, session, bool(due)
+
+
+def test_a_void_hand_moves_neither_the_button_nor_the_bomb_pot_count(
+        tmp_path: Path, replay_fails: threading.Event) -> None:
+    """A void hand is like a misdeal (s64-table2): the same button deals the next
+    hand, and the hand is not counted toward "a bomb pot every N hands"."""
+    hand_1, session, due = _voided(tmp_path, config={"bomb_pot_every": 2})
+    assert replay_fails.is_set()
+    # the same button; hand 2 is the session's first counted hand, the bomb pot the
+    # one after (main: (1, True) -- one seat on, and due: the void hand counted)
+    assert (session["next_button"], due) == (hand_1["button"], False)
+
+
+def test_a_void_bomb_pot_the_host_called_is_called_again(
+        tmp_path: Path, replay_fails: threading.Event) -> None:
+    """The void hand was the bomb pot the host called (its deal took the call,
+    ``bomb_pot_next``): the next hand is one again."""
+    _, session, due = _voided(tmp_path, bomb_pot=20)
+    assert replay_fails.is_set()
+    assert session.get("bomb_pot_next") is True and due  # (main: the call was lost)

@@ -41,7 +41,10 @@ def test_a_late_arrival_is_told_the_tournament_takes_no_new_players(
         # before the first deal a free seat may still be taken
         eve.wait_for_selector("#watching:not(.hidden)")
         assert eve.inner_text("#watching") == (
-            "You are watching — type your name and press Enter, or tap a free seat.")
+            "You are watching — type your name and press Enter, or tap a free seat. A player "
+            "who closes the tab or loses the connection keeps the seat for 2 minutes (the "
+            "reconnect grace) and comes back to it from the same browser; a tournament "
+            "entrant keeps theirs to the end.")  # (the grace: s64-table2)
         assert _free_tile(eve) == ("BUTTON", "Seat 2 — free: tap to sit")
         assert eve.inner_text("#chat-watch") == "Watchers read the chat; take a seat to write."
         ann.click("#start-btn")

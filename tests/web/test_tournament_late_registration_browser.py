@@ -76,7 +76,9 @@ def test_a_late_friend_buys_in_while_rebuys_are_open(browser: Any, tmp_path: Pat
         # main: "You are watching — this tournament has started and takes no new players."
         assert watching.inner_text() == (
             "You are watching — late registration is open while rebuys are: type your name "
-            "and press Enter to buy in (10) for 50 chips, dealt from the next hand.")
+            "and press Enter to buy in (10) for 50 chips, dealt from the next hand. An entrant "
+            "who closes the tab or loses the connection keeps the seat to the end and comes "
+            "back to it from the same browser.")  # (the grace: s64-table2)
         assert "rebuys and late registration open until level 2" in eve.locator(
             "#tourney .tourney-pool").inner_text()
         shot(eve, f"tourney-late-registration-{size}")

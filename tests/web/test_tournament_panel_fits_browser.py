@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from table_ui import (
+    SHORT_TOURNAMENT,
     context,
     decision_kind,
     new_table,
@@ -26,15 +27,6 @@ from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
 
-SHOVE = """
-stack = 3
-[[levels]]
-ante = 1
-small_bet = 2
-big_bet = 4
-minutes = 30
-"""
-"""Three chips a player and an ante of 1: the computer players bust fast."""
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -43,8 +35,9 @@ def test_the_places_of_a_final_table_take_two_lines(browser: Any, tmp_path: Path
     server = ServerThread(tmp_path / "places.db")
     try:
         tid, host = new_table(server.url, game="sdr", seats=8, bots=7, bot_level="random",
-                              buy_in=10, tournament="custom", tournament_schedule=SHOVE,
-                              between_hands=0.2, bot_delay=0.0)
+                              buy_in=10, tournament="custom",
+                              tournament_schedule=SHORT_TOURNAMENT, between_hands=0.2,
+                              bot_delay=0.0)
         ann = open_as_host(context(browser, size), server.url, tid, host)
         sit(ann, "Ann")
         ann.click("#start-btn")

@@ -135,7 +135,9 @@ class LiveTable:
     ``{"hand", "seat", "games", "players", "digest"}`` -- the chooser's seat token
     digest -- and ``"digests"``, those of ``players``; ``game`` once named
     while the host has paused the table), ``carried`` (chips carried into the next
-    hand, R-521-9), ``departed`` (ledger lines of players who left), ``seq``.
+    hand, R-521-9), ``departed`` (ledger lines of players who left), ``seq``,
+    ``void_hands`` (hands left void at a restore, not counted toward a bomb pot
+    every N hands: :meth:`_void_hand`).
     """
 
     audit: AuditHook | None = None
@@ -403,12 +405,30 @@ class LiveTable:
         freed now (they waited for its end); and the session no longer says a hand
         is in play, so a restart does not replay it again.  Written at once
         (s64-loop2: the carried chips were lost, and a removed seat was held until
-        the end of a next hand, forever where none could be dealt without it)."""
+        the end of a next hand, forever where none could be dealt without it).
+
+        Like a misdeal, it moves neither the button nor the bomb-pot count
+        (s64-table2): the same button deals the next hand (the next seat dealt in
+        on its left if that seat is no longer dealt in, R-C-12, as after a lapsed
+        dealer's choice); the hand is not counted toward "a bomb pot every N
+        hands" (``session["void_hands"]``, the number of void hands, taken off
+        ``hand_no`` by :meth:`Dealer.session_table`); and a bomb pot the host had
+        called, which the void hand dealt, is called again (``bomb_pot_next``).
+        Before, the next button was one seat on and a due bomb pot was skipped.
+        The hand's number stays used (its row is stored, with no result)."""
         s = self.session
         if self.hand is not None or not s.get("in_hand") or int(s.get("hand_no", 0)) != hand_no:
             return  # (another state taken meanwhile)
         s["in_hand"] = False
         s["carried"] = int(s.get("carried", 0)) + int(setup.get("carry_in", 0))
+        button = setup.get("button", s.get("button"))
+        if button is not None:  # (the next deal starts from the seat after this one)
+            s["button"] = (int(button) - 1) % self.config.seats
+        s["void_hands"] = int(s.get("void_hands", 0)) + 1
+        options = setup.get("options")
+        dealt_bomb = isinstance(options, dict) and int(options.get("bomb_pot") or 0) > 0
+        if dealt_bomb and not self.dealer.session_table().bomb_pot_due():
+            s["bomb_pot_next"] = True  # (the host's call it used; one due by count is due again)
         self._free_removed()
         self.turns.bump_seq()
         self.saving.commit(session=True)

@@ -255,7 +255,9 @@ class Dealer:
             bomb_pot_every=config.bomb_pot_every,
             bomb_pot_next=bool(live.session.get("bomb_pot_next")),
             bomb_pot_ante=config.bomb_pot_ante or None,
-            hands=int(live.session.get("hand_no", 0)),
+            # (a void hand counts as none: LiveTable._void_hand)
+            hands=max(0, int(live.session.get("hand_no", 0))
+                      - int(live.session.get("void_hands", 0))),
             tournament=sit_and_go,
         )
         if live.hand is not None:

@@ -137,6 +137,21 @@ export function renderEnded(t, me) {
 }
 
 // ------------------------------------------------------------------ join
+// What a newcomer reads of the reconnect grace before sitting down (s64-table2): the
+// front page's words (index.html, "How it works"), with this table's own grace
+// (``config.grace_seconds``, set when the table was made) as the front page writes
+// it -- whole minutes as minutes, else seconds; and a tournament's entrants keep
+// their seats to the end once it starts (tourney.holds_entry).
+function graceSpan(seconds) {
+  const s = Number(seconds), m = s / 60;
+  return Number.isInteger(m) ? m + (m === 1 ? " minute" : " minutes")
+    : s + (s === 1 ? " second" : " seconds");
+}
+function graceWords(t) {
+  return "A player who closes the tab or loses the connection keeps the seat for "
+    + graceSpan(t.config.grace_seconds) + " (the reconnect grace) and comes back to it from "
+    + "the same browser" + (t.tournament ? "; a tournament entrant keeps theirs to the end." : ".");
+}
 export function renderJoin(t, me) {
   const box = $("join");
   // (a started tournament takes nobody new, free seats or not: tournament_started;
@@ -159,10 +174,12 @@ export function renderJoin(t, me) {
       : "You are watching — this tournament has started and takes no new players.")
     : late && free.length
       ? "You are watching — late registration is open while rebuys are: type your name and press Enter "
-        + "to buy in (" + tt.buy_in + ") for " + tt.stack + " chips, dealt from the next hand."
+        + "to buy in (" + tt.buy_in + ") for " + tt.stack + " chips, dealt from the next hand. "
+        + "An entrant who closes the tab or loses the connection keeps the seat to the end and "
+        + "comes back to it from the same browser."
     : free.length === 0
       ? "You are watching — the table is full (every seat is taken)."
-      : "You are watching — type your name and press Enter, or tap a free seat.";
+      : "You are watching — type your name and press Enter, or tap a free seat. " + graceWords(t);
   if (watch.textContent !== words) watch.textContent = words;   // (unchanged: not drawn again)
   const sel = $("join-seat");
   const want = free.map((s) => String(s.seat)).join(",");
