@@ -102,9 +102,9 @@ def _stored(db: Path, tid: str) -> tuple[dict[str, Any], dict[int, int]]:
     return session, stacks
 
 
-@pytest.fixture
-def replay_fails(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
-    """Every hand replayed in the showdown thread fails (set once it did)."""
+def _replays_fail(monkeypatch: pytest.MonkeyPatch, error: Exception) -> threading.Event:
+    """Every hand replayed in the showdown thread raises ``error`` (the event is set
+    once one did)."""
     failed = threading.Event()
     real = GameSession.restore.__func__  # type: ignore[attr-defined]
 
@@ -112,11 +112,17 @@ def replay_fails(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
                 actions: list[Any]) -> GameSession:
         if threading.current_thread().name.startswith("rollem-showdowns"):
             failed.set()
-            raise RuntimeError("this hand cannot be replayed")
+            raise error
         return real(cls, hand_no, setup, actions)  # type: ignore[no-any-return]
 
     monkeypatch.setattr(GameSession, "restore", classmethod(failing))
     return failed
+
+
+@pytest.fixture
+def replay_fails(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Every hand replayed in the showdown thread fails (set once it did)."""
+    return _replays_fail(monkeypatch, RuntimeError("this hand cannot be replayed"))
 
 
 def test_a_void_hand_keeps_its_carried_chips_and_frees_its_removed_seat(
@@ -189,17 +195,7 @@ def test_a_failed_replay_of_the_last_finished_hand_logs_no_card(
         session["last_result"] = {"hand": 1, "game": "big-wild", "net": {"0": 0, "1": 0}}
         con.execute("UPDATE tables SET session = ? WHERE id = ?", (json.dumps(session), tid))
     con.close()
-    failed = threading.Event()
-    real = GameSession.restore.__func__  # type: ignore[attr-defined]
-
-    def failing(cls: type[GameSession], hand_no: int, setup: dict[str, Any],
-                actions: list[Any]) -> GameSession:
-        if threading.current_thread().name.startswith("rollem-showdowns"):
-            failed.set()
-            raise ValueError("seat 2 mucked Ah Kd")
-        return real(cls, hand_no, setup, actions)  # type: ignore[no-any-return]
-
-    monkeypatch.setattr(GameSession, "restore", classmethod(failing))
+    failed = _replays_fail(monkeypatch, ValueError("seat 2 mucked Ah Kd"))
     caplog.set_level("ERROR", logger="rollem.server")
     third = ServerThread(db)
     try:
