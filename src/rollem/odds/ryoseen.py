@@ -399,8 +399,9 @@ against 4.08 for 1.45 times the CPU) and the bias 0.18 against 0.26; in play
 at 1 s (300 seeds alternating) the runs' mean 19.96 against 20.08 (truth
 19.82), the median interval ±1.19 against ±1.22, 283 covered against 276, 297
 within ±1.5 against 290. Third card up at 6 players, spread² × CPU about 0.75
-of main's. Off (1) by default: the views of 4 and 5 players not measured,
-and the pinned bits (tests/test_odds_ryo_same.py) would change."""
+of main's. Off (1) by default: third card up at 5 players in play's half
+batches one screen found spread² × CPU about 1.15 times main's, and the
+pinned bits (tests/test_odds_ryo_same.py) would change."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
