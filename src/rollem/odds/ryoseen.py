@@ -373,6 +373,35 @@ its own error by ancestor said 0.42 to 0.52). With no cap below
 run 25 times of 30 on hand 30001 (their mean some 0.2 points above it);
 at two per world they stated ±0.85 to ±1.04 and covered 15 of 15
 (docs/dev/odds-precision.md, thirteenth pass)."""
+LAST_CANDIDATES = 0
+"""The candidates per world for the last :data:`LAST_READS` opponents in
+:func:`read_order` (at least the batch's own; 0: the batch's own). Issue 33,
+branch s64-last: the last step's weight carries the covariance of a batch's
+total weight with its equity (its self-normalisation bias, branch s64-bias);
+its weight is the mean of its candidates' weights. Measured: no gain. The
+last step's total over a batch is as noisy at 64 as at 16 (sd of its log
+0.334 against 0.338; its variation is between the partial worlds, not within
+one), the bias the same (0.25 against 0.21, ± 0.05) and spread² × CPU 1.12
+times main's (3,335 quarter batches, docs/dev/odds-precision.md)."""
+LAST_READS = 1
+"""How many opponents, the last in :func:`read_order`, draw
+:data:`LAST_CANDIDATES`."""
+READ_MORE: float = 1
+"""With the moves, the worlds laid out and read are this many times the
+batch's, then resampled (systematically, each kept world given the mean
+weight) down to the batch's before the moves and the showdowns (1: none).
+Issue 33, branch s64-last: the batch's total weight, whose covariance with
+its equity is its self-normalisation bias, is then a mean over more
+partial worlds before the last read (more ancestors). At 6 players after the
+wild card (hand 30001, quarter batches, 3,120 rounds alternating with main):
+at 2 a batch's spread² × CPU is 0.88 ± 0.03 of main's (spread 3.19 points
+against 4.08 for 1.45 times the CPU) and the bias 0.18 against 0.26; in play
+at 1 s (300 seeds alternating) the runs' mean 19.96 against 20.08 (truth
+19.82), the median interval ±1.19 against ±1.22, 283 covered against 276, 297
+within ±1.5 against 290. Third card up at 6 players, spread² × CPU about 0.75
+of main's. Off (1) by default: third card up at 5 players in play's half
+batches one screen found spread² × CPU about 1.15 times main's, and the
+pinned bits (tests/test_odds_ryo_same.py) would change."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
@@ -1263,7 +1292,12 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     one opponent after the other (:func:`_read_opponent`); after each, the
     worlds are resampled where the weights have grown uneven
     (:data:`RESAMPLE`), each new world given the mean weight (so the total,
-    an estimate of how likely what was seen is, is kept)."""
+    an estimate of how likely what was seen is, is kept). With the moves and
+    :data:`READ_MORE` above 1, that many times ``k`` worlds are laid out and
+    read, then resampled down to ``k`` (the ancestors then among those)."""
+    final_k = k
+    if moves and READ_MORE > 1:  # (issue 33, branch s64-last)
+        k = round(k * READ_MORE)
     rows = np.arange(k)
     discards = set(seen.discards)
     groups = GROUPS if moves else 1
@@ -1297,7 +1331,9 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     finals: dict[int, Ints] = {}
     kept_all = np.zeros((k, len(seen.opponents), 3), dtype=np.int64)
     found_at: dict[int, Floats] = {}
-    for j in read_order(seen):
+    reading = read_order(seen)
+    late = set(reading[len(reading) - LAST_READS:]) if LAST_CANDIDATES else set()
+    for j in reading:
         opp = seen.opponents[j]
         if weight.sum() <= 0:
             raise ValueError("no world fits what was seen")
@@ -1308,7 +1344,9 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             finals = {i: h[pick] for i, h in finals.items()}
             kept_all = kept_all[pick]
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
-                                           tremble, gen, guides, candidates, expose)
+                                           tremble, gen, guides,
+                                           max(candidates, LAST_CANDIDATES) if j in late
+                                           else candidates, expose)
         weight = weight * factor * np.exp(later[:, j])
         if trace is not None:
             trace_steps.append(_step_record(opp.seat, weight, factor * np.exp(later[:, j]),
@@ -1334,6 +1372,16 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     assert (named >= 0).all()  # every label is some opponent's discard
     cards = np.where(order < 52, order, np.take_along_axis(named, np.maximum(order - 52, 0),
                                                            axis=1))
+    if k > final_k:  # down to the batch's worlds, the total weight kept
+        edges = np.cumsum(weight)
+        edges /= edges[-1]
+        pick = np.minimum(np.searchsorted(edges, (gen.random() + np.arange(final_k)) / final_k,
+                                          side="right"), k - 1)
+        weight = np.full(final_k, weight.sum() / k)
+        kept_all, cards, order, eve = kept_all[pick], cards[pick], order[pick], eve[pick]
+        origin = origin[pick]
+        finals = {i: h[pick] for i, h in finals.items()}
+        k = final_k
     snaps = None
     if moves and len(unseen) >= 2:
         pick, weight = _resample(gen, weight, groups, always=True)
