@@ -1,6 +1,7 @@
 """Roll Your Own's last read with more candidates, and more worlds read than
 kept (issue 33, branch s64-last: ryoseen.LAST_CANDIDATES and LAST_READS,
-ryoseen.READ_MORE; both off by default).
+ryoseen.READ_MORE; the candidates off by default, READ_MORE 2 at 6 players from
+the third card up since stop 64).
 
 The last opponents in ``read_order`` draw ``LAST_CANDIDATES`` candidates per
 world, the others the batch's own. With ``READ_MORE`` the worlds laid out and
@@ -112,3 +113,28 @@ def test_more_candidates_for_the_last_read_keep_the_law(
     for a, b in ((many_eq, one_eq), (many_ev, one_ev)):
         se = np.sqrt(np.var(a, ddof=1) / len(a) + np.var(b, ddof=1) / len(b))
         assert abs(np.mean(a) - np.mean(b)) < 4 * se, (np.mean(a), np.mean(b), se)
+
+
+@pytest.mark.parametrize(("players", "at", "read"), [
+    (6, "at:after the wild card|", 2), (6, "at:third card up|", 2),
+    (6, "late", 1), (5, "at:third card up|", 1), (5, "at:after the wild card|", 1)])
+def test_more_worlds_are_read_at_6_players_from_the_third_card_up(
+        monkeypatch: pytest.MonkeyPatch, players: int, at: str, read: int) -> None:
+    """By default (stop 64) the worlds laid out are READ_MORE (2) times the batch's
+    at 6 players from the third card up, where it was measured (READ_MORE_FROM),
+    and the batch's own elsewhere: after the second draw at 6 players and at 5
+    players (where one screen found it costlier)."""
+    laid: list[int] = []
+    real = ryoseen._layout
+
+    def spy(seen: Any, k: int, *a: Any) -> Any:
+        laid.append(k)
+        return real(seen, k, *a)
+
+    monkeypatch.setattr(ryoseen, "_layout", spy)
+    seen = ryoseen.seen_of(read_view(_view("rollyourown", players, 30001, at)))
+    assert seen is not None
+    with ryoseen.shared_proposals(), ryoseen.part_of_batch(0.1):
+        odds = ryoseen.ryo_seen_look(seen, samples=200, seed=5)
+    assert odds is not None
+    assert laid[-1] == odds.samples * read, (laid, odds.samples)

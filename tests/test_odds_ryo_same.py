@@ -53,6 +53,7 @@ from bench_play_odds import _view
 from rollem.odds import compiled, ryoseen
 from rollem.odds.play import play_odds
 ryoseen.LATE_PART = 0.25  # the batches pinned (play's own, a quarter)
+ryoseen.READ_MORE = 1  # (pinned before it; its law: tests/test_odds_last_read.py)
 compiled.use()
 compiled.wait(600)
 out = []

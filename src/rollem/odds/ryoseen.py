@@ -386,8 +386,9 @@ times main's (3,335 quarter batches, docs/dev/odds-precision.md)."""
 LAST_READS = 1
 """How many opponents, the last in :func:`read_order`, draw
 :data:`LAST_CANDIDATES`."""
-READ_MORE: float = 1
-"""With the moves, the worlds laid out and read are this many times the
+READ_MORE: float = 2
+"""With the moves, from the third card up with :data:`READ_MORE_FROM`
+opponents or more, the worlds laid out and read are this many times the
 batch's, then resampled (systematically, each kept world given the mean
 weight) down to the batch's before the moves and the showdowns (1: none).
 Issue 33, branch s64-last: the batch's total weight, whose covariance with
@@ -399,9 +400,13 @@ against 4.08 for 1.45 times the CPU) and the bias 0.18 against 0.26; in play
 at 1 s (300 seeds alternating) the runs' mean 19.96 against 20.08 (truth
 19.82), the median interval ±1.19 against ±1.22, 283 covered against 276, 297
 within ±1.5 against 290. Third card up at 6 players, spread² × CPU about 0.75
-of main's. Off (1) by default: third card up at 5 players in play's half
-batches one screen found spread² × CPU about 1.15 times main's, and the
-pinned bits (tests/test_odds_ryo_same.py) would change."""
+of main's. At 6 players only (:data:`READ_MORE_FROM`, stop 64): third card
+up at 5 players in play's half batches one screen found spread² × CPU about
+1.15 times main's, and the earlier views at 6 players were not measured
+(tests/test_odds_ryo_same.py pins the bits without it)."""
+READ_MORE_FROM = 5
+"""The fewest opponents :data:`READ_MORE` is used with (6 players; the
+place steps' :data:`PLACE_FROM`), from the third card up only."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
@@ -1293,10 +1298,12 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     worlds are resampled where the weights have grown uneven
     (:data:`RESAMPLE`), each new world given the mean weight (so the total,
     an estimate of how likely what was seen is, is kept). With the moves and
-    :data:`READ_MORE` above 1, that many times ``k`` worlds are laid out and
+    :data:`READ_MORE` above 1 (6 players from the third card up:
+    :data:`READ_MORE_FROM`), that many times ``k`` worlds are laid out and
     read, then resampled down to ``k`` (the ancestors then among those)."""
     final_k = k
-    if moves and READ_MORE > 1:  # (issue 33, branch s64-last)
+    if (moves and READ_MORE > 1 and len(seen.opponents) >= READ_MORE_FROM
+            and _all_up(seen)):  # (issue 33, branch s64-last; stop 64)
         k = round(k * READ_MORE)
     rows = np.arange(k)
     discards = set(seen.discards)
