@@ -32,6 +32,19 @@ def _seen() -> ryoseen.SeenPool:
     return seen
 
 
+def _layouts_laid(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The worlds each ``ryoseen._layout`` call lays out, appended as they come."""
+    laid: list[int] = []
+    real = ryoseen._layout
+
+    def spy(seen: Any, k: int, *a: Any) -> Any:
+        laid.append(k)
+        return real(seen, k, *a)
+
+    monkeypatch.setattr(ryoseen, "_layout", spy)
+    return laid
+
+
 def _asked(monkeypatch: pytest.MonkeyPatch, last: int, reads: int) -> dict[int, int]:
     """The candidates each opponent's read is given in one batch of the view
     after the wild card at 6 players (hand 30001)."""
@@ -67,14 +80,7 @@ def _batches(monkeypatch: pytest.MonkeyPatch, more: float, seeds: range, last: i
     weight) and the worlds laid out."""
     monkeypatch.setattr(ryoseen, "READ_MORE", more)
     monkeypatch.setattr(ryoseen, "LAST_CANDIDATES", last)
-    laid: list[int] = []
-    real = ryoseen._layout
-
-    def spy(seen: Any, k: int, *a: Any) -> Any:
-        laid.append(k)
-        return real(seen, k, *a)
-
-    monkeypatch.setattr(ryoseen, "_layout", spy)
+    laid = _layouts_laid(monkeypatch)
     seen = _seen()
     eq, ev = [], []
     with ryoseen.shared_proposals(), ryoseen.part_of_batch(0.1):
@@ -124,14 +130,7 @@ def test_more_worlds_are_read_at_6_players_from_the_third_card_up(
     at 6 players from the third card up, where it was measured (READ_MORE_FROM),
     and the batch's own elsewhere: after the second draw at 6 players and at 5
     players (where one screen found it costlier)."""
-    laid: list[int] = []
-    real = ryoseen._layout
-
-    def spy(seen: Any, k: int, *a: Any) -> Any:
-        laid.append(k)
-        return real(seen, k, *a)
-
-    monkeypatch.setattr(ryoseen, "_layout", spy)
+    laid = _layouts_laid(monkeypatch)
     seen = ryoseen.seen_of(read_view(_view("rollyourown", players, 30001, at)))
     assert seen is not None
     with ryoseen.shared_proposals(), ryoseen.part_of_batch(0.1):
