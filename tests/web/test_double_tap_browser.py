@@ -42,7 +42,50 @@ WebSocket.prototype.send = function (data) {
   try { const m = JSON.parse(data); if (m.type !== 'ping') window.__sent.push(m); } catch (e) {}
   return realSend.call(this, data);
 };
-"""
+// settled(): the clicks dispatched, and the server's answer to an echo sent after them
+window.__clicks = 0; window.__echoed = 0; window.__echoes = 0; window.__ws = null;
+document.addEventListener('click', () => { window.__clicks++; }, true);
+const onmessage = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
+Object.defineProperty(WebSocket.prototype, 'onmessage', {
+  configurable: true, get() { return onmessage.get.call(this); },
+  set(fn) {
+    window.__ws = this;
+    onmessage.set.call(this, fn && ((ev) => {
+      const m = JSON.parse(ev.data);
+      const echo = m.type === 'error' && m.ref && m.ref.type === 'client_seed'
+        && m.ref.hand > ECHO_FROM;
+      if (!echo) return fn(ev);
+      window.__echoed = m.ref.hand - ECHO_FROM;   // (the page never sees it)
+    }));
+  },
+});
+window.__echo = () => {
+  window.__echoes++;
+  realSend.call(window.__ws, JSON.stringify(
+    {type: 'client_seed', hand: ECHO_FROM + window.__echoes, seed: ''}));
+  return window.__echoes;
+};
+""".replace("ECHO_FROM", "1000000000")
+
+
+def clicks(page: Any) -> int:
+    """The clicks the page has dispatched so far (a tap's or a double click's two)."""
+    return int(page.evaluate("() => window.__clicks"))
+
+
+def settled(page: Any, clicked: int) -> None:
+    """Wait until the page has dispatched ``clicked`` clicks in all (a phone's taps
+    become clicks after the tap returns), then until the server has answered every
+    message the page sent before now: an echo (a client seed for a hand far ahead,
+    always refused: its error, with its hand number, never reaches the page's code)
+    is sent on the page's socket, and the server reads a socket's messages one by
+    one and sends its refusals in order after the commits before them (a message
+    waiting for an action applied off the loop waits in order too).  So a second
+    tap's message, had it gone out, has been answered (refused, its toast shown)
+    once the echo is back; before, a fixed 0.8 to 1.5 s was waited instead."""
+    page.wait_for_function(f"() => window.__clicks >= {clicked}")
+    n = page.evaluate("() => window.__echo()")
+    page.wait_for_function(f"() => window.__echoed >= {n}")
 
 
 def double_tap(page: Any, selector: str, size: str) -> None:
@@ -73,19 +116,24 @@ def test_a_double_tap_answers_once(browser: Any, live: ServerThread, size: str) 
         page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         record_toasts(page)
+        clicked = clicks(page) + 2
         page.locator("#start-btn").dblclick()  # the host's Deal, double-tapped
         # Ann (seat 0) has the button of hand 1: she names the game, with a double tap
         page.wait_for_selector("#controls [data-game=holdem]")
+        settled(page, clicked)
+        clicked = clicks(page) + 2
         page.locator("#controls [data-game=holdem]").dblclick()
         wait_first_bet(page)
+        settled(page, clicked)
         shot(page, f"double-tap-{size}-chosen")
         assert len(sent(page, "start")) == 1, sent(page, "start")
         assert len(sent(page, "choose_game")) == 1, sent(page, "choose_game")
         # her first bet, with a double tap (check, else call)
         action = page.evaluate("""() => document.querySelector(
             '#controls [data-action=check]') ? 'check' : 'call'""")
+        clicked = clicks(page) + 2
         page.locator(f"#controls [data-action={action}]").dblclick()
-        page.wait_for_timeout(1500)
+        settled(page, clicked)
         shot(page, f"double-tap-{size}-acted")
         actions = sent(page, "action")
         assert len(actions) == 1, json.dumps(actions)
@@ -123,9 +171,10 @@ def test_a_double_tapped_rebuy_is_sent_once(browser: Any, live: ServerThread,
         page.evaluate("""() => window.rollemState.send(
             {type: 'host', op: 'adjust_stack', seat: 0, stack: 0})""")
         page.wait_for_selector("#dock [data-action=rebuy]")
+        clicked = clicks(page) + 2
         page.locator("#dock [data-action=rebuy]").dblclick()
         page.wait_for_selector(".me-head:has-text('stack 200')")
-        page.wait_for_timeout(1000)
+        settled(page, clicked)
         shot(page, f"double-tap-{size}-rebuy")
         assert len(sent(page, "rebuy")) == 1, sent(page, "rebuy")
         toasts = page.evaluate("() => window.__toasts")
@@ -145,21 +194,24 @@ def test_a_double_tap_on_fold_or_leave_still_asks(browser: Any, live: ServerThre
         page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         # Leave, double-tapped before the deal: still seated, asked
+        clicked = clicks(page) + 2
         double_tap(page, "#dock [data-action=leave]", size)
-        page.wait_for_timeout(800)
+        settled(page, clicked)
         assert page.locator("#dock [data-action=leave-confirm]").count() == 1
         assert not sent(page, "leave")
         page.click("#start-btn")
         wait_first_bet(page)
         assert page.locator("#controls [data-action=check]").count(), "no free check"
+        clicked = clicks(page) + 2
         double_tap(page, "#controls [data-action=fold]", size)
-        page.wait_for_timeout(800)
+        settled(page, clicked)
         shot(page, f"double-tap-{size}-fold")
         assert decision_kind(page) == "fold-confirm"
         assert not sent(page, "action"), sent(page, "action")
         # a tap after the double tap answers the question
+        clicked = clicks(page) + 1
         page.locator("#controls [data-action=fold-confirm]").click()
-        page.wait_for_timeout(800)
+        settled(page, clicked)
         assert [m["action"]["kind"] for m in sent(page, "action")] == ["fold"]
     finally:
         ctx.close()
@@ -189,9 +241,10 @@ def test_a_double_tapped_approve_is_sent_once(browser: Any, live: ServerThread,
         page.click("#host-box summary")
         approve = page.locator("#host-tools [data-host=approve_rebuy]")
         approve.wait_for()
+        clicked = clicks(page) + 2
         approve.dblclick()
         bob.wait_for_selector(".me-head:has-text('stack 200')")
-        page.wait_for_timeout(1000)
+        settled(page, clicked)
         shot(page, f"double-tap-{size}-approve")
         assert len(sent(page, "host")) == 2, sent(page, "host")  # the stack, one approve
         toasts = page.evaluate("() => window.__toasts")
