@@ -24,6 +24,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,43 @@ def as_in_play(db: Path, tid: str) -> int:
     return int(hand_no)
 
 
+def costly_table_played(db: Path, costly: str, before_play: Callable[[], object] = lambda: None
+                        ) -> tuple[str, str, str, dict[str, Any]]:
+    """A table of ``costly`` (a file of :func:`dealt_to_the_showdown`) in ``db``: made
+    on an in-process server with :func:`costly_game_file`'s accepted file (Ann in seat
+    0, a computer player in seat 1, 400 chips, no pause after a hand), ``costly``
+    stored in its place (as a file accepted before the bound), ``before_play()`` called,
+    then hand 1 dealt on a second in-process server (over at its deal).  Returns
+    (table id, host token, Ann's token, Ann's state at the hand's end).  The set-up
+    of this module's in-process test and of test_s64_void_hand."""
+    first = ServerThread(db)
+    try:
+        accepted = costly_game_file((5, 5))
+        tid, host = create_table(first.url, game="big-wild", game_file=accepted, seats=2,
+                                 bots=1, bot_delay=0, between_hands=600)
+        _, ann = join(first.url, tid, "Ann")
+    finally:
+        first.stop()
+    store_instead(str(db), tid, accepted, costly)
+    before_play()
+    second = ServerThread(db)
+    try:
+        st = asyncio.run(_one_hand(second.ws_url, tid, ann, host, start=True))
+    finally:
+        second.stop()
+    return tid, host, ann, st
+
+
+async def _one_hand(ws_url: str, tid: str, ann: str, host: str, start: bool) -> dict[str, Any]:
+    """Ann's (the host's) state once the table has a finished hand; ``start``: she
+    starts the game first."""
+    async with Player(ws_url, tid, ann, host) as a:
+        await a.until(lambda st: st["you"]["host"])
+        if start:
+            await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
+        return await a.until(lambda st: st["table"]["last_result"] is not None)
+
+
 @pytest.mark.slow
 def test_a_deal_that_reaches_its_showdown_does_not_hold_the_loop(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
@@ -137,7 +175,7 @@ def test_a_deal_that_reaches_its_showdown_does_not_hold_the_loop(tmp_path: Path)
         await probe
         return before, waits[len(before):], st
 
-    second = ServerProcess(db)
+    second = ServerProcess(db, hand_floors=False)
     try:
         before, during, st = asyncio.run(dealing(second.url, second.ws_url))
     finally:
@@ -148,7 +186,7 @@ def test_a_deal_that_reaches_its_showdown_does_not_hold_the_loop(tmp_path: Path)
                                f"dealt (before: {max(before):.3f} s)")
     assert sum(s["stack"] for s in st["table"]["seats"] if s) == 400  # (chips kept)
     in_play = as_in_play(db, tid)
-    third = ServerProcess(db)
+    third = ServerProcess(db, hand_floors=False)
     try:
         started = time.perf_counter()
         before, during, st = asyncio.run(restoring(third.url, third.ws_url))
@@ -172,15 +210,6 @@ def test_the_showdown_of_a_deal_and_of_a_replay_is_played_in_the_showdown_thread
     db = tmp_path / "t.db"
     costly = dealt_to_the_showdown((5,), (3,))
     assert OFF_LOOP_EVALUATIONS < game_evaluations(load_game(costly, strict=False)) == 2_240
-    first = ServerThread(db)
-    try:
-        accepted = costly_game_file((5, 5))
-        tid, host = create_table(first.url, game="big-wild", game_file=accepted, seats=2,
-                                 bots=1, bot_delay=0, between_hands=600)
-        _, ann = join(first.url, tid, "Ann")
-    finally:
-        first.stop()
-    store_instead(str(db), tid, accepted, costly)
     threads: list[str] = []
     start = Showdown.start
 
@@ -188,26 +217,14 @@ def test_the_showdown_of_a_deal_and_of_a_replay_is_played_in_the_showdown_thread
         threads.append(threading.current_thread().name)
         return start(self, hand)
 
-    monkeypatch.setattr(Showdown, "start", seen)
-
-    async def one_hand(ws_url: str, start: bool) -> dict[str, Any]:
-        async with Player(ws_url, tid, ann, host) as a:
-            await a.until(lambda st: st["you"]["host"])
-            if start:
-                await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
-            return await a.until(lambda st: st["table"]["last_result"] is not None)
-
-    second = ServerThread(db)
-    try:
-        st = asyncio.run(one_hand(second.ws_url, True))
-    finally:
-        second.stop()
+    tid, host, ann, st = costly_table_played(
+        db, costly, lambda: monkeypatch.setattr(Showdown, "start", seen))
     assert st["table"]["last_result"]["hand"] == 1
     assert threads == ["rollem-showdowns-0"], threads  # (main: the loop's thread)
     assert as_in_play(db, tid) == 1
     third = ServerThread(db)
     try:
-        st = asyncio.run(one_hand(third.ws_url, False))
+        st = asyncio.run(_one_hand(third.ws_url, tid, ann, host, start=False))
     finally:
         third.stop()
     assert st["table"]["last_result"]["hand"] == 1  # (finished after the replay)

@@ -58,7 +58,7 @@ def test_host_tools_survive_kill_9(tmp_path: Path, kind: str,
     db: Any = tmp_path / "tools.db"
     if kind == "postgresql":
         db = request.getfixturevalue("pg_cluster").new_database()
-    first = ServerProcess(db)
+    first = ServerProcess(db, hand_floors=False)
     port = first.port
     base = first.url
     tid, host = create_table(base, game="holdem", seats=3, bots=0, stack=100,
@@ -118,7 +118,7 @@ def test_host_tools_survive_kill_9(tmp_path: Path, kind: str,
     asyncio.run(part_one())
     first.kill()  # SIGKILL mid-hand 2
 
-    second = ServerProcess(db, port=port)
+    second = ServerProcess(db, port=port, hand_floors=False)
     base = second.url
     try:
         async def part_two() -> None:

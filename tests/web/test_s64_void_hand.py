@@ -30,10 +30,8 @@ from typing import Any
 
 import httpx
 import pytest
-from hostile import costly_game_file
-from test_deal_showdown_off_loop import as_in_play, dealt_to_the_showdown
-from test_server_stored_gamefile import store_instead
-from web_harness import Player, ServerThread, create_table, join
+from test_deal_showdown_off_loop import as_in_play, costly_table_played, dealt_to_the_showdown
+from web_harness import Player, ServerThread
 
 from rollem.server.game_session import GameSession
 
@@ -42,28 +40,7 @@ def _stored_in_play(tmp_path: Path) -> tuple[Path, str, str, str]:
     """A costly table (Ann in seat 0, a computer player in seat 1, 400 chips) whose
     hand 1 is stored as in play; returns (database, table id, host token, Ann's token)."""
     db = tmp_path / "t.db"
-    costly = dealt_to_the_showdown((5,), (3,))
-    first = ServerThread(db)
-    try:
-        accepted = costly_game_file((5, 5))
-        tid, host = create_table(first.url, game="big-wild", game_file=accepted, seats=2,
-                                 bots=1, bot_delay=0, between_hands=600)
-        _, ann = join(first.url, tid, "Ann")
-    finally:
-        first.stop()
-    store_instead(str(db), tid, accepted, costly)
-
-    async def one_hand(ws_url: str) -> dict[str, Any]:
-        async with Player(ws_url, tid, ann, host) as a:
-            await a.until(lambda st: st["you"]["host"])
-            await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
-            return await a.until(lambda st: st["table"]["last_result"] is not None)
-
-    second = ServerThread(db)
-    try:
-        asyncio.run(one_hand(second.ws_url))
-    finally:
-        second.stop()
+    tid, host, ann, _ = costly_table_played(db, dealt_to_the_showdown((5,), (3,)))
     assert as_in_play(db, tid) == 1
     return db, tid, host, ann
 

@@ -262,17 +262,24 @@ class ServerProcess:
     ``paced_runouts``: False: an all-in run-out's rounds go out one after the other
     without the real server's pause between them (:data:`QUICK_RUNOUTS`; the pauses
     are up to 5 s a run-out, a run it twice's included), for a test about something
-    else; True (the default): as ``rollem serve`` paces them."""
+    else; True (the default): as ``rollem serve`` paces them.
+
+    ``hand_floors``: False: ``--hand-seconds 0 --unattended-hand-seconds 0``, no
+    floor on the time from one deal to the next (as :class:`ServerThread`'s
+    ``UNLIMITED``), for a test about something else: on a real server a hand nobody
+    played (folded out) holds the next deal 5 s from its own (1 s a hand played),
+    even past the host's Deal now; True (the default): the real server's floors."""
 
     def __init__(self, db: Path, port: int | None = None, numba: bool = False,
-                 paced_runouts: bool = True) -> None:
+                 paced_runouts: bool = True, hand_floors: bool = True) -> None:
         self.port = port or free_port()
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         if not numba:
             env["ROLLEM_NO_NUMBA"] = "1"
         run = ["-m", "rollem"] if paced_runouts else ["-c", QUICK_RUNOUTS]
         self.proc = subprocess.Popen(
-            [sys.executable, *run, "serve", "--port", str(self.port), "--db", str(db)],
+            [sys.executable, *run, "serve", "--port", str(self.port), "--db", str(db),
+             *(() if hand_floors else ("--hand-seconds", "0", "--unattended-hand-seconds", "0"))],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
         )
         wait_served(self.port)
