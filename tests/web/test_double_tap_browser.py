@@ -17,6 +17,8 @@ table.  Screenshots: test-artifacts/web/double-tap-*.png.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -105,17 +107,29 @@ def sent(page: Any, kind: str) -> list[dict[str, Any]]:
     return [m for m in page.evaluate("() => window.__sent") if m["type"] == kind]
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_double_tap_answers_once(browser: Any, live: ServerThread, size: str) -> None:
+@contextmanager
+def seated_host(browser: Any, live: ServerThread, size: str,
+                **config: Any) -> Iterator[tuple[str, Any]]:
+    """A new table of ``config`` on ``live`` (its computer players only checking), its
+    host's page at ``size`` (a context of its own, :data:`SENT` in it) seated as Ann
+    with Enter, its toasts recorded: yields (table id, page); the context closed after."""
     ctx = context(browser, size)
     ctx.add_init_script(SENT)
     try:
-        tid, host_token = new_table(live.url, game="dealers-choice", seats=2, bots=1,
-                                    choices=["sdr", "holdem"])
+        tid, host_token = new_table(live.url, **config)
         only_checking_bots(live, tid)
         page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         record_toasts(page)
+        yield tid, page
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_double_tap_answers_once(browser: Any, live: ServerThread, size: str) -> None:
+    with seated_host(browser, live, size, game="dealers-choice", seats=2, bots=1,
+                     choices=["sdr", "holdem"]) as (_, page):
         clicked = clicks(page) + 2
         page.locator("#start-btn").dblclick()  # the host's Deal, double-tapped
         # Ann (seat 0) has the button of hand 1: she names the game, with a double tap
@@ -152,21 +166,12 @@ def test_a_double_tap_answers_once(browser: Any, live: ServerThread, size: str) 
             page.wait_for_timeout(100)
             end_at -= 100
         assert page.locator("#result:not(.hidden)").count(), "hand 1 never ended"
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_double_tapped_rebuy_is_sent_once(browser: Any, live: ServerThread,
                                             size: str) -> None:
-    ctx = context(browser, size)
-    ctx.add_init_script(SENT)
-    try:
-        tid, host_token = new_table(live.url, game="holdem", seats=2, bots=1)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit_with_enter(page, "Ann")
-        record_toasts(page)
+    with seated_host(browser, live, size, game="holdem", seats=2, bots=1) as (_, page):
         # before the first deal the host sets Ann's stack to 0: she is busted
         page.evaluate("""() => window.rollemState.send(
             {type: 'host', op: 'adjust_stack', seat: 0, stack: 0})""")
@@ -179,20 +184,12 @@ def test_a_double_tapped_rebuy_is_sent_once(browser: Any, live: ServerThread,
         assert len(sent(page, "rebuy")) == 1, sent(page, "rebuy")
         toasts = page.evaluate("() => window.__toasts")
         assert not [t for t in toasts if "rebuy at 0" in t], toasts
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_double_tap_on_fold_or_leave_still_asks(browser: Any, live: ServerThread,
                                                   size: str) -> None:
-    ctx = context(browser, size)
-    ctx.add_init_script(SENT)
-    try:
-        tid, host_token = new_table(live.url, game="sdr", seats=3, bots=2)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit_with_enter(page, "Ann")
+    with seated_host(browser, live, size, game="sdr", seats=3, bots=2) as (_, page):
         # Leave, double-tapped before the deal: still seated, asked
         clicked = clicks(page) + 2
         double_tap(page, "#dock [data-action=leave]", size)
@@ -213,8 +210,6 @@ def test_a_double_tap_on_fold_or_leave_still_asks(browser: Any, live: ServerThre
         page.locator("#controls [data-action=fold-confirm]").click()
         settled(page, clicked)
         assert [m["action"]["kind"] for m in sent(page, "action")] == ["fold"]
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -222,33 +217,27 @@ def test_a_double_tapped_approve_is_sent_once(browser: Any, live: ServerThread,
                                               size: str) -> None:
     """The host's answers in Host controls (Approve a rebuy here): before, the second
     tap's toast said "seat 2 has not asked to rebuy"."""
-    ctx = context(browser, size)
-    ctx.add_init_script(SENT)
     friend = context(browser, "phone")
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=0,
-                                    rebuy_approval=True)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit_with_enter(page, "Ann")
-        record_toasts(page)
-        bob = friend.new_page()
-        bob.goto(f"{live.url}/t/{tid}")
-        sit_with_enter(bob, "Bob")
-        page.evaluate("""() => window.rollemState.send(
-            {type: 'host', op: 'adjust_stack', seat: 1, stack: 0})""")
-        bob.wait_for_selector("#dock [data-action=rebuy]")
-        bob.locator("#dock [data-action=rebuy]").click()
-        page.click("#host-box summary")
-        approve = page.locator("#host-tools [data-host=approve_rebuy]")
-        approve.wait_for()
-        clicked = clicks(page) + 2
-        approve.dblclick()
-        bob.wait_for_selector(".me-head:has-text('stack 200')")
-        settled(page, clicked)
-        shot(page, f"double-tap-{size}-approve")
-        assert len(sent(page, "host")) == 2, sent(page, "host")  # the stack, one approve
-        toasts = page.evaluate("() => window.__toasts")
-        assert not [t for t in toasts if "has not asked" in t], toasts
+        with seated_host(browser, live, size, game="holdem", seats=3, bots=0,
+                         rebuy_approval=True) as (tid, page):
+            bob = friend.new_page()
+            bob.goto(f"{live.url}/t/{tid}")
+            sit_with_enter(bob, "Bob")
+            page.evaluate("""() => window.rollemState.send(
+                {type: 'host', op: 'adjust_stack', seat: 1, stack: 0})""")
+            bob.wait_for_selector("#dock [data-action=rebuy]")
+            bob.locator("#dock [data-action=rebuy]").click()
+            page.click("#host-box summary")
+            approve = page.locator("#host-tools [data-host=approve_rebuy]")
+            approve.wait_for()
+            clicked = clicks(page) + 2
+            approve.dblclick()
+            bob.wait_for_selector(".me-head:has-text('stack 200')")
+            settled(page, clicked)
+            shot(page, f"double-tap-{size}-approve")
+            assert len(sent(page, "host")) == 2, sent(page, "host")  # the stack, one approve
+            toasts = page.evaluate("() => window.__toasts")
+            assert not [t for t in toasts if "has not asked" in t], toasts
     finally:
         friend.close()
-        ctx.close()
