@@ -692,3 +692,17 @@ def test_serve_help_still_shows_the_ranges(capsys: pytest.CaptureFixture[str]) -
     code, out, _ = run(["serve", "--help"], capsys)
     assert code == 0
     assert "0<=x<=65535" in out and "x>=1024" in out
+
+
+def test_a_scripted_answer_is_echoed_with_its_control_characters_shown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """s65-check: piped answers are echoed after the prompt; an answer of raw bytes
+    (``< /dev/zero``, or escape sequences in a script) was written to the terminal
+    as it came, so NULs or an ESC reached it, while the refusal quoted it safely."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("\x1b]0;title\x07\x00c\nq\n"))
+    code, out, _ = run(["play", "holdem", "--players", "2", "--bots", "random", "--seed", "3",
+                        "--history-dir", str(tmp_path)], capsys)
+    assert code == 0
+    assert "\x1b" not in out and "\x00" not in out and "\x07" not in out
+    assert "> ^[]0;title^G^@c\n" in out  # the echo, in caret form
