@@ -66,8 +66,9 @@ def test_a_seed_is_ascii_digits_only_everywhere(
 
 
 def test_a_seed_with_leading_zeros_is_the_number(capsys: pytest.CaptureFixture[str]) -> None:
-    answers = [run(["odds", "sdr", "--hand", "AsKs", "--seed", seed, "--samples", "200",
-                    "--json"], capsys) for seed in ("12", "0012", "13")]
+    # (two unknown hands: Monte Carlo; heads-up is counted exactly, seed or not)
+    answers = [run(["odds", "sdr", "--hand", "AsKs", "--opponents", "2", "--seed", seed,
+                    "--samples", "200", "--json"], capsys) for seed in ("12", "0012", "13")]
     assert answers[0][0] == 0 and answers[0] == answers[1]
     assert answers[0] != answers[2]  # the seed is used: another gives other samples
 
@@ -80,8 +81,8 @@ def test_largest_seed_is_allowed(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert [code for code, _, _ in runs] == [0, 0], runs
     first, second = (json.loads(out)["seats"] for _, out, _ in runs)
     assert first == second  # seeded: the same results
-    code, out, err = run(["odds", "sdr", "--hand", "AsKs", "--seed", str(MAX_SEED),
-                          "--samples", "200", "--json"], capsys)
+    code, out, err = run(["odds", "sdr", "--hand", "AsKs", "--opponents", "2", "--seed",
+                          str(MAX_SEED), "--samples", "200", "--json"], capsys)
     assert (code, json.loads(out)["samples"]) == (0, 200), err
     game = TerminalGame(game="sdr", players=2, level="random", stack=200, seed=MAX_SEED,
                         show_odds=False, history_dir=tmp_path, rich=False,
@@ -93,11 +94,11 @@ def test_largest_seed_is_allowed(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_seed_zero_is_allowed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["odds", "sdr", "--hand", "AsKs", "--seed", "0", "--samples", "200",
-                          "--json"], capsys)
+    code, out, err = run(["odds", "sdr", "--hand", "AsKs", "--opponents", "2", "--seed", "0",
+                          "--samples", "200", "--json"], capsys)
     assert code == 0, err
-    again = run(["odds", "sdr", "--hand", "AsKs", "--seed", "0", "--samples", "200",
-                 "--json"], capsys)[1]
+    again = run(["odds", "sdr", "--hand", "AsKs", "--opponents", "2", "--seed", "0",
+                 "--samples", "200", "--json"], capsys)[1]
     assert out == again  # seeded: the same answer
 
 

@@ -90,7 +90,7 @@ pat, a discard still to come keeps what plays best, and the file's showdown
 
 \b
 Exact enumeration is used when the outcomes are few enough (Stop, Drop and
-Roll: every Roll and every deal of the unknown hands, up to 20,000,000
+Roll: every Roll and every deal of the unknown hands, up to 25,000,000
 outcomes with one unknown hand and 1,000,000 with more; Roll Your Own from
 a history once no draw is left, up to 1,000,000); otherwise Monte Carlo
 with --samples worlds (1 to 10,000,000; seed it with --seed), and the
