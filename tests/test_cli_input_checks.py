@@ -66,8 +66,9 @@ def test_a_seed_is_ascii_digits_only_everywhere(
 
 
 def test_a_seed_with_leading_zeros_is_the_number(capsys: pytest.CaptureFixture[str]) -> None:
-    answers = [run(["odds", "sdr", "--hand", "AsKs", "--seed", seed, "--samples", "200",
-                    "--json"], capsys) for seed in ("12", "0012", "13")]
+    # (two unknown hands: Monte Carlo; heads-up is counted exactly, seed or not)
+    answers = [run(["odds", "sdr", "--hand", "AsKs", "--opponents", "2", "--seed", seed,
+                    "--samples", "200", "--json"], capsys) for seed in ("12", "0012", "13")]
     assert answers[0][0] == 0 and answers[0] == answers[1]
     assert answers[0] != answers[2]  # the seed is used: another gives other samples
 
@@ -80,8 +81,8 @@ def test_largest_seed_is_allowed(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert [code for code, _, _ in runs] == [0, 0], runs
     first, second = (json.loads(out)["seats"] for _, out, _ in runs)
     assert first == second  # seeded: the same results
-    code, out, err = run(["odds", "sdr", "--hand", "AsKs", "--seed", str(MAX_SEED),
-                          "--samples", "200", "--json"], capsys)
+    code, out, err = run(["odds", "sdr", "--hand", "AsKs", "--opponents", "2", "--seed",
+                          str(MAX_SEED), "--samples", "200", "--json"], capsys)
     assert (code, json.loads(out)["samples"]) == (0, 200), err
     game = TerminalGame(game="sdr", players=2, level="random", stack=200, seed=MAX_SEED,
                         show_odds=False, history_dir=tmp_path, rich=False,
@@ -93,11 +94,11 @@ def test_largest_seed_is_allowed(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_seed_zero_is_allowed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["odds", "sdr", "--hand", "AsKs", "--seed", "0", "--samples", "200",
-                          "--json"], capsys)
+    code, out, err = run(["odds", "sdr", "--hand", "AsKs", "--opponents", "2", "--seed", "0",
+                          "--samples", "200", "--json"], capsys)
     assert code == 0, err
-    again = run(["odds", "sdr", "--hand", "AsKs", "--seed", "0", "--samples", "200",
-                 "--json"], capsys)[1]
+    again = run(["odds", "sdr", "--hand", "AsKs", "--opponents", "2", "--seed", "0",
+                 "--samples", "200", "--json"], capsys)[1]
     assert out == again  # seeded: the same answer
 
 
@@ -692,3 +693,17 @@ def test_serve_help_still_shows_the_ranges(capsys: pytest.CaptureFixture[str]) -
     code, out, _ = run(["serve", "--help"], capsys)
     assert code == 0
     assert "0<=x<=65535" in out and "x>=1024" in out
+
+
+def test_a_scripted_answer_is_echoed_with_its_control_characters_shown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """s65-check: piped answers are echoed after the prompt; an answer of raw bytes
+    (``< /dev/zero``, or escape sequences in a script) was written to the terminal
+    as it came, so NULs or an ESC reached it, while the refusal quoted it safely."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("\x1b]0;title\x07\x00c\nq\n"))
+    code, out, _ = run(["play", "holdem", "--players", "2", "--bots", "random", "--seed", "3",
+                        "--history-dir", str(tmp_path)], capsys)
+    assert code == 0
+    assert "\x1b" not in out and "\x00" not in out and "\x07" not in out
+    assert "> ^[]0;title^G^@c\n" in out  # the echo, in caret form

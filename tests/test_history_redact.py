@@ -394,6 +394,9 @@ def test_replay_of_a_redacted_table_says_why_not() -> None:
     text = (Path(__file__).parent / "histories" / "sdr_worked_example.toml").read_text()
     with pytest.raises(HistoryError, match="player's own copy"):
         replay(redact(text, 0))
+    # s65-check: and it names the library's way to read a copy
+    with pytest.raises(HistoryError, match=r"in Python, rollem\.history_copy\.own_copy_hand"):
+        replay(redact(text, 0))
     full = replay(text)
     again = replay(history_dict(full))  # a table as written: replays the same hand
     assert full.result is not None and again.result == full.result

@@ -87,3 +87,20 @@ def test_a_copy_of_a_fixed_wild_game_is_told_with_its_wild_cards() -> None:
                 == [t for t in live if word_card.search(t)], (game.id, seat)
             wild_lines += sum("plays as" in t for t in told)
         assert wild_lines > 0, game.id
+
+
+def test_three_or_more_wild_ranks_are_listed_with_commas() -> None:
+    # s65-check: a game file with five wild ranks was told "Twos and threes and
+    # fours and fives and sixes are wild." (and replay --result's "Wild:" line so)
+    from rollem.cli.replay_cmd import summary
+
+    text = resources.files("rollem.games.files").joinpath("holdem.toml").read_text()
+    text = text.replace('id = "holdem"', 'id = "wildem"').replace(
+        '[[steps]]\nstep = "blinds"', '[[steps]]\nstep = "wild"\nranks = ["2", "3", "4"]\n\n'
+        '[[steps]]\nstep = "blinds"', 1).replace('step = "showdown"',
+                                                 'step = "showdown"\nwild = true')
+    hand = _checked_down(load_game(text), 0)
+    assert "Twos, threes and fours are wild." in [ln.text for ln in narrate_hand(hand, NAMES)]
+    assert "Wild: twos, threes and fours wild" in summary(hand, NAMES).split("\n")
+    two = _checked_down(_wild_holdem(), 0)  # one rank, and two, read as before
+    assert "Twos are wild." in [ln.text for ln in narrate_hand(two, NAMES)]

@@ -370,7 +370,8 @@ def test_history_odds_at_points_of_the_worked_example() -> None:
     assert at == 8
     assert odds.method == "exact" and odds.samples == 990  # seat 0's 2 cards from 45
     start, at0 = history_odds(text, 0, at=0, seed=1, samples=2000)
-    assert at0 == 0 and start.method == "monte-carlo"
+    # heads-up before the Stop: counted, as play counts it (s65-check; was Monte Carlo)
+    assert at0 == 0 and start.method == "exact" and start.samples == 21_187_600
     with pytest.raises(OddsError, match="--at"):
         history_odds(text, 0, at=99)
 

@@ -1660,3 +1660,15 @@ def test_ryo_redeal_steps_draw_each_hand_at_its_exact_chance(
     _assert_counts_fit(got, exact, n, 0.03)
     _assert_tables_fresh(seen, t, order[w:w + 1])
 
+
+
+def test_the_advice_of_rollem_odds_says_its_plus_minus_is_one_standard_error() -> None:
+    """s65-check: play's advice says "± is a 95% interval"; ``rollem odds`` printed
+    "equity 46.4% ± 0.7%" (one standard error) without a word, so the same sign read
+    as two widths."""
+    path = str(HISTORIES / "rollem521_both_scoops.toml")
+    out = CliRunner().invoke(app, ["odds", "--history", path, "--seat", "0", "--at", "3",
+                                   "--samples", "400", "--seed", "1"])
+    assert out.exit_code == 0, out.output
+    flat = " ".join(out.output.split())
+    assert "every later choice made by rule of thumb; ± is one standard error):" in flat

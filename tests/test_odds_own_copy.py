@@ -117,6 +117,21 @@ def test_rollem_odds_takes_a_players_own_copy(tmp_path: Path) -> None:
     assert run.exit_code != 0 and "this is seat 2's own copy" in run.output
 
 
+def test_rollem_odds_of_a_players_own_copy_needs_no_seat(tmp_path: Path) -> None:
+    # s65-check: a copy holds one seat's odds only, yet `rollem odds --history
+    # hand-0001-sdr.toml` said "--history needs --seat N"; a full history still does
+    full, _ = _ryo()
+    path = tmp_path / "mine.toml"
+    path.write_text(tomli_w.dumps(redact(full, 2)), encoding="utf-8")
+    run = CliRunner().invoke(app, ["odds", "--history", str(path), "--at", "3",
+                                   "--samples", "200", "--seed", "1"], prog_name="rollem")
+    assert run.exit_code == 0, run.output
+    assert run.output.startswith("Seat 2 after 3 actions (rollyourown):")
+    path.write_text(full, encoding="utf-8")
+    run = CliRunner().invoke(app, ["odds", "--history", str(path)], prog_name="rollem")
+    assert run.exit_code == 2 and "--history needs --seat N" in run.output
+
+
 def test_a_copy_is_checked_whole_even_for_a_point_before_its_bad_line() -> None:
     # seat 2 (p3) is dealt 7h As and folds; p2's show edited to p3's own cards:
     # replay refuses the copy, and so do its odds at any point, even before the fold

@@ -80,6 +80,30 @@ def test_sdr_in_play_counts_exactly_as_rollem_odds_does(players: int, seed: int)
         assert ok and "exact (every outcome counted)" in text and "±" not in text
 
 
+def test_rollem_odds_counts_a_heads_up_sdr_hand_exactly_as_play_does() -> None:
+    # s65-check: play counted heads-up Stop, Drop and Roll before the Stop
+    # exactly (21,187,600 outcomes, "exact (every outcome counted)") while
+    # `rollem odds sdr --hand "Qd Kh"` and `--history` sampled (their limit was
+    # 20,000,000): the same point of a hand, two kinds of answer.
+    from click.testing import CliRunner
+
+    from rollem.cli.app import app
+    from rollem.history import write_history
+    from rollem.odds.history import history_odds
+
+    out = CliRunner().invoke(app, ["odds", "sdr", "--hand", "Qd Kh"])
+    assert out.exit_code == 0, out.output
+    assert "exact: 21,187,600 outcomes enumerated" in out.output
+    assert "equity 66.04%" in out.output
+    view = _views("sdr", 2, 3)[0][1]
+    got = play_odds(view, seed=1, clock=_no_time)
+    want = sdr_odds(c(" ".join(view.to_dict()["seats"][0]["cards"])))
+    assert want.method == got.method == "exact" and want.equity == got.equity
+    hand = Hand("sdr", [400] * 2, button=1, options=Options(ante=12), source=SeededSource(3))
+    odds, _ = history_odds(write_history(hand), 0)
+    assert odds.method == "exact" and odds.samples == 21_187_600
+
+
 # ------------------------------------------------- 2. the interval, and honest
 
 

@@ -60,7 +60,7 @@ def test_the_advice_is_phrased_as_the_buttons_ask_in_plain_words() -> None:
     lines = advice_lines(odds.advice)
     assert lines[0] == ("Advice, cards to throw into the pool (the 10 best of 20 options, each "
                         "played out in 300 random deals; every later choice made by rule of "
-                        "thumb):")
+                        "thumb; ± is one standard error):")
     text = "\n".join(lines)
     for jargon in ("policy", "worlds", "keep "):
         assert jargon not in text, jargon

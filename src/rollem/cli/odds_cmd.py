@@ -90,7 +90,7 @@ pat, a discard still to come keeps what plays best, and the file's showdown
 
 \b
 Exact enumeration is used when the outcomes are few enough (Stop, Drop and
-Roll: every Roll and every deal of the unknown hands, up to 20,000,000
+Roll: every Roll and every deal of the unknown hands, up to 25,000,000
 outcomes with one unknown hand and 1,000,000 with more; Roll Your Own from
 a history once no draw is left, up to 1,000,000); otherwise Monte Carlo
 with --samples worlds (1 to 10,000,000; seed it with --seed), and the
@@ -170,6 +170,19 @@ COMPILING = "rollem: compiling the odds loops, once after an install (up to a mi
 before, the first time after an install)."""
 
 
+def _own_copy_seat(text: str) -> int | None:
+    """The seat a player's own copy is for (its ``_redacted_for``, R-C-13), or
+    ``None`` for a full history, a PHH file or text that is not TOML (the
+    reading that follows says what is wrong with it)."""
+    import tomllib
+
+    try:
+        owner = tomllib.loads(text).get("_redacted_for")
+    except (tomllib.TOMLDecodeError, ValueError):
+        return None
+    return owner if type(owner) is int and owner >= 0 else None
+
+
 def _compiling() -> None:
     print(COMPILING, file=sys.stderr, flush=True)
 
@@ -191,7 +204,8 @@ def _compiling() -> None:
               default=None, help="A hand history file (TOML): rollem's, or standard PHH.")
 @click.option("--seat", "seat", type=Whole("a seat number from 0"), default=None,
               metavar="N", help="With --history: the seat whose odds to show, from 0 (the "
-                                "history's p1 is seat 0).")
+                                "history's p1 is seat 0); a player's own copy (rollem play's "
+                                "files): its own seat unless given.")
 @click.option("--at", "at", type=Whole("0 or more actions"), default=None, metavar="K",
               help="With --history: the players' actions applied, counting only the players' "
                    "lines (p1 cc, p2 cbr 4, ...), not the dealer's (d dh ...); default: the "
@@ -241,14 +255,16 @@ def _odds(game: str | None, hand: str | None, dead: str, board: str,
                 or dead or board:
             fail("--history takes no GAME, --hand, --dead, --board, --vs or --opponents: "
                  "use rollem odds --history FILE --seat N [--at K]")
-        if seat is None:
-            fail("--history needs --seat N (the seat whose odds to show, from 0)")
         from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
 
         try:
             text = read_user_text(history, MAX_HISTORY_BYTES, encoding="utf-8-sig")
         except UserFileError as err:
             fail(err)
+        if seat is None:  # a player's own copy (rollem play's files) is its seat's
+            seat = _own_copy_seat(text)
+        if seat is None:
+            fail("--history needs --seat N (the seat whose odds to show, from 0)")
         try:
             with _progress(samples or 0) as progress:
                 odds, point = history_odds(text, seat, at=at, samples=samples, seed=seed,

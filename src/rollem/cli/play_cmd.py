@@ -64,6 +64,7 @@ from rollem.limits import MAX_STACK
 from rollem.rules.game_help import choose_game_help, explain_decision
 from rollem.settle import settle
 from rollem.stats import SessionStats
+from rollem.text import terminal_safe
 
 if TYPE_CHECKING:
     from rollem.narration import Line, Narrator
@@ -341,7 +342,9 @@ class TerminalGame:
                 self.say()
             raise _Quit(interrupted=isinstance(err, KeyboardInterrupt)) from None
         if not self.rich:
-            self.console.file.write(cut(answer, 60) + "\n")  # echo scripted answers
+            # echo scripted answers, their control characters in caret form (as a
+            # refusal quotes them: piped bytes cannot drive the terminal)
+            self.console.file.write(cut(terminal_safe(answer), 60) + "\n")
         return answer
 
     def error(self, message: str) -> None:

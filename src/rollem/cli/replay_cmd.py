@@ -41,7 +41,7 @@ def summary(hand: Hand, names: Sequence[str] | None = None,
     copy, whose hand has stand-in cards: its recorded ``_result``)."""
     from rollem.cards import CARDS, RANK_PLURALS, format_cards
     from rollem.engine.declare import whole_pot_description
-    from rollem.narration.words import Names
+    from rollem.narration.words import Names, and_list
 
     # A seat named "You" (rollem play's player) takes "have", "show", "win", and is
     # "you" inside a line (s55: "Net: A -9, You +9"), as in the step-by-step header.
@@ -66,7 +66,7 @@ def summary(hand: Hand, names: Sequence[str] | None = None,
     if hand.board:
         lines.append("Board: " + format_cards(hand.board))
     if hand.wild_ranks:
-        ranks = " and ".join(RANK_PLURALS[r] for r in hand.wild_ranks) + " wild"
+        ranks = and_list(RANK_PLURALS[r] for r in hand.wild_ranks) + " wild"
         if wild_card is not None:
             lines.append(f"Wild card: {CARDS[wild_card]} ({ranks})")
         else:

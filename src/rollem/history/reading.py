@@ -219,7 +219,8 @@ def parse_history(data: Mapping[str, Any]) -> History:
         raise HistoryError(
             f"this is a player's own copy (_redacted_for = {data['_redacted_for']!r}): other "
             "players' hidden cards are not in it, so it cannot be replayed through the engine "
-            "(rollem replay FILE tells it as that player saw it)")
+            "(rollem replay FILE tells it as that player saw it; in Python, "
+            "rollem.history_copy.own_copy_hand(copy) checks it and gives its hand)")
     game = _variant_game_id(data)
     version = data.get("_version", VERSION)
     if version not in READ_VERSIONS:

@@ -288,7 +288,7 @@ class Narrator:
         if kind == "wild_ranks":
             ranks = [str(r) for r in e.get("ranks", [])]
             self.wild_ranks = ranks
-            words = " and ".join(RANK_PLURALS[RANKS.index(r)] for r in ranks if r in RANKS)
+            words = and_list(RANK_PLURALS[RANKS.index(r)] for r in ranks if r in RANKS)
             return self._line(f"{_cap(words)} are wild.", kind)
         if kind == "fold":
             if s is not None:

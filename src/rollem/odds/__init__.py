@@ -20,7 +20,7 @@ top=10, policy=None, look_ahead=None) -> Odds``
     ``None``; cheap, so a web table refuses practice odds up front (issue 34).
 
 ``sdr_odds(hand, *, dead=(), board=(), vs=(), opponents=None, samples=100_000, seed=None,
-rng=None, exact_limit=20_000_000) -> Odds``
+rng=None, exact_limit=25_000_000) -> Odds``
     Stop, Drop and Roll from cards the caller supplies: the hole cards, the
     dead Stop and Drop, any Roll cards, against hands given in ``vs`` and/or
     ``opponents`` unknown hands.

@@ -132,6 +132,8 @@ def advice_lines(advice: Advice, digits: int = 1, width: int | None = None) -> l
     interval = bool(advice.choices) and all(c.interval is not None for c in advice.choices)
     if interval:
         head = head[:-2] + "; ± is a 95% interval):"
+    elif advice.choices:  # (rollem odds: play's ± is a 95% interval, so say which)
+        head = head[:-2] + "; ± is one standard error):"
     lines = fit(head, width)
     wide = max(len(c.action) for c in advice.choices) if advice.choices else 0
     for c in advice.choices:

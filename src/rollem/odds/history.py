@@ -18,6 +18,7 @@ from rollem.history import History, HistoryError, read_history, replay
 from rollem.odds.common import Progress, check_seed
 from rollem.odds.own_copy import fold_point, is_own_copy, stand_in_history
 from rollem.odds.result import HistoryOddsError, Odds, OddsError
+from rollem.odds.sdr import EXACT_LIMIT as SDR_EXACT_LIMIT
 from rollem.odds.view import view_equity
 
 __all__ = ["history_odds", "last_decision_point"]
@@ -63,7 +64,7 @@ def history_odds(
     copy (``rollem.history.redact``) for that player's seat, before the end of
     the hand: it is replayed with stand-in cards for what the seat did not see
     (:mod:`rollem.odds.own_copy`). ``exact_limit`` defaults
-    to 20,000,000 outcomes for Stop, Drop and Roll and 1,000,000 otherwise;
+    to 25,000,000 outcomes for Stop, Drop and Roll and 1,000,000 otherwise;
     ``samples`` to 20,000 (10,000 per option where the odds look ahead:
     Roll Your Own before the discard, 5-2-1; 10,000 in Roll Your Own after
     the discard with six or more dealt in, drawn in batches with more
@@ -166,7 +167,7 @@ def _view_odds(hand: Hand, seat: int, at: int, *, samples: int | None, seed: int
         raise OddsError(f"seat {seat} has folded by action {at}: no odds for a folded hand")
     game = hand.game.id
     if exact_limit is None:
-        exact_limit = 20_000_000 if game == "sdr" else 1_000_000
+        exact_limit = SDR_EXACT_LIMIT if game == "sdr" else 1_000_000
     if samples is None:
         looks = (advice or bool(look_ahead)) and (
             game == "rollem521" or (game == "rollyourown" and len(hand.hole[seat]) == 6))

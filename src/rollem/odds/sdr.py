@@ -42,8 +42,12 @@ from rollem.parallel import child_seed, job_seed, run_parts, split_counts
 
 __all__ = ["EXACT_LIMIT", "sdr_odds", "sdr_outcomes"]
 
-EXACT_LIMIT = 20_000_000
-"""Default: enumerate exactly when there are at most this many outcomes."""
+EXACT_LIMIT = 25_000_000
+"""Default: enumerate exactly when there are at most this many outcomes: every
+case against one unknown hand (at most C(50, 3) x C(47, 2) = 21,187,600, about
+a quarter of a second), as play's odds count it
+(:data:`rollem.odds.play.SDR_EXACT_LIMIT`: s65-check, ``rollem odds sdr --hand``
+alone was Monte Carlo where play said "exact")."""
 
 
 
