@@ -2886,6 +2886,20 @@ runs there came out low (:func:`learns_shares`). In play (with :data:`PILOT_STAG
 60 runs a side against the 40 s long run): the median interval ±2.72
 points against main's ±4.35, covered 58 against 57, within ±1.5 1
 against 0."""
+LEARN_THIRD_FROM = 4
+"""The fewest opponents with which the shares are learnt (as with
+:data:`LEARN_FROM`: the pilot in :data:`PILOT_STAGES` stages of
+:data:`LEARN_PILOT` worlds, each run's shares averaged into the next's, the
+discards placed and their owners drawn; :func:`learns_shares`) in the third
+card up round before the wild card: at 5 players there (4 opponents), not
+after the wild card (not measured). Issue 33, branch s65-five: there a
+run's batches all share one 400-world pilot's proposal, and how widely they
+spread is the run's, not chance's (per run, a batch's sd 1.1 to 3.4 points
+between the 10th and 90th percentile of 60 runs; the sd of its log 0.43
+against 0.25 were the batches exchangeable between runs), so the runs over
+±1.5 were those with a poor pilot. With the shares learnt (hand 30001, 1 s
+of play, seeds alternating with main in one process): SEE_DOCS
+(docs/dev/odds-precision.md)."""
 LEARN_PILOT = 1000
 """The pilot's worlds where the shares are learnt (:data:`LEARN_FROM`;
 elsewhere :data:`PILOT`), drawn in :data:`PILOT_STAGES` stages."""
@@ -2932,9 +2946,14 @@ def learns_shares(seen: SeenPool) -> bool:
     :data:`LEARN_FROM` opponents; after the wild card only while
     :data:`LEARN_WILD` (branch s56-ryo; branch s55-ryo had left it out:
     there 20 runs of play with the shares learnt, nothing else steered,
-    came out 2.1 ± 0.4 points below the 40 s long run of main's batches)."""
-    return ((seen.wild is None or LEARN_WILD) and _all_up(seen)
-            and len(seen.opponents) >= LEARN_FROM)
+    came out 2.1 ± 0.4 points below the 40 s long run of main's batches).
+    Also in the third card up round before the wild card with
+    :data:`LEARN_THIRD_FROM` opponents (5 players; branch s65-five)."""
+    if not _all_up(seen):
+        return False
+    m = len(seen.opponents)
+    return ((seen.wild is None or LEARN_WILD) and m >= LEARN_FROM) or (
+        seen.wild is None and m >= LEARN_THIRD_FROM)
 
 
 def _learnt(shared: dict[Any, Any], key: Any, shares: list[Floats], found: list[Floats],
