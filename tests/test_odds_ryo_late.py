@@ -147,9 +147,10 @@ def test_5_player_late_views_read_the_opponents_in_the_order_they_first_drew(
         shared = ryoseen._SHARED.get()
         assert shared is not None
         shares = next(v for k, v in shared.items()
-                      if isinstance(k, tuple) and k[0] != "expose")[0]
+                      if isinstance(k, tuple) and k[0] == repr(third))[0]
     assert got is not None
-    assert order == [3, 0, 1, 2] * 2  # the pilot's run, then the batch's
+    # the pilot's two stages (its shares learnt since branch s65-five), then the batch's
+    assert order == [3, 0, 1, 2] * 3
     assert [len(s) for s in shares] == [len(ryoseen._origins(o, set(third.discards)))
                                         for o in third.opponents]
 
@@ -169,10 +170,13 @@ def test_6_player_late_views_learn_the_origin_shares_run_by_run(
     third = _seen(6, "third card up")
     assert ryoseen.learns_shares(third)
     assert ryoseen.learns_shares(_seen(6, "after the wild card"))
-    assert not ryoseen.learns_shares(_seen(5, "third card up"))
     assert not ryoseen.learns_shares(_seen(6, "second card up"))
     assert ryoseen.pilot_worlds(third) == ryoseen.LEARN_PILOT == 1000
-    assert ryoseen.pilot_worlds(_seen(5, "third card up")) == ryoseen.PILOT == 400
+    # at 5 players in the third card up round too since branch s65-five
+    # (ryoseen.LEARN_THIRD_FROM; tests/test_odds_learn_five.py), not after the wild card
+    assert ryoseen.learns_shares(_seen(5, "third card up"))
+    assert not ryoseen.learns_shares(_seen(5, "after the wild card"))
+    assert ryoseen.pilot_worlds(_seen(5, "after the wild card")) == ryoseen.PILOT == 400
     worlds = ryoseen._worlds
     calls: list[tuple[int, Any, list[Any]]] = []  # (worlds, shares given, shares found)
 
@@ -320,7 +324,10 @@ def test_6_player_third_card_up_draws_whose_discard_each_named_card_was_by_the_k
     seen = _seen(6, "third card up")
     assert ryoseen.steers_owners(seen)
     assert ryoseen.steers_owners(_seen(6, "after the wild card"))  # (LEARN_WILD)
-    assert not ryoseen.steers_owners(_seen(5, "third card up"))
+    # at 5 players in the third card up round too since branch s65-five (the shares learnt
+    # there, ryoseen.LEARN_THIRD_FROM), not after the wild card
+    assert ryoseen.steers_owners(_seen(5, "third card up"))
+    assert not ryoseen.steers_owners(_seen(5, "after the wild card"))
     unseen = np.asarray([c for c in range(52) if c not in ryoseen._seen_cards(seen)])
     gen = np.random.default_rng(1)
     cards, prefs = ryoseen._owner_prefs(seen, FAST, TREMBLE, unseen, _guides(seen, unseen, gen),

@@ -54,6 +54,7 @@ from rollem.odds import compiled, ryoseen
 from rollem.odds.play import play_odds
 ryoseen.LATE_PART = 0.25  # the batches pinned (play's own, a quarter)
 ryoseen.READ_MORE = 1  # (pinned before it; its law: tests/test_odds_last_read.py)
+ryoseen.LEARN_THIRD_FROM = 99  # (pinned before it, branch s65-five: tests/test_odds_learn_five.py)
 compiled.use()
 compiled.wait(600)
 out = []

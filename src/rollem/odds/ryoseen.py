@@ -24,7 +24,8 @@ cannot see, by **sequential importance sampling**, one opponent at a time:
   (:data:`PILOT` worlds) of how likely each is. An opponent has at most
   five origins, so many opponents cost no more than a few (the joint
   combinations, 5^5 with six players, are never listed). At 6 players in
-  the third card up round the pilot is made in two stages and each run's
+  the third card up round (and at 5 before the wild card,
+  :data:`LEARN_THIRD_FROM`) the pilot is made in two stages and each run's
   shares are averaged into the next run's (:data:`LEARN_FROM`), and a
   seat's discard an opponent shows is placed by that opponent's origins
   (:func:`_discard_places`), and the seat's other discards by the origins
@@ -2886,6 +2887,25 @@ runs there came out low (:func:`learns_shares`). In play (with :data:`PILOT_STAG
 60 runs a side against the 40 s long run): the median interval ±2.72
 points against main's ±4.35, covered 58 against 57, within ±1.5 1
 against 0."""
+LEARN_THIRD_FROM = 4
+"""The fewest opponents with which the shares are learnt (as with
+:data:`LEARN_FROM`: the pilot in :data:`PILOT_STAGES` stages of
+:data:`LEARN_PILOT` worlds, each run's shares averaged into the next's, the
+discards placed and their owners drawn; :func:`learns_shares`) in the third
+card up round before the wild card: at 5 players there (4 opponents), not
+after the wild card (not measured). Issue 33, branch s65-five: there a
+run's batches all share one 400-world pilot's proposal, and how widely they
+spread is the run's, not chance's (per run, a batch's sd 1.1 to 3.4 points
+between the 10th and 90th percentile of 60 runs; the sd of its log 0.43
+against 0.25 were the batches exchangeable between runs), so the runs over
+±1.5 were those with a poor pilot: 14 of 40 pilots gave seat 4 (read last)
+under 0.2 of its origin ``(0, 1, 2)`` and held all 8 of those runs. With the
+shares learnt (hand 30001, 1 s of play, 140 seeds alternating with main in
+one process, load 6.7 to 12.9): over ±1.5 0 runs against 26, the median
+±0.47 against ±0.82, the widest ±0.78 against ±3.01, covered 133 against
+125 (truth 6.54 ± 0.1, branch s65-four), the runs' mean 6.64 against 7.00,
+a batch's bias (by worlds less the ratio of sums) +0.05 against +0.56, the
+CPU within 0.97 s (docs/dev/odds-precision.md, branch s65-five)."""
 LEARN_PILOT = 1000
 """The pilot's worlds where the shares are learnt (:data:`LEARN_FROM`;
 elsewhere :data:`PILOT`), drawn in :data:`PILOT_STAGES` stages."""
@@ -2932,9 +2952,14 @@ def learns_shares(seen: SeenPool) -> bool:
     :data:`LEARN_FROM` opponents; after the wild card only while
     :data:`LEARN_WILD` (branch s56-ryo; branch s55-ryo had left it out:
     there 20 runs of play with the shares learnt, nothing else steered,
-    came out 2.1 ± 0.4 points below the 40 s long run of main's batches)."""
-    return ((seen.wild is None or LEARN_WILD) and _all_up(seen)
-            and len(seen.opponents) >= LEARN_FROM)
+    came out 2.1 ± 0.4 points below the 40 s long run of main's batches).
+    Also in the third card up round before the wild card with
+    :data:`LEARN_THIRD_FROM` opponents (5 players; branch s65-five)."""
+    if not _all_up(seen):
+        return False
+    m = len(seen.opponents)
+    return ((seen.wild is None or LEARN_WILD) and m >= LEARN_FROM) or (
+        seen.wild is None and m >= LEARN_THIRD_FROM)
 
 
 def _learnt(shared: dict[Any, Any], key: Any, shares: list[Floats], found: list[Floats],
