@@ -20,6 +20,8 @@ the next deal (:meth:`Tourney.void_hand`).
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +30,7 @@ from test_table_bots import virtual_server
 from test_tournament_addon_server import _to_window
 from test_tournament_server import _send
 from virtual_table import InlineExecutor, VirtualLoop, seat_people
+from web_harness import Player, ServerThread, create_table, join
 
 from rollem.server import host_tools, live_table
 from rollem.server.config import parse_config
@@ -211,3 +214,29 @@ def test_a_void_hand_reopens_the_add_on_its_deal_closed(
         assert err.value.code == "addon_closed"
         loop.call(again.shutdown)
 
+
+
+def test_a_refused_deal_leaves_the_button_through_the_server(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same through ``rollem serve``'s app (websockets, client seeds, the real
+    clock): Ann and two computer players; the engine refuses the first deal."""
+    refused = _refuse_once(monkeypatch)
+    server = ServerThread(tmp_path / "t.db")
+    try:
+        tid, host = create_table(server.url, game="holdem", seats=3, bots=2, bot_delay=0,
+                                 between_hands=1.0, decision_seconds=300)
+        _, ann = join(server.url, tid, "Ann")
+
+        async def first_hand() -> dict[str, Any]:
+            async with Player(server.ws_url, tid, ann, host) as a:
+                await a.until(lambda st: st["you"]["host"])
+                await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
+                return await a.until(lambda st: st["hand"] is not None, 30)
+
+        st = asyncio.run(first_hand())
+        seats = [n for n, s in enumerate(st["table"]["seats"]) if s]
+    finally:
+        server.stop()
+    assert refused and st["hand"]["hand_no"] == 1
+    # the first seat dealt in has the button (main: the next one, moved twice)
+    assert st["hand"]["button"] == min(seats), (st["hand"]["button"], seats)
