@@ -39,9 +39,11 @@ from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.store import Store
 
 
-def _refuse_once(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+def _refuse_once(monkeypatch: pytest.MonkeyPatch | None) -> list[int]:
     """The engine refuses the next deal (its committed source raises); returns the
-    count of refusals (one once it refused)."""
+    count of refusals (one once it refused).  ``None``: inside :func:`virtual_server`,
+    which puts the real source back as it ends (``monkeypatch`` would put back the
+    virtual server's own, for the tests after this one)."""
     real = live_table.committed_source
     refused: list[int] = []
 
@@ -51,7 +53,10 @@ def _refuse_once(monkeypatch: pytest.MonkeyPatch) -> list[int]:
             raise RuntimeError("the engine refuses this deal")
         return real(proof)
 
-    monkeypatch.setattr(live_table, "committed_source", source)
+    if monkeypatch is None:
+        live_table.committed_source = source  # type: ignore[assignment]
+    else:
+        monkeypatch.setattr(live_table, "committed_source", source)
     return refused
 
 
@@ -66,10 +71,9 @@ def _people_table(loop: VirtualLoop, store: Store, **extra: Any) -> tuple[LiveTa
     return table, seat_people(loop, table, 3)
 
 
-def test_a_refused_deal_leaves_the_button_where_it_was(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_refused_deal_leaves_the_button_where_it_was() -> None:
     with virtual_server() as (loop, store):
-        refused = _refuse_once(monkeypatch)
+        refused = _refuse_once(None)
         table, people = _people_table(loop, store)
         send(loop, table, people[0], "start")
         loop.advance(0.1)
@@ -105,12 +109,11 @@ def test_a_dealers_choice_that_lapses_leaves_the_button_to_name_again() -> None:
         loop.call(table.shutdown)
 
 
-def test_a_newcomer_after_a_refused_deal_sees_the_hand_dealt_to_them(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_newcomer_after_a_refused_deal_sees_the_hand_dealt_to_them() -> None:
     """At a table with the watcher delay, one who sits down after a refused deal and
     is dealt into the next is a player of it, not a delayed watcher."""
     with virtual_server() as (loop, store):
-        refused = _refuse_once(monkeypatch)
+        refused = _refuse_once(None)
         table, people = _people_table(loop, store, watcher_delay=True)
         send(loop, table, people[0], "start")
         loop.advance(0.1)
