@@ -409,14 +409,15 @@ def test_shown_hands_word_their_wild_cards_as_the_result_lines_do() -> None:
 
 def test_a_521_hand_with_the_same_words_both_ways_says_them_once() -> None:
     """s57-tidy: a folded 5-2-1 hand (no declaration) was labelled "high: pair of
-    kings, seven-four-three; low: pair of kings, seven-four-three"; said once."""
+    kings, seven-four-three; low: pair of kings, seven-four-three"; said once
+    (before a declaration, s65-table: "low: the same", see below)."""
     from rollem.narration.felt import Scoring, hand_so_far
 
     declare = Scoring("declare")
     assert hand_so_far(["Kc", "Kd", "7s", "4h", "3c"], scoring=declare) == \
-        "high and low: pair of kings, seven-four-three"
+        "high: pair of kings, seven-four-three; low: the same"
     assert hand_so_far(["Kc", "Kd", "Ks", "4h", "3c"], scoring=declare) == \
-        "high and low: three kings, four-three"
+        "high: three kings, four-three; low: the same"
     # different words (the ace plays low): each half named
     assert hand_so_far(["Kc", "Kd", "7s", "4h", "Ac"], scoring=declare) == \
         "high: pair of kings, ace-seven-four; low: pair of kings, seven-four-ace"
@@ -424,3 +425,26 @@ def test_a_521_hand_with_the_same_words_both_ways_says_them_once() -> None:
         "high: nine high, seven-five-four-three; low: nine-seven low, five-four-three"
     assert hand_so_far(["Kc", "Kd", "7s", "4h", "3c"], scoring=declare, declared="low") == \
         "pair of kings, seven-four-three"
+
+
+def test_a_521_hand_the_same_both_ways_reads_as_no_declaration_before_the_declare() -> None:
+    """s65-table: the dock named a 5-2-1 hand with the same words both ways "high and
+    low: pair of queens, ..." before the declare (R-521-8), which reads as a hint
+    to declare both ways; it states each reading now ("high: X; low: the same"),
+    and says "high and low" only of a seat that declared both (as its showdown
+    line does, :class:`rollem.engine.declare.DeclareShowdown`) or of a cards-speak
+    high-low pot, where nobody declares."""
+    from rollem.narration.felt import Scoring, hand_so_far
+
+    queens = ["Qc", "Qd", "Kh", "Ts", "8c"]
+    said = hand_so_far(queens, scoring=Scoring("declare"))
+    # (main: "high and low: pair of queens, king-ten-eight")
+    assert said == "high: pair of queens, king-ten-eight; low: the same"
+    assert "high and low" not in str(hand_so_far(queens[:4], scoring=Scoring("declare"),
+                                                 more_to_come=True))
+    assert hand_so_far(queens, scoring=Scoring("declare"), declared="both") == \
+        "high and low: pair of queens, king-ten-eight"
+    assert hand_so_far(queens, scoring=Scoring("declare"), declared="high") == \
+        "pair of queens, king-ten-eight"
+    assert hand_so_far(queens, scoring=Scoring("high-low")) == \
+        "high and low: pair of queens, king-ten-eight"

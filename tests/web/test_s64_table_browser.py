@@ -45,6 +45,15 @@ pytestmark = pytest.mark.browser
 OVER = "Over: every person was out, so the computer players left were placed by their chips."
 
 
+def _close(pages: list[Any]) -> None:
+    """Close the contexts of ``pages`` (before their server stops: left open, each
+    page went on drawing and reconnecting to a server gone, in the renderers the
+    module's later tests share the machine with, s65-table)."""
+    for page in pages:
+        with contextlib.suppress(PlaywrightError):
+            page.context.close()
+
+
 def _bust(ann: Any, server: ServerThread, table: Any) -> int:
     """Ann shoves until she has no chips; her seat."""
     ann_seat = next(n for n, s in table.seats.items() if s.row.bot is None)
@@ -60,9 +69,11 @@ def test_late_registration_open_does_not_keep_the_computer_players_dealing(
     open while rebuys are): Ann busts and presses "No rebuy: I'm out"; the
     tournament is over at once, no hand dealt after, played to level 1 of 1."""
     server = ServerThread(tmp_path / "s64t.db")
+    pages: list[Any] = []
     try:
         ann, table = ann_against_two_computers(browser, server, size, SHORT_TOURNAMENT,
                                                rebuy_levels=1, seats=4)
+        pages.append(ann)
         _bust(ann, server, table)
         assert server.call(lambda: table.tourney.entries_open())
         hands = server.call(lambda: int(table.session["hand_no"]))
@@ -76,6 +87,7 @@ def test_late_registration_open_does_not_keep_the_computer_players_dealing(
         # a friend opening the invite link now: nothing to join (it said "has started
         # and takes no new players", as of a tournament still running)
         eve = context(browser, size).new_page()
+        pages.append(eve)
         eve.goto(f"{server.url}/t/{table.id}")
         eve.wait_for_selector("#watching:not(.hidden)")
         eve.wait_for_timeout(300)  # (the state drawn)
@@ -85,6 +97,7 @@ def test_late_registration_open_does_not_keep_the_computer_players_dealing(
         ann.locator("#tourney").scroll_into_view_if_needed()
         shot(ann, f"s64t-{size}-late-registration-settled")
     finally:
+        _close(pages)
         server.stop()
 
 
@@ -96,9 +109,11 @@ def test_a_settle_in_the_break_says_it_ended_there(
     of 2" (it said "played to level 2 of 2"), and level 1 is the Levels table's
     current row."""
     server = ServerThread(tmp_path / "s64t2.db")
+    pages: list[Any] = []
     try:
         ann, table = ann_against_two_computers(browser, server, size, BREAK_IN_REBUYS,
                                                rebuy_levels=2)
+        pages.append(ann)
         _bust(ann, server, table)
         to_the_break(server, table, ann)  # (level 1's time is up)
         ann.click(".me button[data-action=rebuy-decline]")
@@ -112,6 +127,7 @@ def test_a_settle_in_the_break_says_it_ended_there(
         ann.locator("#tourney").scroll_into_view_if_needed()
         shot(ann, f"s64t-{size}-ended-in-break")
     finally:
+        _close(pages)
         server.stop()
 
 

@@ -273,7 +273,9 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
         ``--low`` for a low), the wild cards added with what each plays as,
         ``" (wild 5c plays as Qd)"`` (the results' words); in high-low games ``"high: X; low: Y"``
         (``"no low"`` without a qualifying one), ``"high and low: X"`` where both
-        halves have the same words (a paired hand with no ace).
+        halves have the same words (a paired hand with no ace) -- in a declare
+        game before the seat declared, ``"high: X; low: the same"`` (s65-table:
+        the words state the hand, not a declaration to make, R-521-8).
     """
     own = [parse_card(c) for c in cards if c is not None]
     if not own:
@@ -299,8 +301,12 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
             name += wild_note(best.wilds)  # the results' words (issue 26); "" with no wild card
         if pot == "high-low":
             low_name = _low(fives, scoring) or "no low"
-            # a paired hand with no ace has the same words both ways: said once
-            name = f"high and low: {name}" if low_name == name else \
+            # a paired hand with no ace has the same words both ways: said once --
+            # before a declare as each reading (s65-table: "high and low: X" read as
+            # a hint to declare both ways, R-521-8), else as the halves it plays for
+            undeclared = scoring.pot == "declare" and declared != "both"
+            name = (f"high: {name}; low: the same" if undeclared
+                    else f"high and low: {name}") if low_name == name else \
                 f"high: {name}; low: {low_name}"
         if more_to_come and not wild:
             draws = _draws(fives, scoring, best, pot == "high-low")

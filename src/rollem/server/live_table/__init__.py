@@ -415,6 +415,8 @@ class LiveTable:
         ``hand_no`` by :meth:`Dealer.session_table`); and a bomb pot the host had
         called, which the void hand dealt, is called again (``bomb_pot_next``).
         Before, the next button was one seat on and a due bomb pot was skipped.
+        A tournament's add-on window that its deal closed is open again
+        (:meth:`Tourney.void_hand`, s65-table).
         The hand's number stays used (its row is stored, with no result)."""
         s = self.session
         if self.hand is not None or not s.get("in_hand") or int(s.get("hand_no", 0)) != hand_no:
@@ -429,6 +431,7 @@ class LiveTable:
         dealt_bomb = isinstance(options, dict) and int(options.get("bomb_pot") or 0) > 0
         if dealt_bomb and not self.dealer.session_table().bomb_pot_due():
             s["bomb_pot_next"] = True  # (the host's call it used; one due by count is due again)
+        self.tourney.void_hand(hand_no)  # (the add-on's window as before its deal: s65)
         self._free_removed()
         self.turns.bump_seq()
         self.saving.commit(session=True)

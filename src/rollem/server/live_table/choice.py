@@ -146,8 +146,8 @@ class DealersChoice:
             game = offered_games[0]  # (nothing left to pick from)
         if (live.config.game != DEALERS_CHOICE or not offered_games
                 or (game is not None and game not in live.config.choices)):
-            # (the same button deals, or names again: the next deal starts from it)
-            live.session["button"] = (int(choice["seat"]) - 1) % live.config.seats
+            # (the session's button never moved for this choice: the same button
+            # deals, or names again, if still dealt in; R-C-12)
             live.dealer.deal_lapsed(0.0)
             return
         # The session deals the players it was offered for, less those that left or

@@ -125,8 +125,17 @@ class Dealer:
         tried in ``delay`` seconds (:meth:`schedule_next_hand`).  Used by
         :class:`~rollem.server.live_table.choice.DealersChoice` and
         :class:`~rollem.server.live_table.seeding.Seeding`, which have already
-        cleared their own state in ``session``."""
+        cleared their own state in ``session``.
+
+        Nothing of the deal that never came stays (s65-table): the button, the
+        bomb-pot count and call, the chips carried, the tournament's add-on window
+        are written only when a hand is dealt (:meth:`Seeding._dealt`), so the next
+        deal is the one this would have been (R-C-12: the button moves only with a
+        hand dealt); the seats held at its offer are forgotten."""
         live = self.table
+        # (no offer stands: a newcomer seated before the same hand is offered again
+        # is one who sat down before it, s65; host_tools.delayed_viewer)
+        live.session.pop("seated_at_offer", None)
         live.tourney.hand_ended()  # (a deal proposed meanwhile is worked out now)
         live.turns.bump_seq()
         live.saving.commit(session=True)
@@ -312,8 +321,8 @@ class Dealer:
             return
         deal = table.next_deal()
         players = list(deal.players)
-        button = deal.button
-        live.session["button"] = button
+        button = deal.button  # (stored only once the hand is dealt: Seeding._dealt; a
+        # deal that lapses or is refused leaves the session's button where it was, s65)
         hand_no = int(live.session["hand_no"]) + 1
         game: str | None = live.config.game
         pick = None

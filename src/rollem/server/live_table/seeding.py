@@ -309,7 +309,6 @@ class Seeding:
             return
         assert dealt is not None
         try:
-            live.tourney.dealt(table)  # (the add-on's window closes: stop 60)
             options = replace(GameSession.options_for(live.config),  # this hand's own:
                               straddlers=dealt.options.straddlers,  # (issue 27)
                               bomb_pot=dealt.options.bomb_pot,
@@ -321,6 +320,9 @@ class Seeding:
         except Exception as err:  # the engine refused the deal: say so, try again later
             self._refused(hand_no, game, err)
             return
+        # (the add-on's window closes, stop 60: only with a hand dealt -- a deal the
+        # engine refused above left it open, s65-table)
+        live.tourney.dealt(table, hand_no)
         live.hand = hand
         live.pace.dealt_now()  # (the floor on the time per hand counts from here)
         live.session.update(hand_no=hand_no, in_hand=True, button=table.button,

@@ -29,7 +29,8 @@ table clock}``, ``"held_left"`` (seconds) with ``until`` cleared while the
 host's pause holds it; ``None`` when none runs) and ``breaks_done``
 (the levels whose break was taken or ended early); ``ended_in_break`` (the
 level, 1-based, whose break the tournament ended in, s64-table) and
-``dealt_level`` (the level, 1-based, of the last hand dealt).  The level clock stands at
+``dealt_level`` (the level, 1-based, of the last hand dealt; ``before_deal``: it and
+``addon_closed`` before that deal, for a void hand, s65-table).  The level clock stands at
 the end of a level with a break still to take (:meth:`Tourney.clock_seconds`),
 so the hand in play ends at its stakes and the next one is not dealt: the break
 begins instead (:meth:`Tourney.begin_break`), and it ends at its stored end
@@ -1205,18 +1206,42 @@ class Tourney:
                     rows.append(live.seats[seat].row)
         return told, rows
 
-    def dealt(self, table: SessionTable) -> None:
-        """A hand was dealt by ``table``: the add-on's window closes with it (stop 60),
-        and ``dealt_level`` (1-based) keeps the level it is played at, what the
-        panel says the tournament was "played to" once it is over (s64-table: the
+    def dealt(self, table: SessionTable, hand_no: int) -> None:
+        """Hand ``hand_no`` was dealt by ``table``: the add-on's window closes with it
+        (stop 60), and ``dealt_level`` (1-based) keeps the level it is played at, what
+        the panel says the tournament was "played to" once it is over (s64-table: the
         level clock's level read "played to level 2 of 2" where a settle in the
         break after level 1 ended it and no hand was dealt at level 2); both kept
-        in the session (written with the deal)."""
+        in the session (written with the deal), with what they were before it
+        (``before_deal``: ``{"hand", "addon_closed", "dealt_level"}``) for
+        :meth:`void_hand`."""
         t = self._state()
         if t is not None and table.tournament is not None:
+            t["before_deal"] = {"hand": hand_no, "addon_closed": bool(t.get("addon_closed")),
+                                "dealt_level": t.get("dealt_level")}
             t["dealt_level"] = table.tournament.level + 1
             if table.tournament.addon_closed:
                 t["addon_closed"] = True
+
+    def void_hand(self, hand_no: int) -> None:
+        """Hand ``hand_no`` in play is void (it could not be replayed at a restore:
+        :meth:`LiveTable._void_hand`), as if never dealt: the add-on's window is as
+        it was before its deal -- open again if that deal closed it (the first hand
+        after the rebuys closed, stop 60: until the next deal, a player who had not
+        answered may still take it) -- and so is ``dealt_level`` (s65-table).  The
+        caller writes the session.  Nothing when the deal was not this table's last
+        (a session stored before s65 has no ``before_deal``: the window stays
+        closed)."""
+        t = self._state()
+        before = t.get("before_deal") if t is not None else None
+        if t is None or not before or int(before["hand"]) != hand_no:
+            return
+        t["addon_closed"] = bool(before["addon_closed"])
+        if before["dealt_level"] is None:
+            t.pop("dealt_level", None)
+        else:
+            t["dealt_level"] = before["dealt_level"]
+        t.pop("before_deal")
 
     def level(self, table: SessionTable) -> dict[str, Any] | None:
         """The tournament, level (1-based) and stakes a hand about to be dealt by
