@@ -147,12 +147,23 @@ ODDS_TAP = """(() => {
           if (window.__mode === 'hold') { window.__held.push(ev.data); return; }
           if (window.__mode === 'quick') return;
         }
+        // (a state whose odds the page wants, as odds.js's oddsWanted: in a hand, dealt in)
+        const mine = msg && msg.hand && msg.you && msg.you.seat !== null
+          && msg.hand.seats[msg.you.seat];
+        const quick = msg && msg.type === 'state' && window.__mode === 'quick' && mine
+          && mine.dealt && !mine.folded && !msg.hand.result && window.__lastOdds;
+        if (quick) {
+          window.__lastSeq = msg.seq;
+          if (window.__staleSince == null) window.__staleSince = performance.now();
+        }
         fn(ev);
-        if (msg && msg.type === 'state' && window.__mode === 'quick' && msg.hand
-            && window.__lastOdds) {
+        if (quick) {
           window.__states = (window.__states || 0) + 1;
-          setTimeout(() => fn({ data: JSON.stringify({ type: 'odds', hand: msg.hand.hand_no,
-            seq: msg.seq, odds: window.__lastOdds }) }), 30);
+          setTimeout(() => {
+            fn({ data: JSON.stringify({ type: 'odds', hand: msg.hand.hand_no,
+              seq: msg.seq, odds: window.__lastOdds }) });
+            if (msg.seq === window.__lastSeq) window.__staleSince = null;
+          }, 30);
         }
       }));
     },
@@ -164,7 +175,8 @@ ODDS_TAP = """(() => {
 })();"""
 """Odds answers held back in the page (``__mode = 'hold'``: a slow server), or
 answered by the page itself 30 ms after each state with the last figures
-(``'quick'``: a quick server, whatever this machine's load)."""
+(``'quick'``: a quick server, whatever this machine's load; ``__staleSince``:
+when the figures shown last went out of date, by the page's clock)."""
 
 UPDATING = "document.getElementById('odds-line').classList.contains('updating')"
 MOVED_ON = "!/^Your odds: (win|equity)/.test(document.getElementById('odds-line').textContent)"
@@ -243,13 +255,20 @@ def test_the_odds_line_says_it_is_updating(browser: Any, live: ServerThread,
         _play_until(page, SETTLED, 120)
         shot(page, f"s64t-{size}-odds-answered")
         page.evaluate("""() => {
-          window.__marks = 0; window.__states = 0; window.__mode = 'quick';
+          window.__early = []; window.__states = 0; window.__mode = 'quick';
+          window.__staleSince = null;
           const line = document.getElementById('odds-line');
-          new MutationObserver(() => { if (line.classList.contains('updating')) window.__marks++; })
-            .observe(line, { attributes: true, attributeFilter: ['class'] });
+          new MutationObserver(() => {
+            if (!line.classList.contains('updating')) return;
+            const stale = window.__staleSince == null ? 0 : performance.now() - window.__staleSince;
+            if (stale < 380) window.__early.push(Math.round(stale));
+          }).observe(line, { attributes: true, attributeFilter: ['class'] });
         }""")
         _play_until(page, "() => window.__states >= 4", 120)
         page.wait_for_timeout(800)
-        assert page.evaluate("() => window.__marks") == 0
+        # A mark only once the figures shown have been out of date 0.4 s: one that
+        # comes sooner (a flash for a 30 ms answer) is a defect; on a loaded browser
+        # a 30 ms answer itself can be late past 0.4 s, and its mark is then right.
+        assert page.evaluate("() => window.__early") == []
     finally:
         ctx.close()
