@@ -414,10 +414,11 @@ card not yet turned; :func:`reads_more`): 4 players (issue 33, branch
 s65-four). There play's whole batches stop at five, and most came in low
 with small stated errors, the rare batch that finds the worlds where the seat
 takes the pot far above them: in play at 1 s (hand 30001, truth 6.59 ± 0.03)
-105 seeds alternating covered 88 without it (16 of the 17 misses below) and
-100 with it, the runs' sd 0.52 against 0.36 points, the median interval
-±0.65 against ±0.59, 102 within ±1.5 both, CPU at most 0.94 s both
-(docs/dev/odds-precision.md)."""
+109 seeds alternating covered 90 without it (17 of the 19 misses below) and
+104 with it, the runs' sd 0.54 against 0.36 points, the median interval
+±0.65 against ±0.60, 106 within ±1.5 both, CPU at most 0.94 s both
+(docs/dev/odds-precision.md). After the wild card at 4 players it stays
+off (not shown to help there)."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
