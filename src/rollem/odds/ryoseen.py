@@ -411,14 +411,15 @@ READ_MORE_THIRD: frozenset[int] = frozenset({3})
 """Counts of opponents under :data:`READ_MORE_FROM` with which
 :data:`READ_MORE` is used too, in the third card up round only (the wild
 card not yet turned; :func:`reads_more`): 4 players (issue 33, branch
-s65-four). There play's whole batches stop at five, and most came in low
-with small stated errors, the rare batch that finds the worlds where the seat
-takes the pot far above them: in play at 1 s (hand 30001, truth 6.59 ± 0.03)
-109 seeds alternating covered 90 without it (17 of the 19 misses below) and
-104 with it, the runs' sd 0.54 against 0.36 points, the median interval
-±0.65 against ±0.60, 106 within ±1.5 both, CPU at most 0.94 s both
+s65-four). There play's whole batches mostly stop at five; their equities
+are skewed (a few find the rare worlds where the seat takes the pot), and
+read from twice the worlds they spread less. In play at 1 s (hand 30001,
+truth 6.59 ± 0.03), 309 seeds in three legs alternating with it off: the
+runs' sd 0.37 against 0.50 points, the median interval ±0.56 against ±0.67,
+covered 284 against 271 (p 0.11), 300 within ±1.5 against 301, CPU at most
+0.94 s both; neither is biased (mean − truth −0.04 ± 0.02, −0.03 ± 0.03)
 (docs/dev/odds-precision.md). After the wild card at 4 players it stays
-off (not shown to help there)."""
+off (no gain there: 48 covered of 60 against 47)."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
