@@ -1,7 +1,8 @@
 """Roll Your Own's last read with more candidates, and more worlds read than
 kept (issue 33, branch s64-last: ryoseen.LAST_CANDIDATES and LAST_READS,
 ryoseen.READ_MORE; the candidates off by default, READ_MORE 2 at 6 players from
-the third card up since stop 64).
+the third card up since stop 64, at 4 players in the third card up round since
+branch s65-four).
 
 The last opponents in ``read_order`` draw ``LAST_CANDIDATES`` candidates per
 world, the others the batch's own. With ``READ_MORE`` the worlds laid out and
@@ -123,13 +124,18 @@ def test_more_candidates_for_the_last_read_keep_the_law(
 
 @pytest.mark.parametrize(("players", "at", "read"), [
     (6, "at:after the wild card|", 2), (6, "at:third card up|", 2),
-    (6, "late", 1), (5, "at:third card up|", 1), (5, "at:after the wild card|", 1)])
+    (6, "late", 1), (5, "at:third card up|", 1), (5, "at:after the wild card|", 1),
+    (4, "at:third card up|", 2), (4, "at:after the wild card|", 1), (4, "late", 1)])
 def test_more_worlds_are_read_at_6_players_from_the_third_card_up(
         monkeypatch: pytest.MonkeyPatch, players: int, at: str, read: int) -> None:
     """By default (stop 64) the worlds laid out are READ_MORE (2) times the batch's
     at 6 players from the third card up, where it was measured (READ_MORE_FROM),
-    and the batch's own elsewhere: after the second draw at 6 players and at 5
-    players (where one screen found it costlier)."""
+    and at 4 players in the third card up round (READ_MORE_THIRD, branch
+    s65-four: play's runs there spread 0.37 points against 0.50 and covered 284
+    of 309 against 271), and the
+    batch's own elsewhere: after the second draw at 6 and 4 players, at 5
+    players (where one screen found it costlier), and after the wild card at 4
+    players."""
     laid = _layouts_laid(monkeypatch)
     seen = ryoseen.seen_of(read_view(_view("rollyourown", players, 30001, at)))
     assert seen is not None
