@@ -111,7 +111,7 @@ def test_rollem_odds_takes_a_players_own_copy(tmp_path: Path) -> None:
     run = CliRunner().invoke(app, ["odds", "--history", str(path), "--seat", "2", "--at", "3",
                                    "--samples", "200", "--seed", "1"], prog_name="rollem")
     assert run.exit_code == 0, run.output
-    assert run.output.startswith("Seat 2 after 3 actions (rollyourown):")
+    assert run.stdout.startswith("Seat 2 after 3 actions (rollyourown):")  # (not stderr: a notice)
     run = CliRunner().invoke(app, ["odds", "--history", str(path), "--seat", "0"],
                              prog_name="rollem")
     assert run.exit_code != 0 and "this is seat 2's own copy" in run.output
@@ -126,7 +126,7 @@ def test_rollem_odds_of_a_players_own_copy_needs_no_seat(tmp_path: Path) -> None
     run = CliRunner().invoke(app, ["odds", "--history", str(path), "--at", "3",
                                    "--samples", "200", "--seed", "1"], prog_name="rollem")
     assert run.exit_code == 0, run.output
-    assert run.output.startswith("Seat 2 after 3 actions (rollyourown):")
+    assert run.stdout.startswith("Seat 2 after 3 actions (rollyourown):")  # (not stderr: a notice)
     path.write_text(full, encoding="utf-8")
     run = CliRunner().invoke(app, ["odds", "--history", str(path)], prog_name="rollem")
     assert run.exit_code == 2 and "--history needs --seat N" in run.output
