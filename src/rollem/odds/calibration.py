@@ -67,6 +67,28 @@ class Calibration:
     mean realised, z)``."""
     chi2: float = 0.0
     dof: int = 0
+    shown: list[tuple[dict[str, float], dict[str, float]]] = field(default_factory=list)
+    """Per prediction (with ``shown``): the chances shown (``equity``,
+    ``whole``, ``nothing``, in 5-2-1 ``high_half``, ``low_half``; 0..1) and
+    what happened (the share won; 1.0 or 0.0 for the others)."""
+
+    def extremes(self, edge: float = 0.01) -> tuple[int, int]:
+        """``(shown, wrong)``: how many shown chances were at least ``1 -
+        edge`` or at most ``edge``, and how many of those the hand
+        contradicted (the event did not happen, or did; for the equity a
+        share below ``1 - edge``, or above ``edge``): the overconfidence a
+        user sees (issue 33, branch s65-model)."""
+        count = wrong = 0
+        for figs, real in self.shown:
+            for name, p in figs.items():
+                r = real[name]
+                if p >= 1 - edge:
+                    count += 1
+                    wrong += r < 1 - edge
+                elif p <= edge:
+                    count += 1
+                    wrong += r > edge
+        return count, wrong
 
     @property
     def limit(self) -> float:
@@ -95,7 +117,8 @@ class Calibration:
 
 
 def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
-              samples: int = 300, seed: int = 1000) -> Calibration:
+              samples: int = 300, seed: int = 1000, opponents: str = "policy",
+              shown: bool = False) -> Calibration:
     """Play ``hands`` seeded hands by the policy and compare predictions
     with outcomes (see the module doc).
 
@@ -108,9 +131,24 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
             of any kind, bets included), ``"late"`` (its first decision of
             any kind once it has drawn twice: in Roll Your Own from the
             pool, R-RYO-5..6; in 5-2-1 both draws), or a decision kind
-            (``"discard"``, ``"expose"``, ``"draw"``, ...: the first of it).
+            (``"discard"``, ``"expose"``, ``"draw"``, ...: the first of it),
+            or ``"every"``: its ``n % 10``-th decision of any kind, bets
+            included (in 5-2-1 the rounds after cards are rolled too).
         samples: worlds per option for each prediction.
         seed: hand ``n`` is dealt from ``SeededSource(seed + n)``.
+        opponents: who plays seats 1 and up (seat 0 plays the policy):
+            ``"policy"`` (:class:`rollem.odds.policy.PolicyPlayer`, the
+            players the model assumes), ``"basic"`` or ``"strong"`` (the
+            computer players of the table and the terminal,
+            :func:`rollem.bots.make_bot`, their card choices; every bet is
+            checked or called, so that no one folds, as the model assumes),
+            or ``"mixed"`` (seat ``s`` of hand ``n`` by ``(s + n) % 3``:
+            policy, basic, strong). Issue 33, branch s65-model.
+        shown: also record, per prediction, the seat's shown chances and
+            what happened (:attr:`Calibration.shown`).
+
+    Raises:
+        KeyError: an unknown ``opponents``.
     """
     import time
 
@@ -125,11 +163,14 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
     models: dict[str, int] = {}
     seconds: list[float] = []
     cpu: list[float] = []
+    shows: list[tuple[dict[str, float], dict[str, float]]] = []
     for n in range(hands):
         hand = Hand(game, [400] * players, button=n % players, options=Options(ante=12),
                     source=SeededSource(seed + n))
-        seats = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
-        choices = 0
+        seats = [PolicyPlayer(FAST, random.Random(s)) if s == 0
+                 else _opponent(opponents, s, n) for s in range(players)]
+        choices = every = 0
+        figures: dict[str, float] | None = None
         predicted: tuple[float, float] | None = None
         while not hand.is_over:
             assert hand.pending is not None
@@ -144,9 +185,12 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
                     want = _draws(view) >= 2
                 elif pick == "any":
                     want = card_choice and choices == n % 4
+                elif pick == "every":
+                    want = every == n % 10
                 else:
                     want = kind == pick
                 choices += card_choice
+                every += 1
                 if want:
                     start, start_cpu = time.perf_counter(), time.process_time()
                     odds = view_equity(view, samples=samples, seed=n, advice=True)
@@ -165,14 +209,20 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
                         kinds[kind] = kinds.get(kind, 0) + 1
                         model = (odds.model or odds.method).split(":")[0]
                         models[model] = models.get(model, 0) + 1
+                        figures = {"equity": predicted[0], "whole": odds.win,
+                                   "nothing": odds.lose}
+                        if odds.high_half is not None and odds.low_half is not None:
+                            figures.update(high_half=odds.high_half, low_half=odds.low_half)
             hand.apply(seat, seats[seat].act(view))
         if predicted is None:
             continue
         preds.append(predicted[0])
         errs.append(predicted[1])
         real.append(realised_share(hand, 0))
+        if shown and figures is not None:
+            shows.append((figures, _happened(hand, 0)))
     out = Calibration(predicted=preds, stderr=errs, realised=real, kinds=kinds, models=models,
-                      seconds=seconds, cpu_seconds=cpu)
+                      seconds=seconds, cpu_seconds=cpu, shown=shows)
     p, e, r = np.asarray(preds), np.asarray(errs), np.asarray(real)
     for lo, hi in pairwise(BIN_EDGES):
         m = (p >= lo) & (p < hi)
@@ -184,6 +234,49 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
         out.bins.append((lo, hi, k, float(p[m].mean()), float(r[m].mean()), z))
         out.chi2 += z * z
         out.dof += 1
+    return out
+
+
+class _CardBot:
+    """A computer player's card choices, every bet checked or called (the
+    look-ahead model has no one fold)."""
+
+    def __init__(self, bot: Any, caller: Any) -> None:
+        self.bot, self.caller = bot, caller
+
+    def act(self, view: Any) -> object:
+        if set(view.legal.actions) & {"discard", "expose", "wild", "draw", "stack", "declare"}:
+            return self.bot.act(view)
+        return self.caller.act(view)
+
+
+def _opponent(opponents: str, seat: int, n: int) -> Any:
+    """Seat ``seat``'s player in hand ``n`` (see :func:`calibrate`).
+
+    Raises:
+        KeyError: an unknown ``opponents``."""
+    from rollem.bots import make_bot
+    from rollem.odds.policy import FAST, PolicyPlayer
+
+    level = opponents
+    if opponents == "mixed":
+        level = ("policy", "basic", "strong")[(seat + n) % 3]
+    caller = PolicyPlayer(FAST, random.Random(seat))
+    if level == "policy":
+        return caller
+    if level not in ("basic", "strong"):
+        raise KeyError(f"unknown opponents {opponents!r}: expected policy, basic, strong or mixed")
+    return _CardBot(make_bot(level, random.Random(1000 * n + seat)), caller)
+
+
+def _happened(hand: Any, seat: int) -> dict[str, float]:
+    """What the chances of :attr:`Calibration.shown` came to for ``seat``."""
+    share = realised_share(hand, seat)
+    pot = hand.result.pots[0]
+    out = {"equity": share, "whole": float(share >= 1 - 1e-9), "nothing": float(share <= 0)}
+    if pot.high is not None and pot.low is not None:
+        out.update(high_half=float(pot.high.get(seat, 0) > 0),
+                   low_half=float(pot.low.get(seat, 0) > 0))
     return out
 
 
