@@ -67,10 +67,13 @@ def _compare(got: object, want: object, acts: set[str], rnd: int) -> list[tuple[
     if "draw" in acts:
         g, w = set(got.cards), set(want.cards)  # type: ignore[attr-defined]
         tag = f"draw{min(rnd, 2)}"
-        return [(f"{tag} count", len(g) == len(w)), (f"{tag} cards", g == w)]
+        out = [(f"{tag} count", len(g) == len(w)), (f"{tag} cards", g == w)]
+        if len(g) == len(w) and g:
+            out.append((f"{tag} cards | count", g == w))
+        return out
     if "stack" in acts:
         g, w = got.order, want.order  # type: ignore[attr-defined]
-        return [("stack 1st up", g[0] == w[0]), ("stack 4 up in order", g[:4] == w[:4]),
+        return [*((f"stack {k} up in order", g[:k] == w[:k]) for k in range(1, 5)),
                 ("stack down card", g[4] == w[4])]
     if "declare" in acts:
         return [("declare", got == want)]
@@ -89,12 +92,18 @@ def calib(game: str, players: int, hands: int, pick: str, samples: int, seed: in
         t = time.perf_counter()
         cal = calibrate(game, hands=hands, players=players, pick=pick, samples=samples,
                         seed=seed, opponents=opp, shown=True)
-        count, wrong = cal.extremes()
+        count, bad = cal.wrong_extremes()
+        wrong = len(bad)
+        expect = sum(min(p, 1 - p) for _, figs, _ in cal.shown for p in figs.values()
+                     if min(p, 1 - p) <= 0.01)
         bins = "  ".join(f"[{lo:.2f},{hi:.2f}) n={k} {p:.3f}/{r:.3f} z={z:+.1f}"
                          for lo, hi, k, p, r, z in cal.bins)
         print(f"{game} {players}p {pick} vs {opp:6s}: n={len(cal.predicted)} "
               f"chi2={cal.chi2:.1f}/{cal.limit:.1f} ok={cal.ok} extremes wrong "
-              f"{wrong}/{count}  ({time.perf_counter() - t:.0f} s)\n    {bins}", flush=True)
+              f"{wrong}/{count} (the figures' own chance: {expect:.1f})  "
+              f"({time.perf_counter() - t:.0f} s)\n    {bins}\n    wrong: "
+              + ", ".join(f"hand {n} {name} {p:.3f}->{r:.2f}" for n, name, p, r in bad),
+              flush=True)
 
 
 def main() -> None:

@@ -67,27 +67,33 @@ class Calibration:
     mean realised, z)``."""
     chi2: float = 0.0
     dof: int = 0
-    shown: list[tuple[dict[str, float], dict[str, float]]] = field(default_factory=list)
-    """Per prediction (with ``shown``): the chances shown (``equity``,
-    ``whole``, ``nothing``, in 5-2-1 ``high_half``, ``low_half``; 0..1) and
-    what happened (the share won; 1.0 or 0.0 for the others)."""
+    shown: list[tuple[int, dict[str, float], dict[str, float]]] = field(default_factory=list)
+    """Per prediction (with ``shown``): the hand's number ``n``, the chances
+    shown for the option the seat takes (``equity``, ``whole``, in 5-2-1
+    ``high_half``, ``low_half``; ``nothing`` where there is no advice; 0..1)
+    and what happened (the share won; 1.0 or 0.0 for the others)."""
 
     def extremes(self, edge: float = 0.01) -> tuple[int, int]:
+        """``(shown, wrong)`` of :meth:`wrong_extremes`."""
+        count, wrong = self.wrong_extremes(edge)
+        return count, len(wrong)
+
+    def wrong_extremes(self, edge: float = 0.01) -> tuple[int, list[tuple[int, str, float, float]]]:
         """``(shown, wrong)``: how many shown chances were at least ``1 -
         edge`` or at most ``edge``, and how many of those the hand
         contradicted (the event did not happen, or did; for the equity a
         share below ``1 - edge``, or above ``edge``): the overconfidence a
-        user sees (issue 33, branch s65-model)."""
-        count = wrong = 0
-        for figs, real in self.shown:
+        user sees (issue 33, branch s65-model); the wrong ones as ``(hand,
+        figure, shown, happened)``."""
+        count = 0
+        wrong: list[tuple[int, str, float, float]] = []
+        for n, figs, real in self.shown:
             for name, p in figs.items():
                 r = real[name]
-                if p >= 1 - edge:
+                if p >= 1 - edge or p <= edge:
                     count += 1
-                    wrong += r < 1 - edge
-                elif p <= edge:
-                    count += 1
-                    wrong += r > edge
+                    if (p >= 1 - edge and r < 1 - edge) or (p <= edge and r > edge):
+                        wrong.append((n, name, p, r))
         return count, wrong
 
     @property
@@ -118,7 +124,7 @@ class Calibration:
 
 def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
               samples: int = 300, seed: int = 1000, opponents: str = "policy",
-              shown: bool = False) -> Calibration:
+              shown: bool = False, first: int = 0) -> Calibration:
     """Play ``hands`` seeded hands by the policy and compare predictions
     with outcomes (see the module doc).
 
@@ -132,8 +138,10 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
             any kind once it has drawn twice: in Roll Your Own from the
             pool, R-RYO-5..6; in 5-2-1 both draws), or a decision kind
             (``"discard"``, ``"expose"``, ``"draw"``, ...: the first of it),
-            or ``"every"``: its ``n % 10``-th decision of any kind, bets
-            included (in 5-2-1 the rounds after cards are rolled too).
+            ``"every"``: its ``n % 10``-th decision of any kind, bets
+            included (in 5-2-1 the rounds after cards are rolled too), or
+            ``"rolled"`` (5-2-1): its ``n % 5``-th decision once cards are
+            rolled up (R-521-7), where the opponents' stacking is read.
         samples: worlds per option for each prediction.
         seed: hand ``n`` is dealt from ``SeededSource(seed + n)``.
         opponents: who plays seats 1 and up (seat 0 plays the policy):
@@ -146,6 +154,8 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
             policy, basic, strong). Issue 33, branch s65-model.
         shown: also record, per prediction, the seat's shown chances and
             what happened (:attr:`Calibration.shown`).
+        first: the hands are numbered ``first`` to ``first + hands - 1``
+            (to replay some of a longer run).
 
     Raises:
         KeyError: an unknown ``opponents``.
@@ -163,13 +173,13 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
     models: dict[str, int] = {}
     seconds: list[float] = []
     cpu: list[float] = []
-    shows: list[tuple[dict[str, float], dict[str, float]]] = []
-    for n in range(hands):
+    shows: list[tuple[int, dict[str, float], dict[str, float]]] = []
+    for n in range(first, first + hands):
         hand = Hand(game, [400] * players, button=n % players, options=Options(ante=12),
                     source=SeededSource(seed + n))
         seats = [PolicyPlayer(FAST, random.Random(s)) if s == 0
                  else _opponent(opponents, s, n) for s in range(players)]
-        choices = every = 0
+        choices = every = after = 0
         figures: dict[str, float] | None = None
         predicted: tuple[float, float] | None = None
         while not hand.is_over:
@@ -187,6 +197,9 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
                     want = card_choice and choices == n % 4
                 elif pick == "every":
                     want = every == n % 10
+                elif pick == "rolled":
+                    want = _rolled(view) and after == n % 5
+                    after += _rolled(view)
                 else:
                     want = kind == pick
                 choices += card_choice
@@ -209,10 +222,15 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
                         kinds[kind] = kinds.get(kind, 0) + 1
                         model = (odds.model or odds.method).split(":")[0]
                         models[model] = models.get(model, 0) + 1
-                        figures = {"equity": predicted[0], "whole": odds.win,
-                                   "nothing": odds.lose}
-                        if odds.high_half is not None and odds.low_half is not None:
-                            figures.update(high_half=odds.high_half, low_half=odds.low_half)
+                        # the option the seat takes (at the 5-2-1 declare the
+                        # odds' own figures are the best declaration's)
+                        figs = ({"equity": row.equity, "whole": row.whole_pot,
+                                 "high_half": row.high_half, "low_half": row.low_half}
+                                if row is not None else
+                                {"equity": odds.equity, "whole": odds.win,
+                                 "nothing": odds.lose, "high_half": odds.high_half,
+                                 "low_half": odds.low_half})
+                        figures = {k: v for k, v in figs.items() if v is not None}
             hand.apply(seat, seats[seat].act(view))
         if predicted is None:
             continue
@@ -220,7 +238,7 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
         errs.append(predicted[1])
         real.append(realised_share(hand, 0))
         if shown and figures is not None:
-            shows.append((figures, _happened(hand, 0)))
+            shows.append((n, figures, _happened(hand, 0)))
     out = Calibration(predicted=preds, stderr=errs, realised=real, kinds=kinds, models=models,
                       seconds=seconds, cpu_seconds=cpu, shown=shows)
     p, e, r = np.asarray(preds), np.asarray(errs), np.asarray(real)
@@ -278,6 +296,11 @@ def _happened(hand: Any, seat: int) -> dict[str, float]:
         out.update(high_half=float(pot.high.get(seat, 0) > 0),
                    low_half=float(pot.low.get(seat, 0) > 0))
     return out
+
+
+def _rolled(view: Any) -> bool:
+    """A card has been rolled up in this 5-2-1 hand (R-521-7)."""
+    return any(e.get("kind") == "roll" for e in view.to_dict()["events"])
 
 
 def _draws(view: Any) -> int:
