@@ -10,8 +10,14 @@ bin the realised total is compared with the predicted total, its variance
 the sum of ``p (1 - p)`` (a share is in 0..1, so this bounds its variance)
 plus the predictions' own Monte Carlo variance. The sum of squared
 z-scores is compared with the 99.9% point of chi-squared
-(:func:`chi2_limit`). ``tests/test_odds_lookahead.py`` runs it small;
-``bench/bench_calibration.py`` large.
+(:func:`chi2_limit`). With ``opponents`` the other seats are our computer
+players instead (``basic``, ``strong``, or a mixed table), whose choices
+the model reads only as the policy's, straying; with ``shown`` it also
+counts the figures shown at 99% or more, or 1% or less, that the hand
+contradicted (issue 33, branch s65-model;
+``bench/bench_model_opponents.py``, ``tests/test_odds_against_bots.py``).
+``tests/test_odds_lookahead.py`` runs it small; ``bench/bench_calibration.py``
+large.
 
 >>> chi2_limit(3) > 3
 True
