@@ -981,7 +981,9 @@ class TerminalGame:
 @click.option("--show-odds", is_flag=True,
               help="Show your chances (equity, whole pot, a share, nothing; the halves in "
                    "5-2-1) and the advice at each decision: exact, or with their 95% interval "
-                   "(within about a second).")
+                   "(within about a second; the interval is the sampling error only: the "
+                   "figures take the others to play much like the odds' policy, see "
+                   "docs/odds.md).")
 @click.option("--history-dir", type=PathOf(file_okay=False, path_type=Path), default=None,
               help="Folder for your copies of the hand histories, one file per hand in a "
                    "folder per session: your own copy, with only the cards you saw (the "

@@ -10,8 +10,14 @@ bin the realised total is compared with the predicted total, its variance
 the sum of ``p (1 - p)`` (a share is in 0..1, so this bounds its variance)
 plus the predictions' own Monte Carlo variance. The sum of squared
 z-scores is compared with the 99.9% point of chi-squared
-(:func:`chi2_limit`). ``tests/test_odds_lookahead.py`` runs it small;
-``bench/bench_calibration.py`` large.
+(:func:`chi2_limit`). With ``opponents`` the other seats are our computer
+players instead (``basic``, ``strong``, or a mixed table), whose choices
+the model reads only as the policy's, straying; with ``shown`` it also
+counts the figures shown at 99% or more, or 1% or less, that the hand
+contradicted (issue 33, branch s65-model;
+``bench/bench_model_opponents.py``, ``tests/test_odds_against_bots.py``).
+``tests/test_odds_lookahead.py`` runs it small; ``bench/bench_calibration.py``
+large.
 
 >>> chi2_limit(3) > 3
 True
@@ -67,6 +73,34 @@ class Calibration:
     mean realised, z)``."""
     chi2: float = 0.0
     dof: int = 0
+    shown: list[tuple[int, dict[str, float], dict[str, float]]] = field(default_factory=list)
+    """Per prediction (with ``shown``): the hand's number ``n``, the chances
+    shown for the option the seat takes (``equity``, ``whole``, in 5-2-1
+    ``high_half``, ``low_half``; ``nothing`` where there is no advice; 0..1)
+    and what happened (the share won; 1.0 or 0.0 for the others)."""
+
+    def extremes(self, edge: float = 0.01) -> tuple[int, int]:
+        """``(shown, wrong)`` of :meth:`wrong_extremes`."""
+        count, wrong = self.wrong_extremes(edge)
+        return count, len(wrong)
+
+    def wrong_extremes(self, edge: float = 0.01) -> tuple[int, list[tuple[int, str, float, float]]]:
+        """``(shown, wrong)``: how many shown chances were at least ``1 -
+        edge`` or at most ``edge``, and how many of those the hand
+        contradicted (the event did not happen, or did; for the equity a
+        share below ``1 - edge``, or above ``edge``): the overconfidence a
+        user sees (issue 33, branch s65-model); the wrong ones as ``(hand,
+        figure, shown, happened)``."""
+        count = 0
+        wrong: list[tuple[int, str, float, float]] = []
+        for n, figs, real in self.shown:
+            for name, p in figs.items():
+                r = real[name]
+                if p >= 1 - edge or p <= edge:
+                    count += 1
+                    if (p >= 1 - edge and r < 1 - edge) or (p <= edge and r > edge):
+                        wrong.append((n, name, p, r))
+        return count, wrong
 
     @property
     def limit(self) -> float:
@@ -95,7 +129,8 @@ class Calibration:
 
 
 def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
-              samples: int = 300, seed: int = 1000) -> Calibration:
+              samples: int = 300, seed: int = 1000, opponents: str = "policy",
+              shown: bool = False, first: int = 0) -> Calibration:
     """Play ``hands`` seeded hands by the policy and compare predictions
     with outcomes (see the module doc).
 
@@ -108,9 +143,28 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
             of any kind, bets included), ``"late"`` (its first decision of
             any kind once it has drawn twice: in Roll Your Own from the
             pool, R-RYO-5..6; in 5-2-1 both draws), or a decision kind
-            (``"discard"``, ``"expose"``, ``"draw"``, ...: the first of it).
+            (``"discard"``, ``"expose"``, ``"draw"``, ...: the first of it),
+            ``"every"``: its ``n % 10``-th decision of any kind, bets
+            included (in 5-2-1 the rounds after cards are rolled too), or
+            ``"rolled"`` (5-2-1): its ``n % 5``-th decision once cards are
+            rolled up (R-521-7), where the opponents' stacking is read.
         samples: worlds per option for each prediction.
         seed: hand ``n`` is dealt from ``SeededSource(seed + n)``.
+        opponents: who plays seats 1 and up (seat 0 plays the policy):
+            ``"policy"`` (:class:`rollem.odds.policy.PolicyPlayer`, the
+            players the model assumes), ``"basic"`` or ``"strong"`` (the
+            computer players of the table and the terminal,
+            :func:`rollem.bots.make_bot`, their card choices; every bet is
+            checked or called, so that no one folds, as the model assumes),
+            or ``"mixed"`` (seat ``s`` of hand ``n`` by ``(s + n) % 3``:
+            policy, basic, strong). Issue 33, branch s65-model.
+        shown: also record, per prediction, the seat's shown chances and
+            what happened (:attr:`Calibration.shown`).
+        first: the hands are numbered ``first`` to ``first + hands - 1``
+            (to replay some of a longer run).
+
+    Raises:
+        KeyError: an unknown ``opponents``.
     """
     import time
 
@@ -125,11 +179,14 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
     models: dict[str, int] = {}
     seconds: list[float] = []
     cpu: list[float] = []
-    for n in range(hands):
+    shows: list[tuple[int, dict[str, float], dict[str, float]]] = []
+    for n in range(first, first + hands):
         hand = Hand(game, [400] * players, button=n % players, options=Options(ante=12),
                     source=SeededSource(seed + n))
-        seats = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
-        choices = 0
+        seats = [PolicyPlayer(FAST, random.Random(s)) if s == 0
+                 else _opponent(opponents, s, n) for s in range(players)]
+        choices = every = after = 0
+        figures: dict[str, float] | None = None
         predicted: tuple[float, float] | None = None
         while not hand.is_over:
             assert hand.pending is not None
@@ -144,9 +201,15 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
                     want = _draws(view) >= 2
                 elif pick == "any":
                     want = card_choice and choices == n % 4
+                elif pick == "every":
+                    want = every == n % 10
+                elif pick == "rolled":
+                    want = _rolled(view) and after == n % 5
+                    after += _rolled(view)
                 else:
                     want = kind == pick
                 choices += card_choice
+                every += 1
                 if want:
                     start, start_cpu = time.perf_counter(), time.process_time()
                     odds = view_equity(view, samples=samples, seed=n, advice=True)
@@ -165,14 +228,25 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
                         kinds[kind] = kinds.get(kind, 0) + 1
                         model = (odds.model or odds.method).split(":")[0]
                         models[model] = models.get(model, 0) + 1
+                        # the option the seat takes (at the 5-2-1 declare the
+                        # odds' own figures are the best declaration's)
+                        figs = ({"equity": row.equity, "whole": row.whole_pot,
+                                 "high_half": row.high_half, "low_half": row.low_half}
+                                if row is not None else
+                                {"equity": odds.equity, "whole": odds.win,
+                                 "nothing": odds.lose, "high_half": odds.high_half,
+                                 "low_half": odds.low_half})
+                        figures = {k: v for k, v in figs.items() if v is not None}
             hand.apply(seat, seats[seat].act(view))
         if predicted is None:
             continue
         preds.append(predicted[0])
         errs.append(predicted[1])
         real.append(realised_share(hand, 0))
+        if shown and figures is not None:
+            shows.append((n, figures, _happened(hand, 0)))
     out = Calibration(predicted=preds, stderr=errs, realised=real, kinds=kinds, models=models,
-                      seconds=seconds, cpu_seconds=cpu)
+                      seconds=seconds, cpu_seconds=cpu, shown=shows)
     p, e, r = np.asarray(preds), np.asarray(errs), np.asarray(real)
     for lo, hi in pairwise(BIN_EDGES):
         m = (p >= lo) & (p < hi)
@@ -185,6 +259,54 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
         out.chi2 += z * z
         out.dof += 1
     return out
+
+
+class _CardBot:
+    """A computer player's card choices, every bet checked or called (the
+    look-ahead model has no one fold)."""
+
+    def __init__(self, bot: Any, caller: Any) -> None:
+        self.bot, self.caller = bot, caller
+
+    def act(self, view: Any) -> object:
+        if set(view.legal.actions) & {"discard", "expose", "wild", "draw", "stack", "declare"}:
+            return self.bot.act(view)
+        return self.caller.act(view)
+
+
+def _opponent(opponents: str, seat: int, n: int) -> Any:
+    """Seat ``seat``'s player in hand ``n`` (see :func:`calibrate`).
+
+    Raises:
+        KeyError: an unknown ``opponents``."""
+    from rollem.bots import make_bot
+    from rollem.odds.policy import FAST, PolicyPlayer
+
+    level = opponents
+    if opponents == "mixed":
+        level = ("policy", "basic", "strong")[(seat + n) % 3]
+    caller = PolicyPlayer(FAST, random.Random(seat))
+    if level == "policy":
+        return caller
+    if level not in ("basic", "strong"):
+        raise KeyError(f"unknown opponents {opponents!r}: expected policy, basic, strong or mixed")
+    return _CardBot(make_bot(level, random.Random(1000 * n + seat)), caller)
+
+
+def _happened(hand: Any, seat: int) -> dict[str, float]:
+    """What the chances of :attr:`Calibration.shown` came to for ``seat``."""
+    share = realised_share(hand, seat)
+    pot = hand.result.pots[0]
+    out = {"equity": share, "whole": float(share >= 1 - 1e-9), "nothing": float(share <= 0)}
+    if pot.high is not None and pot.low is not None:
+        out.update(high_half=float(pot.high.get(seat, 0) > 0),
+                   low_half=float(pot.low.get(seat, 0) > 0))
+    return out
+
+
+def _rolled(view: Any) -> bool:
+    """A card has been rolled up in this 5-2-1 hand (R-521-7)."""
+    return any(e.get("kind") == "roll" for e in view.to_dict()["events"])
 
 
 def _draws(view: Any) -> int:

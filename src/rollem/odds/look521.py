@@ -12,9 +12,14 @@ The model, from one seat's view (R-521-1..R-521-9):
   are rolled, its hidden cards are weighted by the chance that the
   policy's stacking shows its up cards in the order they were rolled (its
   draws are then no longer read), and a revealed declaration against the
-  policy's declare. The policy is taken to err with chance
-  :data:`TREMBLE` (then any choice is equally likely), so a player who
-  does not follow it still gets a consistent answer. The opponent the
+  policy's declare. The policy is taken to err at each kind of choice with
+  its own chance (then any choice is equally likely): :data:`TREMBLE_DRAW`
+  (how many cards a draw throws), :data:`TREMBLE_THROW` (which cards, as
+  many as the policy's), :data:`TREMBLE_STACK` (the order the up cards
+  were rolled in, by how many are up) and :data:`TREMBLE_DECLARE`,
+  measured from how our computer players (``basic``, ``strong``) differ
+  from the policy (issue 33, branch s65-model: with 2% everywhere the
+  odds were overconfident against them). The opponent the
   policy explains least often (a pilot's estimate) is read first and drawn
   exactly by rejection (:func:`_accepted`; issue 33); for each other one
   several candidate histories are drawn per world (more the rarer its
@@ -77,14 +82,34 @@ from rollem.odds.result import OddsError
 if TYPE_CHECKING:
     from rollem.odds.view import ViewInfo
 
-__all__ = ["TREMBLE", "Look521", "Option521", "Seat521", "State521", "r521_look", "state_of"]
+__all__ = ["TREMBLE", "TREMBLE_DECLARE", "TREMBLE_DRAW", "TREMBLE_STACK", "TREMBLE_THROW",
+           "Look521", "Option521", "Seat521", "State521", "r521_look", "state_of"]
 
 Bools = npt.NDArray[np.bool_]
 
 TREMBLE = 0.02
 """The chance a player is taken not to follow the policy at a choice (then
 every option is equally likely); keeps worlds alive when a player plays
-differently."""
+differently. Roll Your Own's reading (:mod:`rollem.odds.ryoseen`) uses it;
+5-2-1 has its own per kind of choice (below)."""
+
+TREMBLE_DRAW = (0.3, 0.3)
+"""5-2-1: the chance an opponent's first and second draw throws a number of
+cards other than the policy's (then every set of at most two, one cards is
+equally likely, R-521-2, R-521-4). Fitted to a table of one third each
+policy players, ``basic`` and ``strong`` bots (docs/dev/odds-precision.md,
+branch s65-model; the bots agree with the policy's count 95% and 55% of the
+time at the first draw, 100% and 59% at the second)."""
+TREMBLE_THROW = 0.25
+"""5-2-1: where an opponent threw as many cards as the policy would, the
+chance it threw other cards (then any as many are equally likely)."""
+TREMBLE_STACK = (0.27, 0.36, 0.43, 0.47)
+"""5-2-1: the chance an opponent with 1, 2, 3, 4 cards up is taken to have
+stacked otherwise than the policy (then every order is equally likely,
+R-521-6)."""
+TREMBLE_DECLARE = 0.065
+"""5-2-1: the chance a revealed declaration is taken to be other than the
+policy's (then each of the three is equally likely, R-521-8)."""
 
 CANDIDATES = 4
 """Candidate histories drawn per opponent and world."""
@@ -365,14 +390,18 @@ def _histories(gen: np.random.Generator, policy: Policy, opp: Seat521, avail: Bo
             else:
                 throw = policy.draw(hand, most)
                 match = throw.sum(axis=1) == count
-            options = sum(comb(5, j) for j in range(most + 1))
-            lik *= (1 - TREMBLE) * match + TREMBLE * comb(5, count) / options
+            t = TREMBLE_DRAW[rnd]
+            alt = t * comb(5, count) / sum(comb(5, j) for j in range(most + 1))
+            lik *= (1 - t) * match + alt
             if count:  # a tremble throws ``count`` cards at random
                 keys = gen.random((n, 5))  # for :func:`_alt_throw`
+                # the policy's count may still be a tremble's, or other cards
+                stray = 1 - (1 - alt / ((1 - t) + alt)) * (1 - TREMBLE_THROW)
+                own = match & (gen.random(n) >= stray)
                 if last:
-                    later = match, keys, picks[:, at:at + count]
+                    later = own, keys, picks[:, at:at + count]
                 else:
-                    throw = np.where(match[:, None], throw, _alt_throw(keys, count))
+                    throw = np.where(own[:, None], throw, _alt_throw(keys, count))
                     hand = _apply_draw(hand, throw, picks[:, at:at + count])
             at += count
     else:
@@ -382,7 +411,8 @@ def _histories(gen: np.random.Generator, policy: Policy, opp: Seat521, avail: Bo
         hand = np.concatenate([up, picks[:, :h]], axis=1)
         order = policy.stack(hand)
         match = (order[:, :k] == np.arange(k)[None, :]).all(axis=1)
-        lik *= (1 - TREMBLE) * match + TREMBLE * factorial(5 - k) / 120
+        t = TREMBLE_STACK[min(k, 4) - 1]
+        lik *= (1 - t) * match + t * factorial(5 - k) / 120
     return hand, lik, picks, later
 
 
@@ -584,13 +614,15 @@ def _max_lik(opp: Seat521) -> float:
     """The greatest likelihood :func:`_sample_opponent` gives a candidate of
     ``opp`` (every observed choice the policy's)."""
     if opp.up:
-        return (1 - TREMBLE) + TREMBLE * factorial(5 - len(opp.up)) / 120
+        t = TREMBLE_STACK[min(len(opp.up), 4) - 1]
+        return (1 - t) + t * factorial(5 - len(opp.up)) / 120
     top = 1.0
     for rnd, most in ((0, 2), (1, 1)):
         count = opp.drew[rnd]
         if count is not None:
             options = sum(comb(5, j) for j in range(most + 1))
-            top *= (1 - TREMBLE) + TREMBLE * comb(5, count) / options
+            t = TREMBLE_DRAW[rnd]
+            top *= (1 - t) + t * comb(5, count) / options
     return top
 
 
@@ -912,7 +944,8 @@ def _finish(state: State521, world: _World, decl: _Declares, seat_hand: Ints,
     weight = np.ones(world.n)
     for j, o in enumerate(state.opponents):
         if o.declared is not None:
-            weight *= (1 - TREMBLE) * (sides[j + 1] == o.declared) + TREMBLE / 3
+            weight *= ((1 - TREMBLE_DECLARE) * (sides[j + 1] == o.declared)
+                       + TREMBLE_DECLARE / 3)
             sides[j + 1] = np.full(world.n, o.declared)
     if seat_side is not None:
         sides[0] = np.full(world.n, seat_side)
