@@ -173,10 +173,11 @@ def test_6_player_late_views_learn_the_origin_shares_run_by_run(
     assert not ryoseen.learns_shares(_seen(6, "second card up"))
     assert ryoseen.pilot_worlds(third) == ryoseen.LEARN_PILOT == 1000
     # at 5 players in the third card up round too since branch s65-five
-    # (ryoseen.LEARN_THIRD_FROM; tests/test_odds_learn_five.py), not after the wild card
+    # (ryoseen.LEARN_THIRD_FROM; tests/test_odds_learn_five.py), and after the wild card
+    # since branch s65-wild5 (ryoseen.LEARN_WILD_FROM; tests/test_odds_learn_wild5.py)
     assert ryoseen.learns_shares(_seen(5, "third card up"))
-    assert not ryoseen.learns_shares(_seen(5, "after the wild card"))
-    assert ryoseen.pilot_worlds(_seen(5, "after the wild card")) == ryoseen.PILOT == 400
+    assert ryoseen.learns_shares(_seen(5, "after the wild card"))
+    assert ryoseen.pilot_worlds(_seen(5, "second card up")) == ryoseen.PILOT == 400
     worlds = ryoseen._worlds
     calls: list[tuple[int, Any, list[Any]]] = []  # (worlds, shares given, shares found)
 
@@ -325,9 +326,10 @@ def test_6_player_third_card_up_draws_whose_discard_each_named_card_was_by_the_k
     assert ryoseen.steers_owners(seen)
     assert ryoseen.steers_owners(_seen(6, "after the wild card"))  # (LEARN_WILD)
     # at 5 players in the third card up round too since branch s65-five (the shares learnt
-    # there, ryoseen.LEARN_THIRD_FROM), not after the wild card
+    # there, ryoseen.LEARN_THIRD_FROM), and after the wild card since branch s65-wild5
+    # (ryoseen.LEARN_WILD_FROM)
     assert ryoseen.steers_owners(_seen(5, "third card up"))
-    assert not ryoseen.steers_owners(_seen(5, "after the wild card"))
+    assert ryoseen.steers_owners(_seen(5, "after the wild card"))
     unseen = np.asarray([c for c in range(52) if c not in ryoseen._seen_cards(seen)])
     gen = np.random.default_rng(1)
     cards, prefs = ryoseen._owner_prefs(seen, FAST, TREMBLE, unseen, _guides(seen, unseen, gen),

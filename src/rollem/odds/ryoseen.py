@@ -2919,6 +2919,20 @@ one process, load 6.7 to 12.9): over ±1.5 0 runs against 26, the median
 125 (truth 6.54 ± 0.1, branch s65-four), the runs' mean 6.64 against 7.00,
 a batch's bias (by worlds less the ratio of sums) +0.05 against +0.56, the
 CPU within 0.97 s (docs/dev/odds-precision.md, branch s65-five)."""
+LEARN_WILD_FROM = 4
+"""The fewest opponents with which the shares are learnt after the wild
+card under :data:`LEARN_FROM` (5 players; 6 players by :data:`LEARN_WILD`),
+as :data:`LEARN_THIRD_FROM` before it (:func:`learns_shares`). Issue 33,
+branch s65-wild5: there too every batch of a run drew from one 400-world
+pilot's proposal, and on hand 30004 that pilot's worlds descend from 2
+ancestors; a run's batches spread from 7 to 76 points and play showed
+33.6% ± 22.1. In play at 1 s (settings alternating seed by seed in one
+process; docs/dev/odds-precision.md, branch s65-wild5): on the five hands
+with runs over ±1.5 in a 40-hand survey, over ±1.5 34 of 80 runs against
+65, the median ±1.43 against ±2.66 (hand 30004 ±3.18 against ±19.13, its
+runs' sd 1.13 points against 13.53); on eight ordinary hands, over ±1.5 0
+of 32 against 3, the median ±0.47 against ±0.81; the CPU within 0.95 s.
+Hand 30034's long runs agree (learnt 9.39 ± 0.05, main's 9.28 ± 0.06)."""
 LEARN_PILOT = 1000
 """The pilot's worlds where the shares are learnt (:data:`LEARN_FROM`;
 elsewhere :data:`PILOT`), drawn in :data:`PILOT_STAGES` stages."""
@@ -2967,12 +2981,14 @@ def learns_shares(seen: SeenPool) -> bool:
     there 20 runs of play with the shares learnt, nothing else steered,
     came out 2.1 ± 0.4 points below the 40 s long run of main's batches).
     Also in the third card up round before the wild card with
-    :data:`LEARN_THIRD_FROM` opponents (5 players; branch s65-five)."""
+    :data:`LEARN_THIRD_FROM` opponents (5 players; branch s65-five), and
+    after it with :data:`LEARN_WILD_FROM` (5 players; branch s65-wild5)."""
     if not _all_up(seen):
         return False
     m = len(seen.opponents)
     return ((seen.wild is None or LEARN_WILD) and m >= LEARN_FROM) or (
-        seen.wild is None and m >= LEARN_THIRD_FROM)
+        seen.wild is None and m >= LEARN_THIRD_FROM) or (
+        seen.wild is not None and LEARN_WILD_FROM <= m < LEARN_FROM)
 
 
 def _learnt(shared: dict[Any, Any], key: Any, shares: list[Floats], found: list[Floats],
