@@ -2919,6 +2919,18 @@ one process, load 6.7 to 12.9): over ±1.5 0 runs against 26, the median
 125 (truth 6.54 ± 0.1, branch s65-four), the runs' mean 6.64 against 7.00,
 a batch's bias (by worlds less the ratio of sums) +0.05 against +0.56, the
 CPU within 0.97 s (docs/dev/odds-precision.md, branch s65-five)."""
+LEARN_FOUR: frozenset[int] = frozenset({3})
+"""Counts of opponents with which the shares are learnt in the third card up
+round before the wild card (as with :data:`LEARN_THIRD_FROM`): 4 players
+(issue 33, branch s65-spread). There a batch's weights often
+collapsed (a fifth to a thirtieth of its worlds effective), and the hands whose
+runs were over ±1.5 were those: hand 30018 third card up ±3.68, ±2.86, ±1.25 (3
+seeds) against ±0.92, ±1.11, ±0.90 learnt, 30020 ±2.79, ±3.96, ±1.32 against
+±0.78, ±0.56, ±0.72; at hand 30001 (truth 6.59 ± 0.03, branch s65-four) 120
+seeds alternating with main in one process: the runs' sd 0.27 against 0.36,
+the median interval ±0.46 against ±0.59, covered 118 against 113 (with
+:data:`rollem.odds.play.WORLDS_FACTOR`), the mean +0.01 ± 0.03 from the truth
+(docs/dev/odds-precision.md, branch s65-spread)."""
 LEARN_PILOT = 1000
 """The pilot's worlds where the shares are learnt (:data:`LEARN_FROM`;
 elsewhere :data:`PILOT`), drawn in :data:`PILOT_STAGES` stages."""
@@ -2967,12 +2979,14 @@ def learns_shares(seen: SeenPool) -> bool:
     there 20 runs of play with the shares learnt, nothing else steered,
     came out 2.1 ± 0.4 points below the 40 s long run of main's batches).
     Also in the third card up round before the wild card with
-    :data:`LEARN_THIRD_FROM` opponents (5 players; branch s65-five)."""
+    :data:`LEARN_THIRD_FROM` opponents (5 players; branch s65-five), and with
+    a count of opponents in :data:`LEARN_FOUR` (4 players; branch s65-spread)."""
     if not _all_up(seen):
         return False
     m = len(seen.opponents)
     return ((seen.wild is None or LEARN_WILD) and m >= LEARN_FROM) or (
-        seen.wild is None and m >= LEARN_THIRD_FROM)
+        seen.wild is None and m >= LEARN_THIRD_FROM) or (
+        seen.wild is None and m in LEARN_FOUR)
 
 
 def _learnt(shared: dict[Any, Any], key: Any, shares: list[Floats], found: list[Floats],
