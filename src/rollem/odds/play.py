@@ -34,7 +34,9 @@ by the inverse of their stated variance, the pooled error stated times
 :data:`POOL_FACTOR` (:func:`combine`; issue 33, branch s49-pool); in Roll
 Your Own from the third card up at 5 and 6 players they are weighed by
 worlds, their spread checking the stated error with Student's t
-(:data:`SPREAD`; branch s52-ryo).
+(:data:`SPREAD`; branch s52-ryo); at 4 players from the third card up they
+are weighed by worlds, the error stated times :data:`WORLDS_FACTOR` and the
+interval at least :data:`WORLDS_FLOOR` (branch s65-spread).
 """
 
 from __future__ import annotations
