@@ -50,11 +50,13 @@ _ONE_THREAD = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from bench_play_odds import _view
-from rollem.odds import compiled, ryoseen
+from rollem.odds import compiled, play, ryoseen
 from rollem.odds.play import play_odds
 ryoseen.LATE_PART = 0.25  # the batches pinned (play's own, a quarter)
 ryoseen.READ_MORE = 1  # (pinned before it; its law: tests/test_odds_last_read.py)
 ryoseen.LEARN_THIRD_FROM = 99  # (pinned before it, branch s65-five: tests/test_odds_learn_five.py)
+ryoseen.LEARN_FOUR = frozenset()  # (pinned before it, branch s65-spread, and the error
+play.WORLDS_FACTOR = 1.0  # stated x 1.2 at 4 players: tests/test_odds_four_spread.py)
 compiled.use()
 compiled.wait(600)
 out = []

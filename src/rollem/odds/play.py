@@ -34,7 +34,9 @@ by the inverse of their stated variance, the pooled error stated times
 :data:`POOL_FACTOR` (:func:`combine`; issue 33, branch s49-pool); in Roll
 Your Own from the third card up at 5 and 6 players they are weighed by
 worlds, their spread checking the stated error with Student's t
-(:data:`SPREAD`; branch s52-ryo).
+(:data:`SPREAD`; branch s52-ryo); at 4 players from the third card up they
+are weighed by worlds, the error stated times :data:`WORLDS_FACTOR` and the
+interval at least :data:`WORLDS_FLOOR` (branch s65-spread).
 """
 
 from __future__ import annotations
@@ -116,6 +118,22 @@ MIN_BATCHES = 4
 """Importance-weighted batches (pooled by their stated errors) are sized so
 that at least this many fit the budget (:func:`min_batches_size`; issue 33,
 branch s50-odds)."""
+WORLDS_FACTOR = 1.2
+"""Where play weighs importance-weighted batches by worlds, their spread
+checking the stated error with the normal's 1.96 (``pooled`` ``False``:
+Roll Your Own at 4 players from the third card up, :func:`rollem.odds.
+ryoseen.pooled_view`), the combined error and interval are stated times
+this (issue 33, branch s65-spread): the batches are skewed (2.8% of them
+find the rare worlds where the seat takes the pot, at 10 to 20 points),
+most runs stop at five batches, and a run whose five missed that tail
+comes out low with a small error and a small spread (branch s65-four:
+covered 284 of 309 at hand 30001; docs/dev/odds-precision.md)."""
+WORLDS_FLOOR = 0.001
+"""The least interval (a tenth of a point of the pot) stated where
+:data:`WORLDS_FACTOR` applies (issue 33, branch s65-spread): after the wild
+card at 4 players a chance near 0.08% was stated ±0.03 to ±0.06 from
+batches whose weights hide how rare the seat's wins are (47 of 60 runs
+covered, branch s65-four)."""
 MIN_FILL = 0.9
 """The share of what is left of the budget after the first batch that the
 :data:`MIN_BATCHES` - 1 smaller batches are sized to fill."""
@@ -220,7 +238,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         costs: list[tuple[float, float]] = []  # (share, CPU s) of each later batch
         spent_before, size_run = first, 1.0
         while True:
-            odds = _top(combine(runs, pooled), top)
+            odds = _widen(_top(combine(runs, pooled), top), weighted and pooled is False)
             assert odds.interval is not None
             spent = clock() - start
             if len(runs) > 1:  # this batch's cost, its combining included
@@ -241,9 +259,21 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
                 if part < LAST_PART or not math.isfinite(part):
                     return odds
                 runs.append(one(min(part, size)))
-                return _top(combine(runs, pooled), top)
+                return _widen(_top(combine(runs, pooled), top), weighted and pooled is False)
             spent_before, size_run = spent, size
             runs.append(one(size))
+
+
+def _widen(odds: Odds, by_worlds: bool) -> Odds:
+    """``odds`` with its stated error and interval times :data:`WORLDS_FACTOR`,
+    the interval at least :data:`WORLDS_FLOOR`, where ``by_worlds``
+    (importance-weighted batches weighed by worlds without Student's t:
+    Roll Your Own at 4 players from the third card up; issue 33, branch
+    s65-spread); else ``odds`` as it is."""
+    if not by_worlds or odds.interval is None:
+        return odds
+    return replace(odds, stderr=odds.stderr * WORLDS_FACTOR,
+                   interval=max(odds.interval * WORLDS_FACTOR, WORLDS_FLOOR))
 
 
 def batch_cost(own: float, costs: Sequence[tuple[float, float]]) -> float:

@@ -2933,6 +2933,21 @@ with runs over ±1.5 in a 40-hand survey, over ±1.5 34 of 80 runs against
 runs' sd 1.13 points against 13.53); on eight ordinary hands, over ±1.5 0
 of 32 against 3, the median ±0.47 against ±0.81; the CPU within 0.95 s.
 Hand 30034's long runs agree (learnt 9.39 ± 0.05, main's 9.28 ± 0.06)."""
+LEARN_FOUR: frozenset[int] = frozenset({3})
+"""Counts of opponents with which the shares are learnt in the third card up
+round before the wild card (as with :data:`LEARN_THIRD_FROM`): 4 players
+(issue 33, branch s65-spread). There a batch's weights often
+collapsed (a fifth to a thirtieth of its worlds effective), and the hands whose
+runs were over ±1.5 were those: hand 30018 third card up ±3.68, ±2.86, ±1.25 (3
+seeds) against ±0.92, ±1.11, ±0.90 learnt, 30020 ±2.79, ±3.96, ±1.32 against
+±0.78, ±0.56, ±0.72; at hand 30001 (truth 6.59 ± 0.03, branch s65-four) 120
+seeds alternating with main in one process: the runs' sd 0.27 against 0.36,
+the median interval ±0.46 against ±0.59, covered 118 against 113 (with
+:data:`rollem.odds.play.WORLDS_FACTOR`), the mean +0.01 ± 0.03 from the truth.
+Over hands 30001-30030 (2 seeds) over ±1.5 1 of 60 against 5; learnt runs came
+0.18 ± 0.08 below main's, main's bias: at hand 30016 main's batches weighed by
+worlds sat 0.37 above their ratio of sums (50.98 against 50.61), the learnt
+50.60 and 50.56 (docs/dev/odds-precision.md, branch s65-spread)."""
 LEARN_PILOT = 1000
 """The pilot's worlds where the shares are learnt (:data:`LEARN_FROM`;
 elsewhere :data:`PILOT`), drawn in :data:`PILOT_STAGES` stages."""
@@ -2981,13 +2996,15 @@ def learns_shares(seen: SeenPool) -> bool:
     there 20 runs of play with the shares learnt, nothing else steered,
     came out 2.1 ± 0.4 points below the 40 s long run of main's batches).
     Also in the third card up round before the wild card with
-    :data:`LEARN_THIRD_FROM` opponents (5 players; branch s65-five), and
-    after it with :data:`LEARN_WILD_FROM` (5 players; branch s65-wild5)."""
+    :data:`LEARN_THIRD_FROM` opponents (5 players; branch s65-five) or a
+    count of opponents in :data:`LEARN_FOUR` (4 players; branch s65-spread),
+    and after it with :data:`LEARN_WILD_FROM` (5 players; branch s65-wild5)."""
     if not _all_up(seen):
         return False
     m = len(seen.opponents)
     return ((seen.wild is None or LEARN_WILD) and m >= LEARN_FROM) or (
         seen.wild is None and m >= LEARN_THIRD_FROM) or (
+        seen.wild is None and m in LEARN_FOUR) or (
         seen.wild is not None and LEARN_WILD_FROM <= m < LEARN_FROM)
 
 
