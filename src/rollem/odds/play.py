@@ -233,12 +233,13 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         # a quarter of the second unused)
         own = max(first - before - setup_seconds(), 0.0)
         weighted = runs[0].effective is not None
+        by_worlds = weighted and pooled is False  # (stated wider: _widen)
         target = cpu_seconds * (1.0 - RESERVE)
         size = 1.0  # the share of a whole batch the next batches are
         costs: list[tuple[float, float]] = []  # (share, CPU s) of each later batch
         spent_before, size_run = first, 1.0
         while True:
-            odds = _widen(_top(combine(runs, pooled), top), weighted and pooled is False)
+            odds = _widen(_top(combine(runs, pooled), top), by_worlds)
             assert odds.interval is not None
             spent = clock() - start
             if len(runs) > 1:  # this batch's cost, its combining included
@@ -259,7 +260,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
                 if part < LAST_PART or not math.isfinite(part):
                     return odds
                 runs.append(one(min(part, size)))
-                return _widen(_top(combine(runs, pooled), top), weighted and pooled is False)
+                return _widen(_top(combine(runs, pooled), top), by_worlds)
             spent_before, size_run = spent, size
             runs.append(one(size))
 
