@@ -164,7 +164,8 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
             (``None``: :func:`rollem.odds.ryoseen.play_part` of the view,
             0.375 in Roll Your Own at 6 players after the wild card, 0.5 at
             6 players in the third card up round and at 5 players from the
-            third card up, else 1; the bench's long runs pass 1.0).
+            third card up, 4 at 3 players after the wild card, else 1; the
+            bench's long runs pass 1.0).
         clock: the CPU clock (s; default this thread's CPU time: the web table
             runs the odds in a worker thread); tests pass a counting one, so that the
             answer does not depend on the machine.

@@ -112,7 +112,29 @@ MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
 too uneven to trust (the standard error itself needs some dozens of
 independent ancestors): :func:`ryo_seen_look` tries once more, then
-returns ``None`` and the caller falls back to the tracked model."""
+returns ``None`` and the caller falls back to the tracked model (in play's
+batches after the wild card at 3 players neither: :data:`KEEP_WILD`,
+:data:`KEEP_COLLAPSED`)."""
+KEEP_WILD: frozenset[int] = frozenset({2})
+"""Counts of opponents with which, after the wild card and within
+:func:`shared_proposals` (the batches of the odds shown in play), a batch
+whose worlds collapse (under :data:`MIN_EFFECTIVE` effective) is kept as it
+is, not drawn again: 3 players (issue 33, branch s66-wide). Drawing a
+collapsed batch again drops the batches that found the rare worlds of large
+weight, and every run's answer with them: at hand 31040 (the seat about 6%)
+long runs with every batch kept came to 6.09 ± 0.09 points (the plain,
+learnt and learnt-without-owners samplers within 0.4 of each other), with
+the batches drawn again to 1.9 (plain) to 5.6 (learnt), and play's runs
+were 3.4 ± 0.7 points low (covered 3 of 12; docs/dev/odds-precision.md)."""
+KEEP_COLLAPSED: frozenset[int] = frozenset({2})
+"""Counts of opponents with which, after the wild card and within
+:func:`shared_proposals`, a batch drawn again whose worlds collapse too is
+returned as it is (play calls the run rough) rather than ``None`` (issue 33,
+branch s66-wide). With ``None`` that batch alone is answered by the tracked
+model, another question, and averaged in with the others: at 3 players hand
+31019 (the seat about 68%) a fifth of a run's batches were the tracked
+model's, at about 38% (runs 63 to 73% ± 3 to 4.7). Under :data:`KEEP_WILD`
+no batch is drawn again; this is the guard where that is off."""
 
 
 @dataclass(frozen=True)
@@ -2795,9 +2817,13 @@ def _seen_look(seen: SeenPool, *, samples: int, policy: FastPolicy, seed: int | 
                 implied.append(p * (1 - p) / se ** 2)
         if implied:
             ess = min(min(implied), WORLD_CAP * float(k))
-    if ess < MIN_EFFECTIVE:
-        if not retry:
+    if ess < MIN_EFFECTIVE and not retry:
+        if not (shared is not None and seen.wild is not None
+                and len(seen.opponents) in KEEP_COLLAPSED):
             return None
+        # (a retry that collapsed too: this run as it is, KEEP_COLLAPSED)
+    elif ess < MIN_EFFECTIVE and not (shared is not None and seen.wild is not None
+                                      and len(seen.opponents) in KEEP_WILD):
         again: int | None = max(samples // RETRY, min(samples, RETRY_WORLDS))
         if shared is not None and clock is not None and shared.get(_DEADLINE) is not None:
             now = clock()
@@ -2933,6 +2959,15 @@ with runs over ±1.5 in a 40-hand survey, over ±1.5 34 of 80 runs against
 runs' sd 1.13 points against 13.53); on eight ordinary hands, over ±1.5 0
 of 32 against 3, the median ±0.47 against ±0.81; the CPU within 0.95 s.
 Hand 30034's long runs agree (learnt 9.39 ± 0.05, main's 9.28 ± 0.06)."""
+LEARN_WILD_ALSO: frozenset[int] = frozenset({2})
+"""Counts of opponents besides :data:`LEARN_WILD_FROM` up to :data:`LEARN_FROM`
+with which the shares are learnt after the wild card (:func:`learns_shares`):
+3 players (issue 33, branch s66-wide). There the learnt sampler's long runs
+agree with the plain one's where every batch is kept (hand 31040: 6.09 ± 0.09
+against 6.31 ± 0.65; 31019: 68.37 ± 0.17 against 66.41 ± 0.94 by ratio of
+sums, 68.58 ± 0.17 against 68.53 ± 0.67 by worlds; 31031: 38.2 ± 0.6 against
+35.9 ± 2.9), with a tenth to a fifth of the spread between runs
+(docs/dev/odds-precision.md). Not 4 players (branch s65-wild4)."""
 LEARN_FOUR: frozenset[int] = frozenset({3})
 """Counts of opponents with which the shares are learnt in the third card up
 round before the wild card (as with :data:`LEARN_THIRD_FROM`): 4 players
@@ -2998,14 +3033,16 @@ def learns_shares(seen: SeenPool) -> bool:
     Also in the third card up round before the wild card with
     :data:`LEARN_THIRD_FROM` opponents (5 players; branch s65-five) or a
     count of opponents in :data:`LEARN_FOUR` (4 players; branch s65-spread),
-    and after it with :data:`LEARN_WILD_FROM` (5 players; branch s65-wild5)."""
+    and after it with :data:`LEARN_WILD_FROM` (5 players; branch s65-wild5) or
+    a count of opponents in :data:`LEARN_WILD_ALSO` (3 players; branch s66-wide)."""
     if not _all_up(seen):
         return False
     m = len(seen.opponents)
     return ((seen.wild is None or LEARN_WILD) and m >= LEARN_FROM) or (
         seen.wild is None and m >= LEARN_THIRD_FROM) or (
         seen.wild is None and m in LEARN_FOUR) or (
-        seen.wild is not None and LEARN_WILD_FROM <= m < LEARN_FROM)
+        seen.wild is not None and LEARN_WILD_FROM <= m < LEARN_FROM) or (
+        seen.wild is not None and m in LEARN_WILD_ALSO)
 
 
 def _learnt(shared: dict[Any, Any], key: Any, shares: list[Floats], found: list[Floats],
@@ -3099,6 +3136,16 @@ with main: the median interval ±1.47 against ±1.79, within ±1.5 81
 against 48, covered 143 against 146 (docs/dev/odds-precision.md)."""
 
 
+PART_WILD: dict[int, float] = {2: 4.0}
+"""Per count of opponents, the share of a sampler batch (:data:`rollem.odds.
+play.BATCH` worlds) one batch of the odds shown in play draws after the wild
+card (:func:`play_part`): 4 (4,000 worlds) at 3 players (issue 33, branch
+s66-wide). Each batch's equity is a self-normalised mean, biased by about its
+effective worlds' inverse, which no spread between batches shows; with the
+shares learnt (:data:`LEARN_WILD_ALSO`) batches of 1,000 worlds were 0.24 ±
+0.10 points above the long run at hand 31040 and 0.53 ± 0.17 at 31019."""
+
+
 def play_part(info: ViewInfo) -> float:
     """The share of a whole sampler batch one batch of the odds shown in
     play draws for the view ``info``: :data:`LATE_PART` in Roll Your Own at
@@ -3112,7 +3159,8 @@ def play_part(info: ViewInfo) -> float:
     :data:`LATE_CANDIDATES` (:func:`candidates_for`),
     :data:`LATE_CANDIDATES_PART` (branch s53-ryo; with 4 candidates, 40
     runs in quarter batches had been within 36 times against main's 31 but
-    covered 28 against 31)."""
+    covered 28 against 31). After the wild card with a count of opponents in
+    :data:`PART_WILD` its share (4 at 3 players; branch s66-wide)."""
     if info.game != "rollyourown" or len(info.mine) >= 6:
         return 1.0
     seen = seen_of(info)
@@ -3120,6 +3168,8 @@ def play_part(info: ViewInfo) -> float:
         return 1.0
     if wild_view(seen):
         return LATE_PART
+    if seen.wild is not None and _all_up(seen) and len(seen.opponents) in PART_WILD:
+        return PART_WILD[len(seen.opponents)]
     if len(seen.opponents) >= PLACE_FROM and _all_up(seen):
         return THIRD_PART
     if len(seen.opponents) < PLACE_FROM and candidates_for(seen) == LATE_CANDIDATES:
@@ -3201,13 +3251,26 @@ def spread_view(info: ViewInfo) -> bool:
     opponent showing three cards) with 4 opponents or more (5 and 6
     players), where a batch's chain never moves where each opponent's up
     cards came from (branch s51-ryo) and batches stated a third to a half
-    of their spread. ``False`` for every other view."""
+    of their spread; after the wild card also with a count of opponents in
+    :data:`SPREAD_WILD` (3 players; branch s66-wide). ``False`` for every
+    other view."""
     if info.game != "rollyourown" or len(info.mine) >= 6:
         return False
     seen = seen_of(info)
     if seen is None or not seen.opponents:
         return False
+    if seen.wild is not None and _all_up(seen) and len(seen.opponents) in SPREAD_WILD:
+        return True
     return _all_up(seen) and len(seen.opponents) >= MOVES_FROM
+
+
+SPREAD_WILD: frozenset[int] = frozenset({2})
+"""Counts of opponents under :data:`MOVES_FROM` with which, after the wild
+card, :func:`spread_view` holds too: 3 players (issue 33, branch s66-wide).
+Pooled by their stated errors, the batches that missed the rare worlds of
+large weight stated the smallest errors and took the pool, and runs stopped
+at ±1.5 as soon as the pool said so (hand 31040: 0.3 ± 0.6 where the long
+run is 6.1). Weighed by worlds the runs use the whole budget."""
 
 
 def retry_worlds(again: int, *, samples: int, cost: float, left: float,
