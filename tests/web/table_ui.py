@@ -136,6 +136,18 @@ def settle(page: Any) -> tuple[int, int]:
     return int(got[0]), int(got[1])
 
 
+def replay_forward(page: Any, steps: int) -> None:
+    """Move ``page``'s open replay on ``steps`` steps (none for 0): Next clicked by
+    Playwright once (the button visible, enabled and on top), the others in one page
+    call -- replay.js draws each step in Next's handler, so the step reached is the
+    same (s66-table: a Playwright click a step before, about 50 ms each)."""
+    if steps <= 0:
+        return
+    page.click("#replay-next")
+    page.evaluate("n => { for (let i = 0; i < n; i++) "
+                  "document.querySelector('#replay-next').click(); }", steps - 1)
+
+
 def shot(page: Any, name: str, *, moving: bool = False) -> None:
     """Save the page's viewport as test-artifacts/web/NAME.png (for people to look at;
     nothing asserts on it), once the felt's moves have ended (:func:`settle`);
