@@ -291,6 +291,45 @@ at 5 players, 36 runs of one batch, each with its own pilot, spread alike
 with and without them (0.58 and 0.57 points), most runs closer together
 with them but three of 36 some 1.5 points low, which an interval check
 between runs caught (issue 33, fifth pass)."""
+PLACE_WILD: frozenset[int] = frozenset({3})
+"""Counts of opponents under :data:`PLACE_FROM` with which the place steps
+are made after the wild card too (4 players; :func:`takes_places`), with 6
+players' sampler there (:data:`PLACE_WORLDS`, :data:`GUIDED_EVERY`,
+:data:`PLACE_CANDIDATES`, :func:`wild_view`'s origin and re-deal steps) and
+the shares learnt (:data:`LEARN_WILD_FROM`). Issue 33, branch s65-wild4:
+there every batch's weights collapsed (1% to 7% of its worlds effective)
+and runs spread wide (hand 31006 86.5% ± 16.1 in play); on 10 wide hands
+(2 to 3 seeds, settings alternated in one process) over ±1.5 7 of 22 runs
+against main's 20, the median ±1.49 against ±2.46, the widest ±2.81
+against ±20.1; on 5 ordinary hands none over either way
+(docs/dev/odds-precision.md, branch s65-wild4). Not shipped then: its long
+runs at hand 31006 (83.25) sat below main's batches without moves (91.5),
+taken for a lost mode. Branch s66-mix settled the truths by plain
+importance sampling in 100,000- to 200,000-world batches (31006 83.04 ±
+0.49, 31002 54.90 ± 0.11): the worlds where no opponent strays from the
+policy hold 90% and 93% of the posterior, and main's 4,000-world batches
+that miss them stay among the strays' (higher equities, evidence some 60
+times less); this sampler agrees with both truths. On hands
+31001-31020, 3 seeds, alternated with main in one process: over ±1.5 10
+of 60 runs against 19, the widest ±2.68 against ±21.6, covered 42 of 42
+against 35 where a truth was settled; with :data:`READ_MORE_WILD` too
+(docs/dev/odds-precision.md, branch s66-mix)."""
+
+
+def takes_places(seen: SeenPool) -> bool:
+    """Whether batches of ``seen`` take the place steps (and 6 players'
+    sampler with them): with :data:`PLACE_FROM` opponents or more, or after
+    the wild card with a count in :data:`PLACE_WILD` (issue 33).
+
+    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
+    >>> [takes_places(SeenPool([], [], [], [o] * m, 8, wild))
+    ...  for m, wild in ((3, 9), (3, None), (2, 9), (4, 9), (5, None))]
+    [True, False, False, False, True]
+    """
+    m = len(seen.opponents)
+    return m >= PLACE_FROM or (seen.wild is not None and m in PLACE_WILD)
+
+
 PLACE_WORLDS = 2000
 """With the place steps (:data:`PLACE_FROM` opponents), a batch draws this
 many worlds (not :data:`MIN_WORLDS`), each taking :data:`PLACE_MOVES`
@@ -443,6 +482,17 @@ covered 284 against 271 (p 0.11), 300 within ±1.5 against 301, CPU at most
 0.94 s both; neither is biased (mean − truth −0.04 ± 0.02, −0.03 ± 0.03)
 (docs/dev/odds-precision.md). After the wild card at 4 players it stays
 off (no gain there: 48 covered of 60 against 47)."""
+READ_MORE_WILD: frozenset[int] = frozenset({3})
+"""Counts of opponents under :data:`READ_MORE_FROM` with which
+:data:`READ_MORE` is used after the wild card too (:func:`reads_more`): 4
+players, where the place steps are taken (:data:`PLACE_WILD`). Issue 33,
+branch s66-mix: hands 31001-31020 at 1 s, 3 seeds alternated in one
+process with it, without it and main (load 10.4-15.5): over ±1.5 8 of 60
+runs against 12 and main's 19, the widest ±2.05 against ±2.21 and ±20.7,
+covered 42 of 42 against 40 and 36 (truths by plain importance sampling);
+3 more seeds on 14 hands against main: over 6 of 42 against 19, covered
+37 of 39 against 34; the CPU within 0.95 s (docs/dev/odds-precision.md,
+branch s66-mix)."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
@@ -1625,8 +1675,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     can_place = (n_firsts > 0) & (n_places > 1)
     last_place = row_w + np.maximum(n_places - 1, 0)
     u = len(unseen)
-    every = PLACE_EVERY if m >= PLACE_FROM else 0
-    guide_every = GUIDED_EVERY if guided is not None and m >= PLACE_FROM else 0
+    every = PLACE_EVERY if takes_places(seen) else 0
+    guide_every = GUIDED_EVERY if guided is not None and takes_places(seen) else 0
     if guide_every:
         assert guided is not None
         steer = _Steer(seen, guided[0], guided[1], k)
@@ -2723,7 +2773,7 @@ def _seen_look(seen: SeenPool, *, samples: int, policy: FastPolicy, seed: int | 
         return _forward(seen, unseen, samples, policy, trem, gen)
     if any(not _origins(o, set(seen.discards)) for o in seen.opponents):
         return None
-    place = len(seen.opponents) >= PLACE_FROM
+    place = takes_places(seen)
     if candidates is None:
         candidates = candidates_for(seen)
     if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
@@ -2945,7 +2995,7 @@ one process, load 6.7 to 12.9): over ±1.5 0 runs against 26, the median
 125 (truth 6.54 ± 0.1, branch s65-four), the runs' mean 6.64 against 7.00,
 a batch's bias (by worlds less the ratio of sums) +0.05 against +0.56, the
 CPU within 0.97 s (docs/dev/odds-precision.md, branch s65-five)."""
-LEARN_WILD_FROM = 4
+LEARN_WILD_FROM = 3
 """The fewest opponents with which the shares are learnt after the wild
 card under :data:`LEARN_FROM` (5 players; 6 players by :data:`LEARN_WILD`),
 as :data:`LEARN_THIRD_FROM` before it (:func:`learns_shares`). Issue 33,
@@ -2958,7 +3008,9 @@ with runs over ±1.5 in a 40-hand survey, over ±1.5 34 of 80 runs against
 65, the median ±1.43 against ±2.66 (hand 30004 ±3.18 against ±19.13, its
 runs' sd 1.13 points against 13.53); on eight ordinary hands, over ±1.5 0
 of 32 against 3, the median ±0.47 against ±0.81; the CPU within 0.95 s.
-Hand 30034's long runs agree (learnt 9.39 ± 0.05, main's 9.28 ± 0.06)."""
+Hand 30034's long runs agree (learnt 9.39 ± 0.05, main's 9.28 ± 0.06).
+3 since branch s66-mix (4 players too, with :data:`PLACE_WILD`; branch
+s65-wild4's patch)."""
 LEARN_WILD_ALSO: frozenset[int] = frozenset({2})
 """Counts of opponents besides :data:`LEARN_WILD_FROM` up to :data:`LEARN_FROM`
 with which the shares are learnt after the wild card (:func:`learns_shares`):
@@ -2967,7 +3019,8 @@ agree with the plain one's where every batch is kept (hand 31040: 6.09 ± 0.09
 against 6.31 ± 0.65; 31019: 68.37 ± 0.17 against 66.41 ± 0.94 by ratio of
 sums, 68.58 ± 0.17 against 68.53 ± 0.67 by worlds; 31031: 38.2 ± 0.6 against
 35.9 ± 2.9), with a tenth to a fifth of the spread between runs
-(docs/dev/odds-precision.md). Not 4 players (branch s65-wild4)."""
+(docs/dev/odds-precision.md). 4 players learn by :data:`LEARN_WILD_FROM`
+since branch s66-mix."""
 LEARN_FOUR: frozenset[int] = frozenset({3})
 """Counts of opponents with which the shares are learnt in the third card up
 round before the wild card (as with :data:`LEARN_THIRD_FROM`): 4 players
@@ -3071,7 +3124,7 @@ def candidates_for(seen: SeenPool) -> int:
     ...  for opps in ([o] * 4, [o, o, o, p], [o] * 3, [o] * 5)]
     [16, 4, 4, 16]
     """
-    if len(seen.opponents) >= PLACE_FROM:
+    if takes_places(seen):
         return PLACE_CANDIDATES
     if _all_up(seen) and len(seen.opponents) >= LATE_CANDIDATES_FROM:
         return LATE_CANDIDATES
@@ -3172,7 +3225,7 @@ def play_part(info: ViewInfo) -> float:
         return PART_WILD[len(seen.opponents)]
     if len(seen.opponents) >= PLACE_FROM and _all_up(seen):
         return THIRD_PART
-    if len(seen.opponents) < PLACE_FROM and candidates_for(seen) == LATE_CANDIDATES:
+    if not takes_places(seen) and candidates_for(seen) == LATE_CANDIDATES:
         return LATE_CANDIDATES_PART
     return 1.0
 
@@ -3183,19 +3236,22 @@ def reads_more(seen: SeenPool) -> bool:
     up (every opponent showing three cards) with :data:`READ_MORE_FROM`
     opponents or more (6 players; stop 64), and in the third card up round
     before the wild card is turned with a count of opponents in
-    :data:`READ_MORE_THIRD` (4 players; issue 33, branch s65-four).
+    :data:`READ_MORE_THIRD` (4 players; issue 33, branch s65-four), and after
+    the wild card with a count in :data:`READ_MORE_WILD` (4 players; branch
+    s66-mix).
 
     >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
     >>> p = SeenOpponent(seat=2, ups=[5, 6], draws=[1, 5], live=True)
     >>> [reads_more(SeenPool([], [], [], opps, 8, wild)) for opps, wild in
     ...  (([o] * 5, None), ([o] * 5, 9), ([o] * 3, None), ([o] * 3, 9), ([o] * 4, None),
     ...   ([o, o, p], None))]
-    [True, True, True, False, False, False]
+    [True, True, True, True, False, False]
     """
     if not _all_up(seen):
         return False
     count = len(seen.opponents)
-    return count >= READ_MORE_FROM or (seen.wild is None and count in READ_MORE_THIRD)
+    return count >= READ_MORE_FROM or (seen.wild is None and count in READ_MORE_THIRD) or (
+        seen.wild is not None and count in READ_MORE_WILD)
 
 
 def wild_view(seen: SeenPool) -> bool:
@@ -3210,7 +3266,7 @@ def wild_view(seen: SeenPool) -> bool:
     >>> wild_view(six), wild_view(before), wild_view(SeenPool([], [], [], [o] * 4, 10, 26))
     (True, False, False)
     """
-    return seen.wild is not None and _all_up(seen) and len(seen.opponents) >= PLACE_FROM
+    return seen.wild is not None and _all_up(seen) and takes_places(seen)
 
 
 def _all_up(seen: SeenPool) -> bool:
