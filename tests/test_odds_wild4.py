@@ -43,11 +43,12 @@ def test_4_players_after_the_wild_card_takes_the_place_steps_and_learns() -> Non
     assert ryoseen.learns_shares(wild)
     assert ryoseen.candidates_for(wild) == ryoseen.PLACE_CANDIDATES
     assert ryoseen.reads_more(wild)  # READ_MORE_WILD, branch s66-mix
-    # before the wild card at 4 players, and 3 players after it, as before
+    # before the wild card at 4 players, and 3 players after it (which learns its
+    # shares since branch s66-wide, without the place steps), as before
     third = _seen(4, "third card up")
     assert not ryoseen.takes_places(third) and not ryoseen.wild_view(third)
     three = _seen(3, "after the wild card")
-    assert not ryoseen.takes_places(three) and not ryoseen.learns_shares(three)
+    assert not ryoseen.takes_places(three) and ryoseen.learns_shares(three)
     assert not ryoseen.reads_more(three)
     # 5 players after the wild card: no place steps (learnt since s65-wild5)
     five = _seen(5, "after the wild card")
