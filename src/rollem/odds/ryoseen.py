@@ -269,6 +269,35 @@ at 5 players, 36 runs of one batch, each with its own pilot, spread alike
 with and without them (0.58 and 0.57 points), most runs closer together
 with them but three of 36 some 1.5 points low, which an interval check
 between runs caught (issue 33, fifth pass)."""
+PLACE_WILD: frozenset[int] = frozenset({3})
+"""Counts of opponents under :data:`PLACE_FROM` with which the place steps
+are made after the wild card too (4 players; :func:`takes_places`), with 6
+players' sampler there (:data:`PLACE_WORLDS`, :data:`GUIDED_EVERY`,
+:data:`PLACE_CANDIDATES`, :func:`wild_view`'s origin and re-deal steps) and
+the shares learnt (:data:`LEARN_WILD_FROM`). Issue 33, branch s65-wild4:
+there every batch's weights collapsed (1% to 7% of its worlds effective)
+and runs spread wide (hand 31006 86.5% ± 16.1 in play); on 10 wide hands
+(2 to 3 seeds, settings alternated in one process) over ±1.5 7 of 22 runs
+against main's 20, the median ±1.49 against ±2.46, the widest ±2.81
+against ±20.1; on 5 ordinary hands none over either way
+(docs/dev/odds-precision.md, branch s65-wild4). Shipped on branch
+s66-temper, once tempered runs from the prior (``bench/bench_ryo_temper.py``)
+had settled the truths there: hand 31006 83.0 (this sampler's long runs
+83.25, main's 89.0, play's runs with main's 91 to 95 stating ±3.6 to ±3.9),
+31002 56.2 (this sampler's long runs 55.0, 1.2 low). Hands 31001-31020, two
+seeds, main and this alternated: over ±1.5 6 of 40 runs against 13, covering
+the tempered truth of six hands 9 of 12 against 6; both miss hand 31008 (41
+to 45 against 50.3)."""
+
+
+def takes_places(seen: SeenPool) -> bool:
+    """Whether batches of ``seen`` take the place steps (and 6 players'
+    sampler with them): with :data:`PLACE_FROM` opponents or more, or after
+    the wild card with a count in :data:`PLACE_WILD` (issue 33)."""
+    m = len(seen.opponents)
+    return m >= PLACE_FROM or (seen.wild is not None and m in PLACE_WILD)
+
+
 PLACE_WORLDS = 2000
 """With the place steps (:data:`PLACE_FROM` opponents), a batch draws this
 many worlds (not :data:`MIN_WORLDS`), each taking :data:`PLACE_MOVES`
@@ -1443,12 +1472,20 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
           policy: FastPolicy, tremble: float, gen: np.random.Generator, moves: int,
           times: int = 1,
           guided: tuple[Ints, dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]] | None
-          = None, origins: int = 0, redeal: int = 0) -> list[tuple[Ints, Ints]]:
+          = None, origins: int = 0, redeal: int = 0,
+          end: list[Any] | None = None, place_steps: bool | None = None
+          ) -> list[tuple[Ints, Ints]]:
     """``moves`` Metropolis steps on each complete world (issue 33): ``kept``
     ``(k, m, 3)`` every opponent's kept cards (up cards kept first),
     ``cards`` ``(k, n)`` the pool in order; ``order`` (:func:`_layout`)
     says where each opponent's discards lie. Returns the ``(kept, cards)``
-    of the last ``times`` steps.
+    of the last ``times`` steps. ``place_steps``: whether the place steps are
+    made (``None``: where :func:`takes_places`). ``end``, where given, gets
+    one tuple appended after the last step: every slot ``(k, 3 m + n)``
+    (the kept cards, then the pool), where each opponent's six cards lie
+    ``(k, m, 6)`` (slot columns), and per world and opponent the policy's
+    chance of its keep and of its exposes ``(k, m)`` (both at ``tremble``;
+    ``bench/bench_ryo_temper.py``'s tempered runs, branch s66-temper).
 
     Two kinds of step, in turn (:data:`PLACE_EVERY`; the second only with
     :data:`PLACE_FROM` opponents or more):
@@ -1603,8 +1640,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     can_place = (n_firsts > 0) & (n_places > 1)
     last_place = row_w + np.maximum(n_places - 1, 0)
     u = len(unseen)
-    every = PLACE_EVERY if m >= PLACE_FROM else 0
-    guide_every = GUIDED_EVERY if guided is not None and m >= PLACE_FROM else 0
+    every = PLACE_EVERY if (takes_places(seen) if place_steps is None else place_steps) else 0
+    guide_every = GUIDED_EVERY if guided is not None and takes_places(seen) else 0
     if guide_every:
         assert guided is not None
         steer = _Steer(seen, guided[0], guided[1], k)
@@ -1796,6 +1833,9 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             show_key[s_at[keep]] = new_key[keep]
         if step >= moves - times:  # the last
             out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:width].copy()))
+    if end is not None:  # (the tempered runs: where each world's discards lie, its chances)
+        end.append((state[:, :width].copy(), flat_six.reshape(k, m, 6) - row_w[:, None, None],
+                    lik_keep.reshape(k, m).copy(), lik_show.reshape(k, m).copy()))
     return out
 
 
@@ -2701,7 +2741,7 @@ def _seen_look(seen: SeenPool, *, samples: int, policy: FastPolicy, seed: int | 
         return _forward(seen, unseen, samples, policy, trem, gen)
     if any(not _origins(o, set(seen.discards)) for o in seen.opponents):
         return None
-    place = len(seen.opponents) >= PLACE_FROM
+    place = takes_places(seen)
     if candidates is None:
         candidates = candidates_for(seen)
     if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
@@ -2919,7 +2959,7 @@ one process, load 6.7 to 12.9): over ±1.5 0 runs against 26, the median
 125 (truth 6.54 ± 0.1, branch s65-four), the runs' mean 6.64 against 7.00,
 a batch's bias (by worlds less the ratio of sums) +0.05 against +0.56, the
 CPU within 0.97 s (docs/dev/odds-precision.md, branch s65-five)."""
-LEARN_WILD_FROM = 4
+LEARN_WILD_FROM = 3
 """The fewest opponents with which the shares are learnt after the wild
 card under :data:`LEARN_FROM` (5 players; 6 players by :data:`LEARN_WILD`),
 as :data:`LEARN_THIRD_FROM` before it (:func:`learns_shares`). Issue 33,
@@ -2932,7 +2972,9 @@ with runs over ±1.5 in a 40-hand survey, over ±1.5 34 of 80 runs against
 65, the median ±1.43 against ±2.66 (hand 30004 ±3.18 against ±19.13, its
 runs' sd 1.13 points against 13.53); on eight ordinary hands, over ±1.5 0
 of 32 against 3, the median ±0.47 against ±0.81; the CPU within 0.95 s.
-Hand 30034's long runs agree (learnt 9.39 ± 0.05, main's 9.28 ± 0.06)."""
+Hand 30034's long runs agree (learnt 9.39 ± 0.05, main's 9.28 ± 0.06).
+3 since branch s66-temper (4 players too, with :data:`PLACE_WILD`; screened on
+branch s65-wild4, its long runs at hand 31006 borne out by tempered runs)."""
 LEARN_FOUR: frozenset[int] = frozenset({3})
 """Counts of opponents with which the shares are learnt in the third card up
 round before the wild card (as with :data:`LEARN_THIRD_FROM`): 4 players
@@ -3034,7 +3076,7 @@ def candidates_for(seen: SeenPool) -> int:
     ...  for opps in ([o] * 4, [o, o, o, p], [o] * 3, [o] * 5)]
     [16, 4, 4, 16]
     """
-    if len(seen.opponents) >= PLACE_FROM:
+    if takes_places(seen):
         return PLACE_CANDIDATES
     if _all_up(seen) and len(seen.opponents) >= LATE_CANDIDATES_FROM:
         return LATE_CANDIDATES
@@ -3122,7 +3164,7 @@ def play_part(info: ViewInfo) -> float:
         return LATE_PART
     if len(seen.opponents) >= PLACE_FROM and _all_up(seen):
         return THIRD_PART
-    if len(seen.opponents) < PLACE_FROM and candidates_for(seen) == LATE_CANDIDATES:
+    if not takes_places(seen) and candidates_for(seen) == LATE_CANDIDATES:
         return LATE_CANDIDATES_PART
     return 1.0
 
@@ -3160,7 +3202,7 @@ def wild_view(seen: SeenPool) -> bool:
     >>> wild_view(six), wild_view(before), wild_view(SeenPool([], [], [], [o] * 4, 10, 26))
     (True, False, False)
     """
-    return seen.wild is not None and _all_up(seen) and len(seen.opponents) >= PLACE_FROM
+    return seen.wild is not None and _all_up(seen) and takes_places(seen)
 
 
 def _all_up(seen: SeenPool) -> bool:
