@@ -282,12 +282,12 @@ against main's 20, the median ±1.49 against ±2.46, the widest ±2.81
 against ±20.1; on 5 ordinary hands none over either way
 (docs/dev/odds-precision.md, branch s65-wild4). Shipped on branch
 s66-temper, once tempered runs from the prior (``bench/bench_ryo_temper.py``)
-had settled the truths there: hand 31006 83.0 (this sampler's long runs
-83.25, main's 89.0, play's runs with main's 91 to 95 stating ±3.6 to ±3.9),
-31002 56.2 (this sampler's long runs 55.0, 1.2 low). Hands 31001-31020, two
-seeds, main and this alternated: over ±1.5 6 of 40 runs against 13, covering
-the tempered truth of six hands 9 of 12 against 6; both miss hand 31008 (41
-to 45 against 50.3)."""
+had settled the truths there: hand 31006 82.9 (this sampler's long runs
+83.25, main's 89.0, play's runs with main's 92.7 and 94.7 stating ±3.6 and
+±3.9), 31002 56.3 (this sampler's long runs 55.0, 1.3 low). Hands
+31001-31020, two seeds, main and this alternated: over ±1.5 6 of 40 runs
+against 13, covering the tempered truths of eight hands 13 of 16 against 8;
+both miss hand 31008 (41.5 to 45.2 against 50.3)."""
 
 
 def takes_places(seen: SeenPool) -> bool:
