@@ -71,9 +71,8 @@ def test_the_shares_are_learnt_at_4_players_in_the_third_card_up_round_only() ->
     assert set(ryoseen.LEARN_FOUR) == {3}
     assert ryoseen.learns_shares(_seen(4, "third card up"))
     assert ryoseen.pilot_worlds(_seen(4, "third card up")) == ryoseen.LEARN_PILOT
-    # after the wild card at 4 players learnt too since branch s66-temper
-    # (ryoseen.PLACE_WILD, ryoseen.LEARN_WILD_FROM; tests/test_odds_wild4.py)
-    for players, round_name in ((4, "second card up"), (3, "third card up")):
+    for players, round_name in ((4, "after the wild card"), (4, "second card up"),
+                                (3, "third card up")):
         assert not ryoseen.learns_shares(_seen(players, round_name)), (players, round_name)
 
 

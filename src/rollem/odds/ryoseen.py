@@ -269,25 +269,22 @@ at 5 players, 36 runs of one batch, each with its own pilot, spread alike
 with and without them (0.58 and 0.57 points), most runs closer together
 with them but three of 36 some 1.5 points low, which an interval check
 between runs caught (issue 33, fifth pass)."""
-PLACE_WILD: frozenset[int] = frozenset({3})
+PLACE_WILD: frozenset[int] = frozenset()
 """Counts of opponents under :data:`PLACE_FROM` with which the place steps
-are made after the wild card too (4 players; :func:`takes_places`), with 6
-players' sampler there (:data:`PLACE_WORLDS`, :data:`GUIDED_EVERY`,
-:data:`PLACE_CANDIDATES`, :func:`wild_view`'s origin and re-deal steps) and
-the shares learnt (:data:`LEARN_WILD_FROM`). Issue 33, branch s65-wild4:
-there every batch's weights collapsed (1% to 7% of its worlds effective)
-and runs spread wide (hand 31006 86.5% ± 16.1 in play); on 10 wide hands
-(2 to 3 seeds, settings alternated in one process) over ±1.5 7 of 22 runs
-against main's 20, the median ±1.49 against ±2.46, the widest ±2.81
-against ±20.1; on 5 ordinary hands none over either way
-(docs/dev/odds-precision.md, branch s65-wild4). Shipped on branch
-s66-temper, once tempered runs from the prior (``bench/bench_ryo_temper.py``)
-had settled the truths there: hand 31006 82.9 (this sampler's long runs
-83.25, main's 89.0, play's runs with main's 92.7 and 94.7 stating ±3.6 and
-±3.9), 31002 56.3 (this sampler's long runs 55.0, 1.3 low). Hands
-31001-31020, two seeds, main and this alternated: over ±1.5 6 of 40 runs
-against 13, covering the tempered truths of eight hands 13 of 16 against 8;
-both miss hand 31008 (41.5 to 45.2 against 50.3)."""
+are made after the wild card too (:func:`takes_places`), with 6 players'
+sampler there (:data:`PLACE_WORLDS`, :data:`GUIDED_EVERY`,
+:data:`PLACE_CANDIDATES`, :func:`wild_view`'s origin and re-deal steps);
+none. ``{3}`` (4 players) with :data:`LEARN_WILD_FROM` 3 is s65-wild4's
+sampler there: on 10 wide hands over ±1.5 7 of 22 runs against main's 20,
+and its runs at hand 31006 sit at 82.5 to 83.6 where main's sit at 89 to 95
+(issue 33). Not on (branch s66-temper): the truth there is unsettled.
+Tempered runs from the prior (``bench/bench_ryo_temper.py``) put 31006 at
+82 to 87 (every kind of step), plain importance sampling (605 runs of
+20,000 worlds, the evidence well spread) at 89.6 ± 0.3; at 31008 plain
+importance sampling and tempered runs with either the place or the origin
+steps agree at 43 to 45, but with both at 50.3 (docs/dev/odds-precision.md,
+branch s66-temper). A narrow interval 7 points off is what the goal rules
+out."""
 
 
 def takes_places(seen: SeenPool) -> bool:
@@ -2959,7 +2956,7 @@ one process, load 6.7 to 12.9): over ±1.5 0 runs against 26, the median
 125 (truth 6.54 ± 0.1, branch s65-four), the runs' mean 6.64 against 7.00,
 a batch's bias (by worlds less the ratio of sums) +0.05 against +0.56, the
 CPU within 0.97 s (docs/dev/odds-precision.md, branch s65-five)."""
-LEARN_WILD_FROM = 3
+LEARN_WILD_FROM = 4
 """The fewest opponents with which the shares are learnt after the wild
 card under :data:`LEARN_FROM` (5 players; 6 players by :data:`LEARN_WILD`),
 as :data:`LEARN_THIRD_FROM` before it (:func:`learns_shares`). Issue 33,
@@ -2973,8 +2970,7 @@ with runs over ±1.5 in a 40-hand survey, over ±1.5 34 of 80 runs against
 runs' sd 1.13 points against 13.53); on eight ordinary hands, over ±1.5 0
 of 32 against 3, the median ±0.47 against ±0.81; the CPU within 0.95 s.
 Hand 30034's long runs agree (learnt 9.39 ± 0.05, main's 9.28 ± 0.06).
-3 since branch s66-temper (4 players too, with :data:`PLACE_WILD`; screened on
-branch s65-wild4, its long runs at hand 31006 borne out by tempered runs)."""
+3 learns at 4 players too (with :data:`PLACE_WILD` ``{3}``; not on, see there)."""
 LEARN_FOUR: frozenset[int] = frozenset({3})
 """Counts of opponents with which the shares are learnt in the third card up
 round before the wild card (as with :data:`LEARN_THIRD_FROM`): 4 players
