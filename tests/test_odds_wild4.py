@@ -5,7 +5,7 @@ runs that judge it (bench/bench_ryo_temper.py; :func:`rollem.odds.ryoseen._move`
 ``end``).
 
 There main's runs at hand 31006 sit at 89 to 95 and the knob's at 82.5 to 83.6; tempered
-runs from the prior put the truth at 82 to 87, plain importance sampling at 89.6 ± 0.3
+runs from the prior put the truth at 82 to 87, plain importance sampling at 89.7 ± 0.3
 (docs/dev/odds-precision.md, branch s66-temper): unsettled, so nothing changed in play.
 """
 

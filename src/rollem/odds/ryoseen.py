@@ -279,8 +279,8 @@ sampler there: on 10 wide hands over ±1.5 7 of 22 runs against main's 20,
 and its runs at hand 31006 sit at 82.5 to 83.6 where main's sit at 89 to 95
 (issue 33). Not on (branch s66-temper): the truth there is unsettled.
 Tempered runs from the prior (``bench/bench_ryo_temper.py``) put 31006 at
-82 to 87 (every kind of step), plain importance sampling (605 runs of
-20,000 worlds, the evidence well spread) at 89.6 ± 0.3; at 31008 plain
+82 to 87 (every kind of step), plain importance sampling (732 runs of
+20,000 worlds, the evidence well spread) at 89.7 ± 0.3; at 31008 plain
 importance sampling and tempered runs with either the place or the origin
 steps agree at 43 to 45, but with both at 50.3 (docs/dev/odds-precision.md,
 branch s66-temper). A narrow interval 7 points off is what the goal rules
