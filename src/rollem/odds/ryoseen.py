@@ -291,6 +291,38 @@ at 5 players, 36 runs of one batch, each with its own pilot, spread alike
 with and without them (0.58 and 0.57 points), most runs closer together
 with them but three of 36 some 1.5 points low, which an interval check
 between runs caught (issue 33, fifth pass)."""
+PLACE_WILD: frozenset[int] = frozenset({4})
+"""Counts of opponents under :data:`PLACE_FROM` with which, after the wild
+card is turned (every opponent showing three cards), the batches are made as
+at 6 players (:func:`takes_places`): the place and guided steps,
+:data:`PLACE_CANDIDATES`, :data:`PLACE_WORLDS` worlds of :data:`PLACE_MOVES`
+steps (:func:`wild_view`; in play whole :data:`PLACE_WORLDS` batches,
+:data:`PART_WILD`). 5 players (issue 33, branch s66-wild56; s65-wild5 had
+screened it): on the wide hands of 31021-31060 a batch's worlds were 2 to
+13% effective and the batches 3 to 16 points apart. The sampler is exact
+(hand 31021, every batch kept, ratio of sums: 69.73 ± 0.26 against the
+plain sampler's 69.87 ± 0.16), but each batch's self-normalised mean is
+biased by about its effective worlds' inverse: in 500-world batches play's
+runs sat about 4.5 points high there (covered 2 of 10), in 1,000-world
+ones 1.4, in 2,000-world ones about 0.4. With 2,000: on hands 31021,
+31035, 31042, 31047 the median interval ±3.13 against main's ±3.67 (24
+runs each), widest ±5.2 against ±10.9 (docs/dev/odds-precision.md)."""
+
+
+def takes_places(seen: SeenPool) -> bool:
+    """Whether a batch of ``seen`` takes the place steps, with the 6-player
+    counts (:data:`PLACE_FROM` opponents or more; or after the wild card,
+    every opponent showing three cards, a count in :data:`PLACE_WILD`: 5
+    players, issue 33, branch s66-wild56).
+
+    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
+    >>> p = SeenOpponent(seat=2, ups=[5, 6], draws=[1, 5], live=True)
+    >>> [takes_places(SeenPool([], [], [], opps, 10, wild)) for opps, wild in
+    ...  (([o] * 5, None), ([o] * 4, 26), ([o] * 4, None), ([o, o, o, p], 26), ([o] * 3, 26))]
+    [True, True, False, False, False]
+    """
+    m = len(seen.opponents)
+    return m >= PLACE_FROM or (m in PLACE_WILD and seen.wild is not None and _all_up(seen))
 PLACE_WORLDS = 2000
 """With the place steps (:data:`PLACE_FROM` opponents), a batch draws this
 many worlds (not :data:`MIN_WORLDS`), each taking :data:`PLACE_MOVES`
@@ -920,7 +952,7 @@ def read_order(seen: SeenPool) -> list[int]:
     [0, 1, 2, 3, 4]
     """
     m = len(seen.opponents)
-    if _all_up(seen) and BY_DRAWS_FROM <= m < PLACE_FROM:
+    if _all_up(seen) and BY_DRAWS_FROM <= m and not takes_places(seen):
         first = [o.draws[0] if o.draws else 52 for o in seen.opponents]  # (52: none)
         return sorted(range(m), key=lambda j: (first[j], j))
     return list(range(m))
@@ -1625,8 +1657,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     can_place = (n_firsts > 0) & (n_places > 1)
     last_place = row_w + np.maximum(n_places - 1, 0)
     u = len(unseen)
-    every = PLACE_EVERY if m >= PLACE_FROM else 0
-    guide_every = GUIDED_EVERY if guided is not None and m >= PLACE_FROM else 0
+    every = PLACE_EVERY if takes_places(seen) else 0
+    guide_every = GUIDED_EVERY if guided is not None and takes_places(seen) else 0
     if guide_every:
         assert guided is not None
         steer = _Steer(seen, guided[0], guided[1], k)
@@ -2723,7 +2755,7 @@ def _seen_look(seen: SeenPool, *, samples: int, policy: FastPolicy, seed: int | 
         return _forward(seen, unseen, samples, policy, trem, gen)
     if any(not _origins(o, set(seen.discards)) for o in seen.opponents):
         return None
-    place = len(seen.opponents) >= PLACE_FROM
+    place = takes_places(seen)
     if candidates is None:
         candidates = candidates_for(seen)
     if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
@@ -3071,7 +3103,7 @@ def candidates_for(seen: SeenPool) -> int:
     ...  for opps in ([o] * 4, [o, o, o, p], [o] * 3, [o] * 5)]
     [16, 4, 4, 16]
     """
-    if len(seen.opponents) >= PLACE_FROM:
+    if takes_places(seen):
         return PLACE_CANDIDATES
     if _all_up(seen) and len(seen.opponents) >= LATE_CANDIDATES_FROM:
         return LATE_CANDIDATES
@@ -3136,11 +3168,13 @@ with main: the median interval ±1.47 against ±1.79, within ±1.5 81
 against 48, covered 143 against 146 (docs/dev/odds-precision.md)."""
 
 
-PART_WILD: dict[int, float] = {2: 4.0}
+PART_WILD: dict[int, float] = {2: 4.0, 4: 1.0}
 """Per count of opponents, the share of a sampler batch (:data:`rollem.odds.
 play.BATCH` worlds) one batch of the odds shown in play draws after the wild
 card (:func:`play_part`): 4 (4,000 worlds) at 3 players (issue 33, branch
-s66-wide). Each batch's equity is a self-normalised mean, biased by about its
+s66-wide), 1 (:data:`PLACE_WORLDS`, 2,000 worlds with the place steps,
+:data:`PLACE_WILD`) at 5 players (branch s66-wild56: quarter batches, 6
+players' :data:`LATE_PART`, sat 4.5 points high at hand 31021). Each batch's equity is a self-normalised mean, biased by about its
 effective worlds' inverse, which no spread between batches shows; with the
 shares learnt (:data:`LEARN_WILD_ALSO`) batches of 1,000 worlds were 0.24 ±
 0.10 points above the long run at hand 31040 and 0.53 ± 0.17 at 31019."""
@@ -3160,16 +3194,17 @@ def play_part(info: ViewInfo) -> float:
     :data:`LATE_CANDIDATES_PART` (branch s53-ryo; with 4 candidates, 40
     runs in quarter batches had been within 36 times against main's 31 but
     covered 28 against 31). After the wild card with a count of opponents in
-    :data:`PART_WILD` its share (4 at 3 players; branch s66-wide)."""
+    :data:`PART_WILD` its share (4 at 3 players, branch s66-wide; 1 at 5
+    players, branch s66-wild56), before :data:`LATE_PART`."""
     if info.game != "rollyourown" or len(info.mine) >= 6:
         return 1.0
     seen = seen_of(info)
     if seen is None:
         return 1.0
-    if wild_view(seen):
-        return LATE_PART
     if seen.wild is not None and _all_up(seen) and len(seen.opponents) in PART_WILD:
         return PART_WILD[len(seen.opponents)]
+    if wild_view(seen):
+        return LATE_PART
     if len(seen.opponents) >= PLACE_FROM and _all_up(seen):
         return THIRD_PART
     if len(seen.opponents) < PLACE_FROM and candidates_for(seen) == LATE_CANDIDATES:
@@ -3201,16 +3236,17 @@ def reads_more(seen: SeenPool) -> bool:
 def wild_view(seen: SeenPool) -> bool:
     """Whether ``seen`` is a view after the wild card is turned with
     :data:`PLACE_FROM` opponents or more (6 players; issue 33, branch
-    s51-ryo): there :func:`_move` takes origin and re-deal steps every
+    s51-ryo) or a count in :data:`PLACE_WILD` (5 players; branch
+    s66-wild56; :func:`takes_places`): there :func:`_move` takes origin and re-deal steps every
     :data:`ORIGIN_EVERY` and :data:`REDEAL_EVERY` steps (none while those
     are 0).
 
     >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
     >>> six, before = SeenPool([], [], [], [o] * 5, 12, 26), SeenPool([], [], [], [o] * 5, 12, None)
-    >>> wild_view(six), wild_view(before), wild_view(SeenPool([], [], [], [o] * 4, 10, 26))
+    >>> wild_view(six), wild_view(before), wild_view(SeenPool([], [], [], [o] * 3, 8, 26))
     (True, False, False)
     """
-    return seen.wild is not None and _all_up(seen) and len(seen.opponents) >= PLACE_FROM
+    return seen.wild is not None and _all_up(seen) and takes_places(seen)
 
 
 def _all_up(seen: SeenPool) -> bool:
