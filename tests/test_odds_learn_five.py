@@ -40,11 +40,11 @@ def test_the_shares_are_learnt_at_5_players_in_the_third_card_up_round_only() ->
     assert ryoseen.learns_shares(third)
     assert ryoseen.pilot_worlds(third) == ryoseen.LEARN_PILOT
     assert ryoseen.steers_owners(third)
-    # not before the third card up, nor at 4 players after the wild card: as before
-    # (after the wild card at 5 players since branch s65-wild5:
-    # tests/test_odds_learn_wild5.py; 4 players third card up since branch s65-spread:
+    # not before the third card up: as before (after the wild card at 5 players since
+    # branch s65-wild5: tests/test_odds_learn_wild5.py; at 4 players since branch
+    # s66-mix: tests/test_odds_wild4.py; 4 players third card up since branch s65-spread:
     # ryoseen.LEARN_FOUR, tests/test_odds_four_spread.py)
-    for players, round_name in ((5, "second card up"), (4, "after the wild card")):
+    for players, round_name in ((5, "second card up"),):
         seen = _seen(players, round_name)
         assert not ryoseen.learns_shares(seen), (players, round_name)
         assert ryoseen.pilot_worlds(seen) == ryoseen.PILOT, (players, round_name)

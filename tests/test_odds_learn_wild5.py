@@ -36,18 +36,21 @@ def _seen(players: int, round_name: str) -> ryoseen.SeenPool:
 
 
 def test_the_shares_are_learnt_at_5_players_after_the_wild_card() -> None:
-    assert ryoseen.LEARN_WILD_FROM == 4
+    # 3 since branch s65-wild4 (4 players after the wild card learns too)
+    assert ryoseen.LEARN_WILD_FROM == 3
     wild = _seen(5, "after the wild card")
     assert ryoseen.learns_shares(wild)
     assert ryoseen.pilot_worlds(wild) == ryoseen.LEARN_PILOT
     assert ryoseen.steers_owners(wild)
     # third card up at 5 players as since branch s65-five, at 4 players since
     # s65-spread (ryoseen.LEARN_FOUR); 6 players as before (ryoseen.LEARN_FROM,
-    # LEARN_WILD); 4 players after the wild card and before the third card not
+    # LEARN_WILD); 4 players after the wild card since s65-wild4
+    # (tests/test_odds_wild4.py); before the third card not
     assert ryoseen.learns_shares(_seen(5, "third card up"))
     assert ryoseen.learns_shares(_seen(4, "third card up"))
     assert ryoseen.learns_shares(_seen(6, "after the wild card"))
-    for players, round_name in ((5, "second card up"), (4, "after the wild card")):
+    assert ryoseen.learns_shares(_seen(4, "after the wild card"))
+    for players, round_name in ((5, "second card up"),):
         seen = _seen(players, round_name)
         assert not ryoseen.learns_shares(seen), (players, round_name)
         assert ryoseen.pilot_worlds(seen) == ryoseen.PILOT, (players, round_name)

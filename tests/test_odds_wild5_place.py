@@ -44,14 +44,14 @@ def test_where_5_players_after_the_wild_card_changed() -> None:
     assert ryoseen.candidates_for(five) == ryoseen.PLACE_CANDIDATES
     # whole 2,000-world batches, not 6 players' quarter ones (main: half batches)
     assert ryoseen.play_part(read_view(_at(5, "after the wild card"))) == 1.0
-    # 5 players third card up, 4 players after the wild card, 6 players, as before
+    # 5 players third card up as before; 4 and 6 players after the wild card keep
+    # 6 players' quarter batches
     third = _seen(5, "third card up")
     assert not ryoseen.takes_places(third) and not ryoseen.wild_view(third)
     assert ryoseen.play_part(read_view(_at(5, "third card up"))) == ryoseen.LATE_CANDIDATES_PART
-    four = _seen(4, "after the wild card")
-    assert not ryoseen.takes_places(four) and not ryoseen.wild_view(four)
-    six = read_view(_at(6, "after the wild card"))
-    assert ryoseen.play_part(six) == ryoseen.LATE_PART
+    for players in (4, 6):
+        view = read_view(_at(players, "after the wild card"))
+        assert ryoseen.play_part(view) == ryoseen.LATE_PART
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, view: Any, seed: int, batches: int

@@ -95,8 +95,10 @@ def save_screenshot(page: Any, path: str | Path) -> None:
 
 
 SETTLE_MS = 1500
-"""The longest a screenshot waits for the felt's moves to end (:func:`settle`): a
-card's deal or flip is 0.3 s, a flight of chips 0.4 s (after its delay)."""
+"""The longest a screenshot spends bringing the felt's moves to their end
+(:func:`settle`), and the longest move it ends (a longer one, such as a decision's
+timer bar, is no move): a card's deal or flip is 0.3 s, a flight of chips 0.4 s
+(after its delay)."""
 
 SETTLE = r"""async (limit) => {
   // (a frame, or 0.1 s where a page draws no frames: one not in view)
@@ -119,26 +121,47 @@ SETTLE = r"""async (limit) => {
     const left = end - performance.now();
     if (left <= 0) return [waited, now.length];
     waited += now.length;
-    await Promise.race([Promise.allSettled(now.map((a) => a.finished)),
-                        new Promise((r) => setTimeout(r, now.length ? left : 50))]);
+    // ended at their last frame now, as their time would end them (their animationend
+    // sent; a state drawn over running moves ends them the same way: motion.js
+    // settle), not waited out (s66-table: about 0.4 s a shot that waited)
+    for (const a of now) {
+      try { a.finish(); } catch (e) { /* (no end to go to: left running) */ }
+    }
+    if (!now.length) await new Promise((r) => setTimeout(r, 50));
     await frame();
   }
 }"""
 
 
 def settle(page: Any) -> tuple[int, int]:
-    """Wait until nothing on ``page`` moves (``document.getAnimations()``: each running
-    animation that ends within :data:`SETTLE_MS` finished, and none new nor waiting
-    to start a frame later), at most :data:`SETTLE_MS`; returns how many moves it waited for and how
-    many still ran when it gave up. Stop 54: a screenshot taken as a state came drew
-    chips mid-flight over a seat's cards (the test's moment, not the page's)."""
+    """Bring ``page`` to rest: each running animation that ends within :data:`SETTLE_MS`
+    (``document.getAnimations()``) is ended at its last frame (``finish()``: its
+    ``animationend`` sent, as its own end sends it), until none runs nor waits to
+    start a frame later, for at most :data:`SETTLE_MS`; returns how many moves it
+    ended and how many still ran when it gave up. Stop 54: a screenshot taken as a
+    state came drew chips mid-flight over a seat's cards (the test's moment, not the
+    page's).  Until s66-table it waited for each move to end in its own time (about
+    0.4 s for a shot that waited; 38 of 101 shots in two files): the same last frame,
+    later."""
     got = page.evaluate(SETTLE, SETTLE_MS)
     return int(got[0]), int(got[1])
 
 
+def replay_forward(page: Any, steps: int) -> None:
+    """Move ``page``'s open replay on ``steps`` steps (none for 0): Next clicked by
+    Playwright once (the button visible, enabled and on top), the others in one page
+    call -- replay.js draws each step in Next's handler, so the step reached is the
+    same (s66-table: a Playwright click a step before, about 50 ms each)."""
+    if steps <= 0:
+        return
+    page.click("#replay-next")
+    page.evaluate("n => { for (let i = 0; i < n; i++) "
+                  "document.querySelector('#replay-next').click(); }", steps - 1)
+
+
 def shot(page: Any, name: str, *, moving: bool = False) -> None:
     """Save the page's viewport as test-artifacts/web/NAME.png (for people to look at;
-    nothing asserts on it), once the felt's moves have ended (:func:`settle`);
+    nothing asserts on it), once the felt's moves are ended (:func:`settle`);
     ``moving``: at once, for a picture of the moves themselves (chips in flight)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     if not moving:

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from table_ui import DESKTOP, PHONE, shot, wait_until
+from table_ui import DESKTOP, PHONE, replay_forward, shot, wait_until
 from test_table_ui import play_hand
 from web_harness import ServerThread
 
@@ -63,8 +63,7 @@ def _step_to_the_end(page: Any, live: ServerThread, tid: str, size: str, shows: 
             won[int(s)] += chips
     paid = sum(p["amount"] for p in end["result"]["pots"])
     n = len(frames)  # steps 0 .. n: the deal, each action, the result (, the show)
-    for _ in range(k):
-        page.click("#replay-next")
+    replay_forward(page, k)
     # the last action's step: the pot in the middle, stacks before it was paid
     assert page.inner_text("#replay-pos") == f"Hand 1 · step {k} of {n}"
     action = end["last_action"]

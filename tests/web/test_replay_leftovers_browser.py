@@ -27,6 +27,7 @@ from table_ui import (
     only_checking_bots,
     open_as_host,
     play_to_the_result,
+    replay_forward,
     shot,
     sit_with_enter,
     wait_until,
@@ -89,8 +90,7 @@ def _the_fold_and_the_show(page: Any, tid: str, size: str) -> None:
     frames = data["frames"]
     fold = next(i for i, f in enumerate(frames)
                 if (f.get("last_action") or {}).get("seat") == 0)
-    for _ in range(fold):
-        page.click("#replay-next")
+    replay_forward(page, fold)
     # Ann's own fold: "You fold"; her stack "you 199" (or 198); her tile "Ann (you)"
     assert page.inner_text("#replay-what") == "You fold"
     stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()
@@ -100,8 +100,7 @@ def _the_fold_and_the_show(page: Any, tid: str, size: str) -> None:
     assert page.inner_text("#replay-seats .seat[data-seat='1'] .name") != "Ann (you)"
     shot(page, f"replay-leftovers-{size}-fold")
     n = len(frames)
-    for _ in range(n - fold):
-        page.click("#replay-next")
+    replay_forward(page, n - fold)
     assert page.inner_text("#replay-pos") == f"Hand 1 · step {n} of {n}"
     assert re.fullmatch(f"You show {CARD} {CARD}", page.inner_text("#replay-what")), \
         page.inner_text("#replay-what")
@@ -146,8 +145,7 @@ def _the_carried_in_pot(page: Any, live: ServerThread, tid: str, size: str) -> N
     before = frames[k - 1]
     middle = before["pot"] + sum(s["bet"] for s in before["seats"])
     assert middle == 33  # the antes (1 each) and the 30 carried in
-    for _ in range(k - 1):
-        page.click("#replay-next")
+    replay_forward(page, k - 1)
     assert page.inner_text("#replay-center .pots").startswith(f"pot {middle}")
     page.click("#replay-next")  # the last action: the pot still in the middle
     assert page.inner_text("#replay-pos") == f"Hand 1 · step {k} of {len(frames)}"

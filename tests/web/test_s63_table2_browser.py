@@ -13,18 +13,19 @@ from typing import Any
 
 import pytest
 from table_ui import BREAK_IN_REBUYS, ann_against_two_computers, shot, shove_until, to_the_break
-from web_harness import ServerThread
+from web_harness import ServerThread, seeded_deals
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_decline_in_the_break_ends_it_with_the_tournament(
-        browser: Any, tmp_path: Path, size: str) -> None:
+        browser: Any, tmp_path: Path, size: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ann, the one person, with a chip against two computer players of 100 each,
     rebuys open for both levels: she busts, the computer players play on to the
     break, she presses "No rebuy: I'm out" in it.  The tournament is over at once,
     and no break is counted down any more (on the felt nor in the panel)."""
+    seeded_deals(monkeypatch, 0)  # (Ann's shoves bust her in a hand or two: s66-table)
     server = ServerThread(tmp_path / "s63t2.db")
     try:
         ann, table = ann_against_two_computers(browser, server, size, BREAK_IN_REBUYS,

@@ -38,7 +38,7 @@ from table_ui import (
     to_the_break,
     wait_until,
 )
-from web_harness import ServerThread
+from web_harness import ServerThread, seeded_deals
 
 pytestmark = pytest.mark.browser
 
@@ -64,10 +64,11 @@ def _bust(ann: Any, server: ServerThread, table: Any) -> int:
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_late_registration_open_does_not_keep_the_computer_players_dealing(
-        browser: Any, tmp_path: Path, size: str) -> None:
+        browser: Any, tmp_path: Path, size: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Four seats, Ann and two computer players (a free seat: late registration is
     open while rebuys are): Ann busts and presses "No rebuy: I'm out"; the
     tournament is over at once, no hand dealt after, played to level 1 of 1."""
+    seeded_deals(monkeypatch, 0)  # (Ann's shoves bust her in a hand or two: s66-table)
     server = ServerThread(tmp_path / "s64t.db")
     pages: list[Any] = []
     try:
@@ -103,11 +104,12 @@ def test_late_registration_open_does_not_keep_the_computer_players_dealing(
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_settle_in_the_break_says_it_ended_there(
-        browser: Any, tmp_path: Path, size: str) -> None:
+        browser: Any, tmp_path: Path, size: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ann busts in level 1 (rebuys open in both levels, no free seat), declines in
     the break after it: the panel's head says "ended in the break after level 1
     of 2" (it said "played to level 2 of 2"), and level 1 is the Levels table's
     current row."""
+    seeded_deals(monkeypatch, 0)  # (Ann's shoves bust her in a hand or two: s66-table)
     server = ServerThread(tmp_path / "s64t2.db")
     pages: list[Any] = []
     try:

@@ -1,8 +1,9 @@
 """The browser tests' screenshots wait for the felt's moves to end (stop 54): a shot
 taken as a state came drew chips mid-flight over a seat's cards
 (felt-phone-10-result.png: the pot's "140" over Bot 8's cards), the test's moment,
-not the page's. ``table_ui.shot`` waits for every animation that ends within
-``SETTLE_MS`` (``document.getAnimations()``), not for an endless one; ``moving=True``
+not the page's. ``table_ui.shot`` ends (``finish()``; s66-table: waited for) every
+animation that ends within ``SETTLE_MS`` (``document.getAnimations()``), not an
+endless one; ``moving=True``
 takes the picture at once (a test's picture of the flights themselves), in
 Debian's Chromium through Playwright at 390x844 and 1440x900.
 Screenshots: test-artifacts/web/settle-*.png.

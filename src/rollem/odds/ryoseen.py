@@ -291,38 +291,63 @@ at 5 players, 36 runs of one batch, each with its own pilot, spread alike
 with and without them (0.58 and 0.57 points), most runs closer together
 with them but three of 36 some 1.5 points low, which an interval check
 between runs caught (issue 33, fifth pass)."""
-PLACE_WILD: frozenset[int] = frozenset({4})
-"""Counts of opponents under :data:`PLACE_FROM` with which, after the wild
-card is turned (every opponent showing three cards), the batches are made as
-at 6 players (:func:`takes_places`): the place and guided steps,
-:data:`PLACE_CANDIDATES`, :data:`PLACE_WORLDS` worlds of :data:`PLACE_MOVES`
-steps (:func:`wild_view`; in play whole :data:`PLACE_WORLDS` batches,
-:data:`PART_WILD`). 5 players (issue 33, branch s66-wild56; s65-wild5 had
-screened it): on the wide hands of 31021-31060 a batch's worlds were 2 to
-13% effective and the batches 3 to 16 points apart. The sampler is exact
-(hand 31021, every batch kept, ratio of sums: 69.73 ± 0.26 against the
-plain sampler's 69.87 ± 0.16), but each batch's self-normalised mean is
-biased by about its effective worlds' inverse: in 500-world batches play's
-runs sat about 4.5 points high there (covered 2 of 10), in 1,000-world
-ones 1.4, in 2,000-world ones about 0.4. With 2,000: on hands 31021,
-31035, 31042, 31047 the median interval ±3.13 against main's ±3.67 (24
-runs each), widest ±5.2 against ±10.9 (docs/dev/odds-precision.md)."""
+PLACE_WILD: frozenset[int] = frozenset({3, 4})
+"""Counts of opponents under :data:`PLACE_FROM` with which the place steps
+are made after the wild card too (4 players; :func:`takes_places`), with 6
+players' sampler there (:data:`PLACE_WORLDS`, :data:`GUIDED_EVERY`,
+:data:`PLACE_CANDIDATES`, :func:`wild_view`'s origin and re-deal steps) and
+the shares learnt (:data:`LEARN_WILD_FROM`). Issue 33, branch s65-wild4:
+there every batch's weights collapsed (1% to 7% of its worlds effective)
+and runs spread wide (hand 31006 86.5% ± 16.1 in play); on 10 wide hands
+(2 to 3 seeds, settings alternated in one process) over ±1.5 7 of 22 runs
+against main's 20, the median ±1.49 against ±2.46, the widest ±2.81
+against ±20.1; on 5 ordinary hands none over either way
+(docs/dev/odds-precision.md, branch s65-wild4). Not shipped then: its long
+runs at hand 31006 (83.25) sat below main's batches without moves (91.5),
+taken for a lost mode. Branch s66-mix settled the truths by plain
+importance sampling in 100,000- to 200,000-world batches (31006 83.04 ±
+0.49, 31002 54.90 ± 0.11): the worlds where no opponent strays from the
+policy hold 90% and 93% of the posterior, and main's 4,000-world batches
+that miss them stay among the strays' (higher equities, evidence some 60
+times less); this sampler agrees with both truths. On hands
+31001-31020, 3 seeds, alternated with main in one process: over ±1.5 10
+of 60 runs against 19, the widest ±2.68 against ±21.6, covered 42 of 42
+against 35 where a truth was settled; with :data:`READ_MORE_WILD` too
+(docs/dev/odds-precision.md, branch s66-mix). Branch s66-temper's plain
+importance sampling at 31006 (89.7 ± 0.3 over 732 runs of 20,000 worlds)
+left out the 30% of runs whose worlds collapsed (under
+:data:`MIN_EFFECTIVE`, answered ``None``), the runs that found the heavy
+no-stray worlds; with them kept the same runs come lower, toward 83 (the
+lead, stop 66); its tempered runs with every kind of step put 31006 at
+82.9 ± 0.2.
+
+5 players (4 opponents) since branch s66-wild56: there too a batch's worlds
+were 2 to 13% effective on the wide hands of 31021-31060 and the batches 3
+to 16 points apart. The sampler is exact (hand 31021, every batch kept,
+ratio of sums: 69.73 ± 0.26 against the plain sampler's 69.87 ± 0.16), but
+each batch's self-normalised mean is biased by about its effective worlds'
+inverse: in 500-world batches (:data:`LATE_PART`) play's runs sat about 4.5
+points high there (covered 2 of 10), so in play whole 2,000-world batches
+(:data:`PART_WILD`), about 0.4 high; on hands 31021, 31035, 31042, 31047
+the median interval ±3.13 against main's ±3.67 (24 runs each), the widest
+±5.2 against ±10.9; over 31021-31060 over ±1.5 5 of 40 against 7, the
+median ±0.54 against ±0.82 (docs/dev/odds-precision.md)."""
 
 
 def takes_places(seen: SeenPool) -> bool:
-    """Whether a batch of ``seen`` takes the place steps, with the 6-player
-    counts (:data:`PLACE_FROM` opponents or more; or after the wild card,
-    every opponent showing three cards, a count in :data:`PLACE_WILD`: 5
-    players, issue 33, branch s66-wild56).
+    """Whether batches of ``seen`` take the place steps (and 6 players'
+    sampler with them): with :data:`PLACE_FROM` opponents or more, or after
+    the wild card with a count in :data:`PLACE_WILD` (issue 33).
 
     >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
-    >>> p = SeenOpponent(seat=2, ups=[5, 6], draws=[1, 5], live=True)
-    >>> [takes_places(SeenPool([], [], [], opps, 10, wild)) for opps, wild in
-    ...  (([o] * 5, None), ([o] * 4, 26), ([o] * 4, None), ([o, o, o, p], 26), ([o] * 3, 26))]
-    [True, True, False, False, False]
+    >>> [takes_places(SeenPool([], [], [], [o] * m, 8, wild))
+    ...  for m, wild in ((3, 9), (3, None), (2, 9), (4, 9), (5, None))]
+    [True, False, False, True, True]
     """
     m = len(seen.opponents)
-    return m >= PLACE_FROM or (m in PLACE_WILD and seen.wild is not None and _all_up(seen))
+    return m >= PLACE_FROM or (seen.wild is not None and m in PLACE_WILD)
+
+
 PLACE_WORLDS = 2000
 """With the place steps (:data:`PLACE_FROM` opponents), a batch draws this
 many worlds (not :data:`MIN_WORLDS`), each taking :data:`PLACE_MOVES`
@@ -475,6 +500,17 @@ covered 284 against 271 (p 0.11), 300 within ±1.5 against 301, CPU at most
 0.94 s both; neither is biased (mean − truth −0.04 ± 0.02, −0.03 ± 0.03)
 (docs/dev/odds-precision.md). After the wild card at 4 players it stays
 off (no gain there: 48 covered of 60 against 47)."""
+READ_MORE_WILD: frozenset[int] = frozenset({3})
+"""Counts of opponents under :data:`READ_MORE_FROM` with which
+:data:`READ_MORE` is used after the wild card too (:func:`reads_more`): 4
+players, where the place steps are taken (:data:`PLACE_WILD`). Issue 33,
+branch s66-mix: hands 31001-31020 at 1 s, 3 seeds alternated in one
+process with it, without it and main (load 10.4-15.5): over ±1.5 8 of 60
+runs against 12 and main's 19, the widest ±2.05 against ±2.21 and ±20.7,
+covered 42 of 42 against 40 and 36 (truths by plain importance sampling);
+3 more seeds on 14 hands against main: over 6 of 42 against 19, covered
+37 of 39 against 34; the CPU within 0.95 s (docs/dev/odds-precision.md,
+branch s66-mix)."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
@@ -952,7 +988,7 @@ def read_order(seen: SeenPool) -> list[int]:
     [0, 1, 2, 3, 4]
     """
     m = len(seen.opponents)
-    if _all_up(seen) and BY_DRAWS_FROM <= m and not takes_places(seen):
+    if _all_up(seen) and m >= BY_DRAWS_FROM and not takes_places(seen):
         first = [o.draws[0] if o.draws else 52 for o in seen.opponents]  # (52: none)
         return sorted(range(m), key=lambda j: (first[j], j))
     return list(range(m))
@@ -1497,12 +1533,20 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
           policy: FastPolicy, tremble: float, gen: np.random.Generator, moves: int,
           times: int = 1,
           guided: tuple[Ints, dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]] | None
-          = None, origins: int = 0, redeal: int = 0) -> list[tuple[Ints, Ints]]:
+          = None, origins: int = 0, redeal: int = 0,
+          end: list[Any] | None = None, place_steps: bool | None = None
+          ) -> list[tuple[Ints, Ints]]:
     """``moves`` Metropolis steps on each complete world (issue 33): ``kept``
     ``(k, m, 3)`` every opponent's kept cards (up cards kept first),
     ``cards`` ``(k, n)`` the pool in order; ``order`` (:func:`_layout`)
     says where each opponent's discards lie. Returns the ``(kept, cards)``
-    of the last ``times`` steps.
+    of the last ``times`` steps. ``place_steps``: whether the place steps are
+    made (``None``: where :func:`takes_places`). ``end``, where given, gets
+    one tuple appended after the last step: every slot ``(k, 3 m + n)``
+    (the kept cards, then the pool), where each opponent's six cards lie
+    ``(k, m, 6)`` (slot columns), and per world and opponent the policy's
+    chance of its keep and of its exposes ``(k, m)`` (both at ``tremble``;
+    ``bench/bench_ryo_temper.py``'s tempered runs, branch s66-temper).
 
     Two kinds of step, in turn (:data:`PLACE_EVERY`; the second only with
     :data:`PLACE_FROM` opponents or more):
@@ -1657,7 +1701,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     can_place = (n_firsts > 0) & (n_places > 1)
     last_place = row_w + np.maximum(n_places - 1, 0)
     u = len(unseen)
-    every = PLACE_EVERY if takes_places(seen) else 0
+    every = PLACE_EVERY if (takes_places(seen) if place_steps is None else place_steps) else 0
     guide_every = GUIDED_EVERY if guided is not None and takes_places(seen) else 0
     if guide_every:
         assert guided is not None
@@ -1850,6 +1894,9 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             show_key[s_at[keep]] = new_key[keep]
         if step >= moves - times:  # the last
             out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:width].copy()))
+    if end is not None:  # (the tempered runs: where each world's discards lie, its chances)
+        end.append((state[:, :width].copy(), flat_six.reshape(k, m, 6) - row_w[:, None, None],
+                    lik_keep.reshape(k, m).copy(), lik_show.reshape(k, m).copy()))
     return out
 
 
@@ -2977,7 +3024,7 @@ one process, load 6.7 to 12.9): over ±1.5 0 runs against 26, the median
 125 (truth 6.54 ± 0.1, branch s65-four), the runs' mean 6.64 against 7.00,
 a batch's bias (by worlds less the ratio of sums) +0.05 against +0.56, the
 CPU within 0.97 s (docs/dev/odds-precision.md, branch s65-five)."""
-LEARN_WILD_FROM = 4
+LEARN_WILD_FROM = 3
 """The fewest opponents with which the shares are learnt after the wild
 card under :data:`LEARN_FROM` (5 players; 6 players by :data:`LEARN_WILD`),
 as :data:`LEARN_THIRD_FROM` before it (:func:`learns_shares`). Issue 33,
@@ -2990,7 +3037,9 @@ with runs over ±1.5 in a 40-hand survey, over ±1.5 34 of 80 runs against
 65, the median ±1.43 against ±2.66 (hand 30004 ±3.18 against ±19.13, its
 runs' sd 1.13 points against 13.53); on eight ordinary hands, over ±1.5 0
 of 32 against 3, the median ±0.47 against ±0.81; the CPU within 0.95 s.
-Hand 30034's long runs agree (learnt 9.39 ± 0.05, main's 9.28 ± 0.06)."""
+Hand 30034's long runs agree (learnt 9.39 ± 0.05, main's 9.28 ± 0.06).
+3 since branch s66-mix (4 players too, with :data:`PLACE_WILD`; branch
+s65-wild4's patch)."""
 LEARN_WILD_ALSO: frozenset[int] = frozenset({2})
 """Counts of opponents besides :data:`LEARN_WILD_FROM` up to :data:`LEARN_FROM`
 with which the shares are learnt after the wild card (:func:`learns_shares`):
@@ -2999,7 +3048,8 @@ agree with the plain one's where every batch is kept (hand 31040: 6.09 ± 0.09
 against 6.31 ± 0.65; 31019: 68.37 ± 0.17 against 66.41 ± 0.94 by ratio of
 sums, 68.58 ± 0.17 against 68.53 ± 0.67 by worlds; 31031: 38.2 ± 0.6 against
 35.9 ± 2.9), with a tenth to a fifth of the spread between runs
-(docs/dev/odds-precision.md). Not 4 players (branch s65-wild4)."""
+(docs/dev/odds-precision.md). 4 players learn by :data:`LEARN_WILD_FROM`
+since branch s66-mix."""
 LEARN_FOUR: frozenset[int] = frozenset({3})
 """Counts of opponents with which the shares are learnt in the third card up
 round before the wild card (as with :data:`LEARN_THIRD_FROM`): 4 players
@@ -3174,8 +3224,9 @@ play.BATCH` worlds) one batch of the odds shown in play draws after the wild
 card (:func:`play_part`): 4 (4,000 worlds) at 3 players (issue 33, branch
 s66-wide), 1 (:data:`PLACE_WORLDS`, 2,000 worlds with the place steps,
 :data:`PLACE_WILD`) at 5 players (branch s66-wild56: quarter batches, 6
-players' :data:`LATE_PART`, sat 4.5 points high at hand 31021). Each batch's equity is a self-normalised mean, biased by about its
-effective worlds' inverse, which no spread between batches shows; with the
+players' :data:`LATE_PART`, sat 4.5 points high at hand 31021). Each
+batch's equity is a self-normalised mean, biased by about its effective
+worlds' inverse, which no spread between batches shows; with the
 shares learnt (:data:`LEARN_WILD_ALSO`) batches of 1,000 worlds were 0.24 ±
 0.10 points above the long run at hand 31040 and 0.53 ± 0.17 at 31019."""
 
@@ -3207,7 +3258,7 @@ def play_part(info: ViewInfo) -> float:
         return LATE_PART
     if len(seen.opponents) >= PLACE_FROM and _all_up(seen):
         return THIRD_PART
-    if len(seen.opponents) < PLACE_FROM and candidates_for(seen) == LATE_CANDIDATES:
+    if not takes_places(seen) and candidates_for(seen) == LATE_CANDIDATES:
         return LATE_CANDIDATES_PART
     return 1.0
 
@@ -3218,32 +3269,35 @@ def reads_more(seen: SeenPool) -> bool:
     up (every opponent showing three cards) with :data:`READ_MORE_FROM`
     opponents or more (6 players; stop 64), and in the third card up round
     before the wild card is turned with a count of opponents in
-    :data:`READ_MORE_THIRD` (4 players; issue 33, branch s65-four).
+    :data:`READ_MORE_THIRD` (4 players; issue 33, branch s65-four), and after
+    the wild card with a count in :data:`READ_MORE_WILD` (4 players; branch
+    s66-mix).
 
     >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
     >>> p = SeenOpponent(seat=2, ups=[5, 6], draws=[1, 5], live=True)
     >>> [reads_more(SeenPool([], [], [], opps, 8, wild)) for opps, wild in
     ...  (([o] * 5, None), ([o] * 5, 9), ([o] * 3, None), ([o] * 3, 9), ([o] * 4, None),
     ...   ([o, o, p], None))]
-    [True, True, True, False, False, False]
+    [True, True, True, True, False, False]
     """
     if not _all_up(seen):
         return False
     count = len(seen.opponents)
-    return count >= READ_MORE_FROM or (seen.wild is None and count in READ_MORE_THIRD)
+    return count >= READ_MORE_FROM or (seen.wild is None and count in READ_MORE_THIRD) or (
+        seen.wild is not None and count in READ_MORE_WILD)
 
 
 def wild_view(seen: SeenPool) -> bool:
     """Whether ``seen`` is a view after the wild card is turned with
     :data:`PLACE_FROM` opponents or more (6 players; issue 33, branch
-    s51-ryo) or a count in :data:`PLACE_WILD` (5 players; branch
-    s66-wild56; :func:`takes_places`): there :func:`_move` takes origin and re-deal steps every
+    s51-ryo) or a count in :data:`PLACE_WILD` (:func:`takes_places`: 4 and
+    5 players): there :func:`_move` takes origin and re-deal steps every
     :data:`ORIGIN_EVERY` and :data:`REDEAL_EVERY` steps (none while those
     are 0).
 
     >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
     >>> six, before = SeenPool([], [], [], [o] * 5, 12, 26), SeenPool([], [], [], [o] * 5, 12, None)
-    >>> wild_view(six), wild_view(before), wild_view(SeenPool([], [], [], [o] * 3, 8, 26))
+    >>> wild_view(six), wild_view(before), wild_view(SeenPool([], [], [], [o] * 2, 6, 26))
     (True, False, False)
     """
     return seen.wild is not None and _all_up(seen) and takes_places(seen)

@@ -273,6 +273,24 @@ class Dealer:
             table.hand = live.hand.hand
         return table
 
+    def shown_button(self) -> int | None:
+        """The button as the table's state shows it (``table.button``, a seat number;
+        R-C-12): the seat that deals the next hand once that hand is under way --
+        the seat naming the game of a pending dealer's choice (``session["choice"]``,
+        also once named during the host's pause), or the button of a deal waiting
+        for client seeds (``session["seeding"]``, issue 32) -- else the last dealt
+        hand's (``session["button"]``, stored at the deal: a lapsed choice moves
+        nothing).  ``None`` before the first deal is offered.  Before s66-table a
+        pending choice showed the last hand's button, not the chooser's seat."""
+        session = self.table.session
+        choice, seeding = session.get("choice"), session.get("seeding")
+        if choice:
+            return int(choice["seat"])
+        if seeding:
+            return int(seeding["button"])
+        button = session.get("button")
+        return None if button is None else int(button)
+
     def dealt_in(self) -> list[int]:
         """Seats to deal the next hand: chips, not leaving (R-C-12)."""
         return self.session_table().dealt_in()

@@ -139,7 +139,7 @@ class Views:
             "name": table.config.name,
             **self.config_public(),
             "seats": seats,
-            "button": table.session.get("button"),
+            "button": table.dealer.shown_button(),  # (a pending deal's, s66-table)
             "hand_no": table.session.get("hand_no"),
             "started": bool(table.session.get("started")),
             "choice": table.dealers_choice.public_choice(),

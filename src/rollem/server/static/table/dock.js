@@ -4,7 +4,7 @@
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, act, el, myTurn, rerender, S, seatName, send, sendOnce, toast } from "./state.js";
 import {
-  actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, potTotal, shownStack, shownWords, tagsFor,
+  actionLabels, betChips, buttonSeat, clockEl, isWild, labelEl, placeChildren, potTotal, shownStack, shownWords, tagsFor,
   textWithCards, timerBar, winnersOf, wonBy, wonEl,
 } from "./felt.js";
 import { addonOffer, placeWords } from "./tourney.js";
@@ -73,7 +73,7 @@ export function renderMe(t, hand, me) {
 function meParts(t, hand, me, s, hs, tagsHand) {
   const parts = [];
   const tt = t.tournament;
-  const headKey = JSON.stringify([me.seat, s, hand ? [hand.hand_no, hand.button, !!hand.result,
+  const headKey = JSON.stringify([me.seat, s, buttonSeat(t, hand, false), hand ? [hand.hand_no, !!hand.result,
     hs, actionLabels(hand)[me.seat] || null, wonBy(hand, me.seat)] : null,
   tagsFor(t, tagsHand, s, me.seat, false), S.online, t.sitting_out.includes(me.seat),
   tt ? [tt.started, tt.over, tt.left, S.state.you.rebuy_closed || null] : null,
@@ -148,7 +148,7 @@ function meParts(t, hand, me, s, hs, tagsHand) {
 function meHead(t, hand, me, s, hs, tagsHand) {
   const head = el("div", "me-head");
   head.appendChild(el("b", "name", (s.name || "you") + " (you)"));
-  if (hand && hand.button === me.seat) head.appendChild(el("span", "button-chip", "D"));
+  if (buttonSeat(t, hand, false) === me.seat) head.appendChild(el("span", "button-chip", "D"));
   head.appendChild(el("span", "chips", "stack " + shownStack(s, hand, hs, false)));
   if (hs && hs.bet && !hand.result) head.appendChild(betChips(me.seat, hs.bet));
   head.appendChild(labelEl(actionLabels(hand)[me.seat]));

@@ -247,7 +247,7 @@ function seatParts(t, hand, s, labels, isReplay) {
   // A seat freed since its player was dealt in is still named as it was dealt (not
   // "seat 1"); a newcomer sitting there already is named (the host sees who sat down).
   const name = (s.free && hand && hand.names && hand.names[s.seat]) || s.name || seatWord(s.seat);
-  const button = !!(hand && hand.button === s.seat);
+  const button = buttonSeat(t, hand, isReplay) === s.seat;
   parts.push(["head", name + "|" + button, () => {
     const head = el("div", "seat-head");
     head.appendChild(el("b", "name", name)).title = name;
@@ -421,6 +421,14 @@ export function joinsNextHand(t, hand, n) {
 }
 // The stack to show: during a hand a dealt-in player's stack in it; otherwise (not
 // dealt in, or the hand is over and paid) the table's; a replay shows the hand's.
+// The seat the dealer button ("D") is drawn at: while the next hand's game is named
+// (a dealer's choice) or its deal waits for the client seeds, the table state's
+// button -- the seat that deals it, the chooser (s66-table: it stayed on the last
+// hand's button) -- else the hand's; none before a hand or a choice.
+export function buttonSeat(t, hand, isReplay) {
+  if (!isReplay && (t.choice || t.deal) && t.button !== null && t.button !== undefined) return t.button;
+  return hand ? hand.button : null;
+}
 export function shownStack(s, hand, hs, isReplay) {
   if (isReplay) return hs.stack;
   return hs && hs.dealt && !(hand.result && s.stack !== undefined) ? hs.stack : s.stack;
