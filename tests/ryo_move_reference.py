@@ -162,7 +162,7 @@ def reference_move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen:
                                                   free & drawn], axis=1))
     can_place = (n_firsts > 0) & (n_places > 1)
     u = len(unseen)
-    every = ryoseen.PLACE_EVERY if m >= ryoseen.PLACE_FROM else 0
+    every = ryoseen.PLACE_EVERY if ryoseen.takes_places(seen) else 0
     out = []
     for step in range(moves):
         place = every > 0 and step % every == every - 1

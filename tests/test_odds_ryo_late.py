@@ -55,7 +55,8 @@ def test_16_candidates_and_half_batches_from_the_third_card_up_at_5_players_only
     assert ryoseen.candidates_for(_seen(5, third)) == 16
     assert ryoseen.candidates_for(_seen(5, wild)) == 16
     assert ryoseen.play_part(read_view(_view_at(5, third))) == 0.5
-    assert ryoseen.play_part(read_view(_view_at(5, wild))) == 0.5
+    # after the wild card whole batches with the place steps (branch s66-wild56)
+    assert ryoseen.play_part(read_view(_view_at(5, wild))) == 1.0
     # before the third card (two cards up each) and at 4 players, as before
     assert ryoseen.candidates_for(_seen(5, "second card up")) == 4
     assert ryoseen.play_part(read_view(_view_at(5, "second card up"))) == 1.0
@@ -127,8 +128,9 @@ def test_5_player_late_views_read_the_opponents_in_the_order_they_first_drew(
     assert [o.seat for o in third.opponents] == [2, 3, 4, 1]
     assert [o.draws[0] for o in third.opponents] == [1, 2, 3, 0]
     assert ryoseen.read_order(third) == [3, 0, 1, 2]
-    assert ryoseen.read_order(_seen(5, "after the wild card")) == [3, 0, 1, 2]
-    # before the third card, and at 4 and 6 players: as dealt, as before
+    # after the wild card, with the place steps (branch s66-wild56), before the
+    # third card, and at 4 and 6 players: as dealt
+    assert ryoseen.read_order(_seen(5, "after the wild card")) == [0, 1, 2, 3]
     assert ryoseen.read_order(_seen(5, "second card up")) == [0, 1, 2, 3]
     assert ryoseen.read_order(_seen(4, "third card up")) == [0, 1, 2]
     assert ryoseen.read_order(_seen(6, "third card up")) == [0, 1, 2, 3, 4]

@@ -50,9 +50,10 @@ def test_4_players_after_the_wild_card_takes_the_place_steps_and_learns() -> Non
     three = _seen(3, "after the wild card")
     assert not ryoseen.takes_places(three) and ryoseen.learns_shares(three)
     assert not ryoseen.reads_more(three)
-    # 5 players after the wild card: no place steps (learnt since s65-wild5)
+    # 5 players after the wild card: learnt since s65-wild5, the place steps since
+    # s66-wild56 (tests/test_odds_wild5_place.py)
     five = _seen(5, "after the wild card")
-    assert not ryoseen.takes_places(five) and ryoseen.learns_shares(five)
+    assert ryoseen.takes_places(five) and ryoseen.learns_shares(five)
     assert not ryoseen.reads_more(five)
 
 

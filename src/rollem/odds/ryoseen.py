@@ -291,7 +291,7 @@ at 5 players, 36 runs of one batch, each with its own pilot, spread alike
 with and without them (0.58 and 0.57 points), most runs closer together
 with them but three of 36 some 1.5 points low, which an interval check
 between runs caught (issue 33, fifth pass)."""
-PLACE_WILD: frozenset[int] = frozenset({3})
+PLACE_WILD: frozenset[int] = frozenset({3, 4})
 """Counts of opponents under :data:`PLACE_FROM` with which the place steps
 are made after the wild card too (4 players; :func:`takes_places`), with 6
 players' sampler there (:data:`PLACE_WORLDS`, :data:`GUIDED_EVERY`,
@@ -319,7 +319,19 @@ left out the 30% of runs whose worlds collapsed (under
 :data:`MIN_EFFECTIVE`, answered ``None``), the runs that found the heavy
 no-stray worlds; with them kept the same runs come lower, toward 83 (the
 lead, stop 66); its tempered runs with every kind of step put 31006 at
-82.9 ± 0.2."""
+82.9 ± 0.2.
+
+5 players (4 opponents) since branch s66-wild56: there too a batch's worlds
+were 2 to 13% effective on the wide hands of 31021-31060 and the batches 3
+to 16 points apart. The sampler is exact (hand 31021, every batch kept,
+ratio of sums: 69.73 ± 0.26 against the plain sampler's 69.87 ± 0.16), but
+each batch's self-normalised mean is biased by about its effective worlds'
+inverse: in 500-world batches (:data:`LATE_PART`) play's runs sat about 4.5
+points high there (covered 2 of 10), so in play whole 2,000-world batches
+(:data:`PART_WILD`), about 0.4 high; on hands 31021, 31035, 31042, 31047
+the median interval ±3.13 against main's ±3.67 (24 runs each), the widest
+±5.2 against ±10.9; over 31021-31060 over ±1.5 5 of 40 against 7, the
+median ±0.54 against ±0.82 (docs/dev/odds-precision.md)."""
 
 
 def takes_places(seen: SeenPool) -> bool:
@@ -330,7 +342,7 @@ def takes_places(seen: SeenPool) -> bool:
     >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
     >>> [takes_places(SeenPool([], [], [], [o] * m, 8, wild))
     ...  for m, wild in ((3, 9), (3, None), (2, 9), (4, 9), (5, None))]
-    [True, False, False, False, True]
+    [True, False, False, True, True]
     """
     m = len(seen.opponents)
     return m >= PLACE_FROM or (seen.wild is not None and m in PLACE_WILD)
@@ -976,7 +988,7 @@ def read_order(seen: SeenPool) -> list[int]:
     [0, 1, 2, 3, 4]
     """
     m = len(seen.opponents)
-    if _all_up(seen) and BY_DRAWS_FROM <= m < PLACE_FROM:
+    if _all_up(seen) and m >= BY_DRAWS_FROM and not takes_places(seen):
         first = [o.draws[0] if o.draws else 52 for o in seen.opponents]  # (52: none)
         return sorted(range(m), key=lambda j: (first[j], j))
     return list(range(m))
@@ -3206,12 +3218,15 @@ with main: the median interval ±1.47 against ±1.79, within ±1.5 81
 against 48, covered 143 against 146 (docs/dev/odds-precision.md)."""
 
 
-PART_WILD: dict[int, float] = {2: 4.0}
+PART_WILD: dict[int, float] = {2: 4.0, 4: 1.0}
 """Per count of opponents, the share of a sampler batch (:data:`rollem.odds.
 play.BATCH` worlds) one batch of the odds shown in play draws after the wild
 card (:func:`play_part`): 4 (4,000 worlds) at 3 players (issue 33, branch
-s66-wide). Each batch's equity is a self-normalised mean, biased by about its
-effective worlds' inverse, which no spread between batches shows; with the
+s66-wide), 1 (:data:`PLACE_WORLDS`, 2,000 worlds with the place steps,
+:data:`PLACE_WILD`) at 5 players (branch s66-wild56: quarter batches, 6
+players' :data:`LATE_PART`, sat 4.5 points high at hand 31021). Each
+batch's equity is a self-normalised mean, biased by about its effective
+worlds' inverse, which no spread between batches shows; with the
 shares learnt (:data:`LEARN_WILD_ALSO`) batches of 1,000 worlds were 0.24 ±
 0.10 points above the long run at hand 31040 and 0.53 ± 0.17 at 31019."""
 
@@ -3230,16 +3245,17 @@ def play_part(info: ViewInfo) -> float:
     :data:`LATE_CANDIDATES_PART` (branch s53-ryo; with 4 candidates, 40
     runs in quarter batches had been within 36 times against main's 31 but
     covered 28 against 31). After the wild card with a count of opponents in
-    :data:`PART_WILD` its share (4 at 3 players; branch s66-wide)."""
+    :data:`PART_WILD` its share (4 at 3 players, branch s66-wide; 1 at 5
+    players, branch s66-wild56), before :data:`LATE_PART`."""
     if info.game != "rollyourown" or len(info.mine) >= 6:
         return 1.0
     seen = seen_of(info)
     if seen is None:
         return 1.0
-    if wild_view(seen):
-        return LATE_PART
     if seen.wild is not None and _all_up(seen) and len(seen.opponents) in PART_WILD:
         return PART_WILD[len(seen.opponents)]
+    if wild_view(seen):
+        return LATE_PART
     if len(seen.opponents) >= PLACE_FROM and _all_up(seen):
         return THIRD_PART
     if not takes_places(seen) and candidates_for(seen) == LATE_CANDIDATES:
@@ -3274,13 +3290,14 @@ def reads_more(seen: SeenPool) -> bool:
 def wild_view(seen: SeenPool) -> bool:
     """Whether ``seen`` is a view after the wild card is turned with
     :data:`PLACE_FROM` opponents or more (6 players; issue 33, branch
-    s51-ryo): there :func:`_move` takes origin and re-deal steps every
+    s51-ryo) or a count in :data:`PLACE_WILD` (:func:`takes_places`: 4 and
+    5 players): there :func:`_move` takes origin and re-deal steps every
     :data:`ORIGIN_EVERY` and :data:`REDEAL_EVERY` steps (none while those
     are 0).
 
     >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
     >>> six, before = SeenPool([], [], [], [o] * 5, 12, 26), SeenPool([], [], [], [o] * 5, 12, None)
-    >>> wild_view(six), wild_view(before), wild_view(SeenPool([], [], [], [o] * 4, 10, 26))
+    >>> wild_view(six), wild_view(before), wild_view(SeenPool([], [], [], [o] * 2, 6, 26))
     (True, False, False)
     """
     return seen.wild is not None and _all_up(seen) and takes_places(seen)
