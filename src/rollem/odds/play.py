@@ -36,7 +36,9 @@ Your Own from the third card up at 5 and 6 players they are weighed by
 worlds, their spread checking the stated error with Student's t
 (:data:`SPREAD`; branch s52-ryo); at 4 players from the third card up they
 are weighed by worlds, the error stated times :data:`WORLDS_FACTOR` and the
-interval at least :data:`WORLDS_FLOOR` (branch s65-spread).
+interval at least :data:`WORLDS_FLOOR` (branch s65-spread; after the wild
+card, where the batches take the place steps, times
+:data:`WORLDS_PLACES_FACTOR`, 1.1: branch s66-width4).
 """
 
 from __future__ import annotations
@@ -127,13 +129,31 @@ this (issue 33, branch s65-spread): the batches are skewed (2.8% of them
 find the rare worlds where the seat takes the pot, at 10 to 20 points),
 most runs stop at five batches, and a run whose five missed that tail
 comes out low with a small error and a small spread (branch s65-four:
-covered 284 of 309 at hand 30001; docs/dev/odds-precision.md)."""
+covered 284 of 309 at hand 30001; docs/dev/odds-precision.md). Not where
+the batches take the place steps (after the wild card since branch s66-mix):
+:data:`WORLDS_PLACES_FACTOR` there."""
 WORLDS_FLOOR = 0.001
 """The least interval (a tenth of a point of the pot) stated where
 :data:`WORLDS_FACTOR` applies (issue 33, branch s65-spread): after the wild
 card at 4 players a chance near 0.08% was stated ±0.03 to ±0.06 from
 batches whose weights hide how rare the seat's wins are (47 of 60 runs
 covered, branch s65-four)."""
+WORLDS_PLACES_FACTOR = 1.1
+"""What :data:`WORLDS_FACTOR` is where the batches take the place steps
+(:func:`rollem.odds.ryoseen.places_view`: Roll Your Own at 4 players after
+the wild card since branch s66-mix, with the origin shares learnt and twice
+the worlds read; issue 33, branch s66-width4). There a batch's stated error
+matches the spread of a run's batches (hand 31002: 4.1 against 4.3 points)
+and the batches of a run are as far apart as those of different runs (their
+means' variance over the batches' own, 27 hands: 0.33 to 1.75, about 1), so
+× 1.2 (measured on the sampler without the place steps at hand 30001) left
+hand 31002 over ±1.5 in 46 of 50 runs. Replayed on 625 runs at 1 s (27
+hands, 8 to 50 seeds each, every batch kept) against truths by plain
+importance sampling: × 1.2 covered 603 of 617 judged (97.7%), 101 runs
+over ±1.5; × 1.1 596 (96.6% ± 0.7), 49 over; × 1 583 (94.5% ± 0.9), 20
+over, its misses on hands where play's runs sit 0.3 to 0.4 points from the
+truth (31006, 31015), which the batches' spread does not show
+(docs/dev/odds-precision.md). :data:`WORLDS_FLOOR` still applies."""
 MIN_FILL = 0.9
 """The share of what is left of the budget after the first batch that the
 :data:`MIN_BATCHES` - 1 smaller batches are sized to fill."""
@@ -190,6 +210,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
 
     from rollem.odds.ryoseen import (
         part_of_batch,
+        places_view,
         play_part,
         pooled_view,
         setup_seconds,
@@ -236,12 +257,14 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         own = max(first - before - setup_seconds(), 0.0)
         weighted = runs[0].effective is not None
         by_worlds = weighted and pooled is False  # (stated wider: _widen)
+        # not with the place steps (4 players after the wild card; branch s66-width4)
+        factor = WORLDS_PLACES_FACTOR if places_view(info) else WORLDS_FACTOR
         target = cpu_seconds * (1.0 - RESERVE)
         size = 1.0  # the share of a whole batch the next batches are
         costs: list[tuple[float, float]] = []  # (share, CPU s) of each later batch
         spent_before, size_run = first, 1.0
         while True:
-            odds = _widen(_top(combine(runs, pooled), top), by_worlds)
+            odds = _widen(_top(combine(runs, pooled), top), by_worlds, factor)
             assert odds.interval is not None
             spent = clock() - start
             if len(runs) > 1:  # this batch's cost, its combining included
@@ -262,21 +285,24 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
                 if part < LAST_PART or not math.isfinite(part):
                     return odds
                 runs.append(one(min(part, size)))
-                return _widen(_top(combine(runs, pooled), top), by_worlds)
+                return _widen(_top(combine(runs, pooled), top), by_worlds, factor)
             spent_before, size_run = spent, size
             runs.append(one(size))
 
 
-def _widen(odds: Odds, by_worlds: bool) -> Odds:
-    """``odds`` with its stated error and interval times :data:`WORLDS_FACTOR`,
-    the interval at least :data:`WORLDS_FLOOR`, where ``by_worlds``
-    (importance-weighted batches weighed by worlds without Student's t:
-    Roll Your Own at 4 players from the third card up; issue 33, branch
-    s65-spread); else ``odds`` as it is."""
+def _widen(odds: Odds, by_worlds: bool, factor: float | None = None) -> Odds:
+    """``odds`` with its stated error and interval times ``factor`` (``None``:
+    :data:`WORLDS_FACTOR`; play passes :data:`WORLDS_PLACES_FACTOR` with the
+    place steps, branch s66-width4), the interval at least
+    :data:`WORLDS_FLOOR`, where ``by_worlds`` (importance-weighted batches
+    weighed by worlds without Student's t: Roll Your Own at 4 players from
+    the third card up; issue 33, branch s65-spread); else ``odds`` as it is."""
     if not by_worlds or odds.interval is None:
         return odds
-    return replace(odds, stderr=odds.stderr * WORLDS_FACTOR,
-                   interval=max(odds.interval * WORLDS_FACTOR, WORLDS_FLOOR))
+    if factor is None:
+        factor = WORLDS_FACTOR
+    return replace(odds, stderr=odds.stderr * factor,
+                   interval=max(odds.interval * factor, WORLDS_FLOOR))
 
 
 def batch_cost(own: float, costs: Sequence[tuple[float, float]]) -> float:

@@ -3354,6 +3354,19 @@ def spread_view(info: ViewInfo) -> bool:
     return _all_up(seen) and len(seen.opponents) >= MOVES_FROM
 
 
+def places_view(info: ViewInfo) -> bool:
+    """Whether this Roll Your Own view's batches take the place steps
+    (:func:`takes_places`: 5 players or more, and since branch s66-mix 4
+    players after the wild card); ``False`` for every other view (issue 33,
+    branch s66-width4: there play states the error of batches weighed by
+    worlds times :data:`rollem.odds.play.WORLDS_PLACES_FACTOR`, not
+    :data:`~rollem.odds.play.WORLDS_FACTOR`)."""
+    if info.game != "rollyourown" or len(info.mine) >= 6:
+        return False
+    seen = seen_of(info)
+    return seen is not None and bool(seen.opponents) and takes_places(seen)
+
+
 SPREAD_WILD: frozenset[int] = frozenset({2})
 """Counts of opponents under :data:`MOVES_FROM` with which, after the wild
 card, :func:`spread_view` holds too: 3 players (issue 33, branch s66-wide).
