@@ -16,17 +16,10 @@ import numpy as np
 from rollem.odds import ryoseen
 from rollem.odds.look521 import TREMBLE
 from rollem.odds.policy import FAST
-from rollem.odds.view import read_view
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from bench_play_odds import _view
 from bench_ryo_temper import levels
-
-
-def _seen(players: int, round_name: str, hand: int = 30001) -> ryoseen.SeenPool:
-    seen = ryoseen.seen_of(read_view(_view("rollyourown", players, hand, f"at:{round_name}|")))
-    assert seen is not None
-    return seen
+from ryo_views import ryo_seen as _seen
 
 
 def test_a_tremble_of_1_reads_nothing_and_the_levels_fall_to_the_models() -> None:

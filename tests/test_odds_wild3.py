@@ -14,30 +14,14 @@ samplers agree), with the retries 1.9%; play showed 0.3% ± 0.6 to 7.7% ± 2.1
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from rollem.odds import play, ryoseen
+from rollem.odds import ryoseen
 from rollem.odds.advice import MODEL_RYO_TRACKED
-from rollem.odds.play import play_odds
-from rollem.odds.result import Odds
 from rollem.odds.view import read_view
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from bench_play_odds import _view
-
-
-def _at(players: int, round_name: str, hand: int) -> Any:
-    return _view("rollyourown", players, hand, f"at:{round_name}|")
-
-
-def _seen(players: int, round_name: str, hand: int = 30001) -> ryoseen.SeenPool:
-    seen = ryoseen.seen_of(read_view(_at(players, round_name, hand)))
-    assert seen is not None
-    return seen
+from ryo_views import play_batches as _batches
+from ryo_views import ryo_seen as _seen
+from ryo_views import ryo_view as _at
 
 
 def test_where_3_players_after_the_wild_card_changed() -> None:
@@ -56,20 +40,6 @@ def test_where_3_players_after_the_wild_card_changed() -> None:
     four = _seen(4, "after the wild card")
     assert ryoseen.learns_shares(four)
     assert not ryoseen.spread_view(read_view(_at(4, "after the wild card", 30001)))
-
-
-def _batches(monkeypatch: pytest.MonkeyPatch, view: Any, seed: int, batches: int
-             ) -> tuple[Odds, list[Odds]]:
-    kept: list[Odds] = []
-    combine = play.combine
-
-    def spy(runs: Any, *args: Any, **kwargs: Any) -> Odds:
-        kept[:] = list(runs)
-        return combine(runs, *args, **kwargs)
-
-    monkeypatch.setattr(play, "combine", spy)
-    odds = play_odds(view, seed=seed, max_batches=batches, clock=lambda: 0.0)
-    return odds, kept
 
 
 def test_no_batch_answered_by_the_tracked_model(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,26 +15,10 @@ of the evidence), not a second mode the learnt sampler lost. With READ_MORE_WILD
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-from typing import Any
-
 from rollem.odds import ryoseen
 from rollem.odds.play import play_odds
-from rollem.odds.view import read_view
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from bench_play_odds import _view
-
-
-def _at(players: int, round_name: str, hand: int = 30001) -> Any:
-    return _view("rollyourown", players, hand, f"at:{round_name}|")
-
-
-def _seen(players: int, round_name: str) -> ryoseen.SeenPool:
-    seen = ryoseen.seen_of(read_view(_at(players, round_name)))
-    assert seen is not None
-    return seen
+from ryo_views import ryo_seen as _seen
+from ryo_views import ryo_view as _at
 
 
 def test_4_players_after_the_wild_card_takes_the_place_steps_and_learns() -> None:

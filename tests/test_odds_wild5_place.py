@@ -13,29 +13,13 @@ points high there; in 2,000-world batches about 0.4 (docs/dev/odds-precision.md)
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from rollem.odds import play, ryoseen
-from rollem.odds.play import play_odds
-from rollem.odds.result import Odds
+from rollem.odds import ryoseen
 from rollem.odds.view import read_view
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from bench_play_odds import _view
-
-
-def _at(players: int, round_name: str, hand: int = 30001) -> Any:
-    return _view("rollyourown", players, hand, f"at:{round_name}|")
-
-
-def _seen(players: int, round_name: str) -> ryoseen.SeenPool:
-    seen = ryoseen.seen_of(read_view(_at(players, round_name)))
-    assert seen is not None
-    return seen
+from ryo_views import play_batches as _run
+from ryo_views import ryo_seen as _seen
+from ryo_views import ryo_view as _at
 
 
 def test_where_5_players_after_the_wild_card_changed() -> None:
@@ -52,20 +36,6 @@ def test_where_5_players_after_the_wild_card_changed() -> None:
     for players in (4, 6):
         view = read_view(_at(players, "after the wild card"))
         assert ryoseen.play_part(view) == ryoseen.LATE_PART
-
-
-def _run(monkeypatch: pytest.MonkeyPatch, view: Any, seed: int, batches: int
-         ) -> tuple[Odds, list[Odds]]:
-    kept: list[Odds] = []
-    combine = play.combine
-
-    def spy(runs: Any, *args: Any, **kwargs: Any) -> Odds:
-        kept[:] = list(runs)
-        return combine(runs, *args, **kwargs)
-
-    monkeypatch.setattr(play, "combine", spy)
-    odds = play_odds(view, seed=seed, max_batches=batches, clock=lambda: 0.0)
-    return odds, kept
 
 
 def test_wide_hands_narrower_and_covering(monkeypatch: pytest.MonkeyPatch) -> None:

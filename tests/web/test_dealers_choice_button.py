@@ -5,7 +5,7 @@ last hand's button, as it showed before.  On a virtual clock
 
 from __future__ import annotations
 
-from test_dealers_choice_seats import choice_table, errors, send
+from test_dealers_choice_seats import choice_table, errors, play_out_hand, send
 from test_table_bots import virtual_server
 
 
@@ -22,13 +22,7 @@ def test_the_state_shows_the_choosers_seat_as_the_button() -> None:
         assert errors(people[first]) == []
         assert table.hand is not None and table.hand.hand.button == first
         assert table.table_public()["button"] == first  # (the hand's, in play)
-        for _ in range(200):
-            if table.hand is None or table.hand.hand_no != hand_no:
-                break
-            seat = table.hand.pending_seats()[0]
-            send(loop, table, people[seat], "action", hand_no,
-                 action={"kind": "fold"} if "fold" in table.hand.view(seat)["legal"]["actions"]
-                 else {"kind": "check"})
+        play_out_hand(loop, table, people, hand_no)
         loop.advance(1.0)
         # The next choice: the button has moved on to its chooser (it showed the
         # last hand's button, ``first``, until the game was named).

@@ -57,6 +57,20 @@ def send(loop: VirtualLoop, table: LiveTable, client: Client, kind: str,
     loop.call(table.handle, client, ClientMessage(kind, hand, table.seq, body))
 
 
+def play_out_hand(loop: VirtualLoop, table: LiveTable, people: dict[int, Client],
+                  hand_no: int) -> None:
+    """Hand ``hand_no`` played to its end: each player to act folds, or checks where
+    folding is not offered (``people`` by seat)."""
+    for _ in range(200):
+        if table.hand is None or table.hand.hand_no != hand_no:
+            return
+        seat = table.hand.pending_seats()[0]
+        send(loop, table, people[seat], "action", hand_no,
+             action={"kind": "fold"} if "fold" in table.hand.view(seat)["legal"]["actions"]
+             else {"kind": "check"})
+    raise AssertionError(f"hand {hand_no} did not end in 200 actions")
+
+
 def errors(client: Client) -> list[str]:
     """The error codes sent to ``client`` so far (read and cleared)."""
     texts = [json.loads(text) for text, _ in client._pending]
@@ -174,13 +188,7 @@ def test_a_newcomer_in_a_seat_left_while_the_button_chooses_is_not_dealt_in() ->
         assert not table.views.dealt_in_hand(other, table.hand) and other not in table.decision_seq
         assert table.state(dan.seat)["hand"]["seat"] is None
         # ... and is dealt into the next one.
-        for _ in range(200):
-            if table.hand is None or table.hand.hand_no != hand_no:
-                break
-            seat = table.hand.pending_seats()[0]
-            send(loop, table, people[seat], "action", hand_no,
-                 action={"kind": "fold"} if "fold" in table.hand.view(seat)["legal"]["actions"]
-                 else {"kind": "check"})
+        play_out_hand(loop, table, people, hand_no)
         loop.advance(1.0)
         if table.session["choice"] is not None:
             assert other in table.session["choice"]["players"]
