@@ -77,7 +77,7 @@ def test_a_seeded_run_waiting_for_the_compiled_loops_says_so_on_stderr(
     assert code == 0, err
     assert waits == [0.4]
     assert err.splitlines() == [  # (one line; rollem.cli.odds_cmd.COMPILING)
-        "rollem: compiling the odds loops, once after an install (up to a minute)..."]
+        "rollem: loading the odds loops (compiled once after an install: up to a minute)..."]
     assert "compiling" not in out and json.loads(out)["game"] == "rollyourown"
 
 

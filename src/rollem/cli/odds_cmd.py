@@ -164,10 +164,13 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
         yield advance
 
 
-COMPILING = "rollem: compiling the odds loops, once after an install (up to a minute)..."
+COMPILING = ("rollem: loading the odds loops (compiled once after an install: up to a "
+             "minute)...")
 """The line on stderr when a seeded run waits for the compiled loops past a second
 (:func:`rollem.odds.compiled.waiting_notice`; s64-loop: about 14 s of silence
-before, the first time after an install)."""
+before, the first time after an install).  Not "compiling": on a busy machine
+loading the compiled loops from numba's cache passes a second too (stop 66's
+newcomer check saw the line on every seeded run)."""
 
 
 def _own_copy_seat(text: str) -> int | None:
