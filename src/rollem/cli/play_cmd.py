@@ -206,6 +206,10 @@ class TerminalGame:
         self.player_name = player_name
         self.style = Style(rich, self.names)
         self.show_odds = show_odds
+        if show_odds:  # the compiled odds loops load while the player reads the deal,
+            from rollem.odds import compiled  # not in the first wait for odds (s66-try)
+
+            compiled.use()
         self.stack = stack
         master = random.Random(seed) if seed is not None else random.Random()
         self.odds_rng = random.Random(master.getrandbits(64))
