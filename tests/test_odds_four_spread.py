@@ -16,17 +16,13 @@ stated ±0.03 (docs/dev/odds-precision.md, branches s65-four and s65-spread)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rollem.odds import play, ryoseen
 from rollem.odds.view import read_view
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from bench_play_odds import _view
+from ryo_views import loaded_view as _view
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, players: int, round_name: str, seed: int

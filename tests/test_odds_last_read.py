@@ -12,8 +12,6 @@ of how likely what was seen is) and its equity have the same means."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,9 +19,7 @@ import pytest
 
 from rollem.odds import ryoseen
 from rollem.odds.view import read_view
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from bench_play_odds import _view
+from ryo_views import loaded_view as _view
 
 
 def _seen() -> ryoseen.SeenPool:

@@ -12,16 +12,12 @@ about a third as much (docs/dev/odds-precision.md, branch s65-five).
 from __future__ import annotations
 
 import statistics
-import sys
-from pathlib import Path
 from typing import Any
 
 from rollem.odds import ryoseen
 from rollem.odds.play import play_odds
 from rollem.odds.view import read_view
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from bench_play_odds import _view
+from ryo_views import loaded_view as _view
 
 
 def _at(players: int, round_name: str) -> Any:
