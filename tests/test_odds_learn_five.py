@@ -12,22 +12,11 @@ about a third as much (docs/dev/odds-precision.md, branch s65-five).
 from __future__ import annotations
 
 import statistics
-from typing import Any
 
 from rollem.odds import ryoseen
 from rollem.odds.play import play_odds
-from rollem.odds.view import read_view
-from ryo_views import loaded_view as _view
-
-
-def _at(players: int, round_name: str) -> Any:
-    return _view("rollyourown", players, 30001, f"at:{round_name}|")
-
-
-def _seen(players: int, round_name: str) -> ryoseen.SeenPool:
-    seen = ryoseen.seen_of(read_view(_at(players, round_name)))
-    assert seen is not None
-    return seen
+from ryo_views import ryo_seen as _seen
+from ryo_views import ryo_view as _at
 
 
 def test_the_shares_are_learnt_at_5_players_in_the_third_card_up_round_only() -> None:
