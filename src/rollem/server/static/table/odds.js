@@ -82,12 +82,20 @@ function decisionKey() {
   return JSON.stringify([hand.hand_no, hand.legal, hs ? hs.cards : null]);
 }
 function pct(x) { return Math.round(100 * x) + "%"; }
+// The odds line as the browser may wrap it, each figure held to its words (issue 33:
+// no line broken mid-phrase; s67-try: a phone broke "each ±" from "1.3 points", and
+// may break "whole pot" from "27%"): a no-break space after "±", between a figure and
+// "points", and before a percentage.  The line still wraps, between its phrases.
+export function unbroken(text) {
+  return text.replace(/± (\d+(?:\.\d+)?) points/g, "±\u00a0$1\u00a0points")
+    .replace(/ (\d+(?:\.\d+)?%)/g, "\u00a0$1");
+}
 // The odds in one line; the advice (every option of a card choice, one a line:
 // up to a dozen lines) folded behind its best option, in a box of bounded height,
 // so that it never pushes the cards or the buttons off a phone's screen.
 export function showOdds(o) {
   const lines = o.text ? o.text.split("\n") : [oddsText(o)];
-  $("odds-line").textContent = lines[0];
+  $("odds-line").textContent = unbroken(lines[0]);
   // (advice asked for a decision since made or gone: none, until the next answer)
   const fits = askedFor !== "" && askedFor === decisionKey();
   adviceFor = fits ? askedFor : "";
@@ -108,8 +116,11 @@ export function showAdvice(a) {
     ? "Advice: best " + best.action + ", equity " + (100 * best.equity).toFixed(1) + "% (all "
       + a.advice.options + " options)"
     : "Advice");
-  // (the list in plain characters: a monospace box, its columns in line)
-  list.textContent = inColumns(a.lines).map(symbols).join("\n");
+  // (the list in plain characters: a monospace box, its columns in line; each line a
+  // row of its own whose continuation, where a phone wraps it, is indented under it:
+  // s67-try, "low half 18%" of an option's line came back to the box's edge and read
+  // as a line of its own)
+  list.replaceChildren(...inColumns(a.lines).map((line) => el("div", "advice-row", symbols(line))));
 }
 function symbols(text) {
   return text.replace(/\b([2-9TJQKA])([cdhs])\b/g, (m, r, s) => (RANK_TEXT[r] || r) + SUIT_SYMBOL[s]);
