@@ -343,6 +343,32 @@ def test_an_interval_over_few_effective_worlds_is_called_rough() -> None:
     assert all(len(x) <= 80 for x in few.splitlines())
 
 
+def test_the_advice_of_rough_odds_says_its_intervals_are_rough_too() -> None:
+    # s67-try: at Roll Your Own's wild pick (three players, late in the hand) the odds
+    # said "each ± 1.5 points, rough (few effective worlds: may be wider)" while the
+    # options, played out in the same worlds, stated "± is a 95% interval" unqualified
+    from dataclasses import replace
+
+    from rollem.odds.result import Advice, Choice
+
+    choices = [Choice(action=f"pick pool card {i}", cards=[], equity=0.099, stderr=0.006,
+                      policy=i == 1, interval=0.012) for i in (1, 2, 3)]
+    advice = Advice(decision="wild", choices=choices, options=3, samples=22_000,
+                    policy="fast")
+    base = replace(view_equity_stub(0.1, 0.1, 0.0, 0.9), interval=0.015, advice=advice)
+    for rough in (replace(base, rough=True), replace(base, effective=400.0)):
+        lines = play_lines(rough)
+        text = " ".join(x.strip() for x in lines)
+        assert "each ± 1.5 points, rough (few effective worlds: may be wider)" in text
+        assert "± is a 95% interval, rough: few effective worlds, may be wider):" in text, text
+        assert all(len(x) <= 80 for x in lines)
+        web = play_lines(rough, width=None)  # (the web table: one line each)
+        assert "rough: few effective worlds" in web[1], web
+    for plain in (base, replace(base, effective=5000.0)):
+        text = " ".join(x.strip() for x in play_lines(plain))
+        assert "rough" not in text and "± is a 95% interval):" in text, text
+
+
 def test_a_last_smaller_batch_uses_what_is_left_of_the_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # issue 33: a clock where each batch costs 0.4 s of CPU: after two (0.8 s)

@@ -116,13 +116,18 @@ RULE_OF_THUMB = "<- rule of thumb"
 """Marks the option the look-ahead's own simple play (its policy) would take."""
 
 
-def advice_lines(advice: Advice, digits: int = 1, width: int | None = None) -> list[str]:
+def advice_lines(advice: Advice, digits: int = 1, width: int | None = None,
+                 rough: bool = False) -> list[str]:
     """The options of the seat's choice, best first, one a line, with equity
     and standard error (or, where worked out, its 95% interval: issue 33), in
     the words of the table's buttons ("throw Kd") and plain words for the
     method (deals played out, a rule of thumb for every later choice); the
     rule of thumb's own pick marked; lines broken at ``width`` columns
-    (:func:`fit`; ``None``: never)."""
+    (:func:`fit`; ``None``: never). ``rough``: the worlds the options were
+    played out in are the odds' own, called rough (few effective worlds,
+    :func:`play_lines`), and the heading says their intervals are rough too
+    (s67-try: the odds said "rough" while the options of the same worlds
+    stated plain 95% intervals)."""
     subject = ADVICE_HEADS.get(advice.decision, advice.decision)
     shown = len(advice.choices)
     which = (f"the {shown} best of {advice.options} options" if shown < advice.options
@@ -130,7 +135,9 @@ def advice_lines(advice: Advice, digits: int = 1, width: int | None = None) -> l
     head = (f"Advice, {subject} ({which}, each played out in {advice.samples:,} random deals; "
             "every later choice made by rule of thumb):")
     interval = bool(advice.choices) and all(c.interval is not None for c in advice.choices)
-    if interval:
+    if interval and rough:
+        head = head[:-2] + "; ± is a 95% interval, rough: few effective worlds, may be wider):"
+    elif interval:
         head = head[:-2] + "; ± is a 95% interval):"
     elif advice.choices:  # (rollem odds: play's ± is a 95% interval, so say which)
         head = head[:-2] + "; ± is one standard error):"
@@ -193,18 +200,20 @@ def play_lines(odds: Odds, width: int | None = WIDTH) -> list[str]:
     interval is, then the advice; none over ``width`` columns (the terminal:
     :data:`WIDTH`), broken between phrases; ``width`` ``None`` (the web
     table, whose browser wraps): the odds one line, each option one line."""
+    rough = odds.interval is not None and not (odds.method == "exact" and odds.interval == 0.0) \
+        and (odds.rough or (odds.effective is not None and odds.effective < ROUGH_EFFECTIVE))
     if odds.interval is None:
         how = ""
     elif odds.method == "exact" and odds.interval == 0.0:
         how = " · exact (every outcome counted)"
-    elif odds.rough or (odds.effective is not None and odds.effective < ROUGH_EFFECTIVE):
+    elif rough:
         how = (f" · each ± {100 * odds.interval:.1f} points, rough (few effective worlds: "
                "may be wider)")
     else:
         how = f" · each ± {100 * odds.interval:.1f} points (95% interval, Monte Carlo)"
     lines = fit("Your odds: " + odds_line(odds) + how, width)
     if odds.advice is not None:
-        lines += advice_lines(odds.advice, width=width)
+        lines += advice_lines(odds.advice, width=width, rough=rough)
     return lines
 
 
