@@ -249,6 +249,27 @@ def test_fit_breaks_between_phrases_only() -> None:
         assert re.fullmatch(r"(  )?phrase number \d here( · phrase number \d here)*( ·)?", x), x
 
 
+@pytest.mark.parametrize("equity", ["5", "13", "100"])
+def test_a_phrase_filling_its_line_keeps_the_dot_after_it_off_a_line_of_its_own(
+        equity: str) -> None:
+    # s67-try: at the 5-2-1 declare (rollem play rollem521 --players 3 --seed 11
+    # --show-odds) "Your odds: equity 13% if you declare high (the best; expected
+    # share of the pot)" is 79 columns: the " ·" after it went to a line of its own
+    line = (f"Your odds: equity {equity}% if you declare high (the best; expected share of "
+            "the pot) · whole pot (scoop) 1% · a share 24% · nothing 75% · high half 25% · "
+            "low half 0% · each ± 1.3 points (95% interval, Monte Carlo)")
+    lines = fit(line)
+    assert all(len(x) <= 80 for x in lines), lines
+    assert not any(x.strip() in ("·", "") for x in lines), lines
+    assert lines[0].startswith("Your odds: equity") and "share of the pot)" in lines[0], lines
+    # the same words and phrases, in order, every phrase whole on one line
+    phrases = line.split(" · ")
+    said = " ".join(x.strip() for x in lines).replace(" ·", "").replace("· ", "")
+    assert said == " ".join(phrases), said
+    for phrase in phrases:
+        assert any(phrase in x for x in lines), phrase
+
+
 def test_no_line_shown_in_play_is_over_80_columns() -> None:
     views = [v for _, v in _views("sdr", 6, 4)][:2]
     views += [v for k, v in _views("rollem521", 6, 2) if k != "bet"]

@@ -69,6 +69,12 @@ def fit(line: str, width: int | None = WIDTH, indent: str = "  ") -> list[str]:
     for sep, part in zip(parts[1::2], parts[2::2], strict=True):
         if len(cur) + len(sep) + len(part) + 2 <= width:  # room for a " ·" after it
             cur += sep + part
+        elif sep == " · " and len(cur) <= width < len(cur) + 2:
+            # the phrase fills its line: its " ·" begins the next (s67-try: the 5-2-1
+            # declare's "Your odds: equity 13% if you declare high (the best; expected
+            # share of the pot)", 79 columns, left the " ·" alone on a line of its own)
+            out.append(cur)
+            cur = indent + "· " + part
         else:
             out.append(cur + (" ·" if sep == " · " else ""))
             cur = indent + part
@@ -77,9 +83,10 @@ def fit(line: str, width: int | None = WIDTH, indent: str = "  ") -> list[str]:
     for text in out:
         if len(text) <= width:
             lines.append(text)
-        else:
-            lines += textwrap.wrap(text, width, subsequent_indent=indent,
-                                   break_long_words=False, break_on_hyphens=False)
+        else:  # (a " ·" kept with the word before it: never a line of its own)
+            lines += [x.replace("\u00a0·", " ·") for x in textwrap.wrap(
+                text.replace(" ·", "\u00a0·"), width, subsequent_indent=indent,
+                break_long_words=False, break_on_hyphens=False)]
     return lines
 
 
