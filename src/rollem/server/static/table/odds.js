@@ -84,10 +84,12 @@ function decisionKey() {
 function pct(x) { return Math.round(100 * x) + "%"; }
 // The odds line as the browser may wrap it, each figure held to its words (issue 33:
 // no line broken mid-phrase; s67-try: a phone broke "each ±" from "1.3 points", and
-// may break "whole pot" from "27%"): a no-break space after "±", between a figure and
-// "points", and before a percentage.  The line still wraps, between its phrases.
+// "each" from "± 0.8 points", and may break "whole pot" from "27%"): no-break spaces
+// in "each ± 1.3 points" and before a percentage.  The line still wraps, between its
+// phrases.
 export function unbroken(text) {
-  return text.replace(/± (\d+(?:\.\d+)?) points/g, "±\u00a0$1\u00a0points")
+  return text.replace(/(each )?± (\d+(?:\.\d+)?) points/g,
+                      (m, each, n) => (each ? "each\u00a0" : "") + "±\u00a0" + n + "\u00a0points")
     .replace(/ (\d+(?:\.\d+)?%)/g, "\u00a0$1");
 }
 // The odds in one line; the advice (every option of a card choice, one a line:
