@@ -1,6 +1,6 @@
 """Practice odds as the browser wraps them (issue 33: no odds line broken mid-phrase;
-s67-try): on a phone the odds line broke "each ±" from "1.3 points" and "each" from
-"± 0.8 points" (and could break "whole pot" from "27%"), and the rest of a wrapped
+s67-try): on a phone the odds line broke "each ±" from "1.3 points", "each" from
+"± 0.8 points" and "low" from "half 18%", and the rest of a wrapped
 advice line ("low half 18%") came back to the box's left edge, where it read as a
 line of its own.  The lines are the server's own words
 (:func:`rollem.odds.display.play_lines`' forms), shown by the page's odds module
@@ -103,6 +103,10 @@ def test_odds_lines_wrap_between_phrases_and_advice_lines_hang(
             got = page.evaluate(ROWS, "#odds-line")
             rows = [r["text"] for r in got["rows"]]
             wrapped += len(rows) > 1
+            # each short phrase whole on one row, and no row starts with the " · "
+            for phrase in (x for x in line.split(" · ") if len(x) <= 24):
+                assert any(phrase in r.replace("\u00a0", " ") for r in rows), (size, phrase, rows)
+            assert not any(r.lstrip().startswith("·") for r in rows), (size, rows)
             for before, after in itertools.pairwise(rows):
                 # a row never ends on "each" or "±" nor starts with a figure or "points"
                 assert not before.rstrip().endswith(("±", " each")), (size, rows)

@@ -82,15 +82,19 @@ function decisionKey() {
   return JSON.stringify([hand.hand_no, hand.legal, hs ? hs.cards : null]);
 }
 function pct(x) { return Math.round(100 * x) + "%"; }
-// The odds line as the browser may wrap it, each figure held to its words (issue 33:
-// no line broken mid-phrase; s67-try: a phone broke "each ±" from "1.3 points", and
-// "each" from "± 0.8 points", and may break "whole pot" from "27%"): no-break spaces
-// in "each ± 1.3 points" and before a percentage.  The line still wraps, between its
-// phrases.
+// The odds line as the browser may wrap it: between its phrases (issue 33: no line
+// broken mid-phrase; s67-try: a phone broke "each ±" from "1.3 points", "each" from
+// "± 0.8 points" and "low" from "half 18%").  A short phrase ("whole pot (scoop) 21%")
+// is held whole by no-break spaces, a long one ("equity 4% if you declare high (the
+// best; expected share of the pot)", wider than a phone) only its figures with their
+// words ("each ± 1.3 points", "equity 4%"), and each " · " stays at the end of a line.
+const WHOLE_PHRASE = 24;
 export function unbroken(text) {
-  return text.replace(/(each )?± (\d+(?:\.\d+)?) points/g,
-                      (m, each, n) => (each ? "each\u00a0" : "") + "±\u00a0" + n + "\u00a0points")
-    .replace(/ (\d+(?:\.\d+)?%)/g, "\u00a0$1");
+  return text.split(" · ").map((phrase) => (phrase.length <= WHOLE_PHRASE
+    ? phrase.replace(/ /g, "\u00a0")
+    : phrase.replace(/(each )?± (\d+(?:\.\d+)?) points/g,
+                     (m, each, n) => (each ? "each\u00a0" : "") + "±\u00a0" + n + "\u00a0points")
+      .replace(/ (\d+(?:\.\d+)?%)/g, "\u00a0$1"))).join("\u00a0· ");
 }
 // The odds in one line; the advice (every option of a card choice, one a line:
 // up to a dozen lines) folded behind its best option, in a box of bounded height,
