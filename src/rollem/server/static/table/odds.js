@@ -51,8 +51,26 @@ export function oddsArrived(msg) {
   askOdds();
   paintUpdating();
 }
-export function oddsRefused(message) {
+// Refused as "busy": another page of this seat (a phone and a laptop, two tabs) has
+// the seat's one request in flight.  Asked again after BUSY_RETRY_MS while the table
+// stands where it was asked (s67-try: at the player's own decision, where nothing
+// moves on, one of two pages said "your odds are still being computed ...; ask again
+// after" and never asked again); meanwhile the figures shown stay, marked updating.
+const BUSY_RETRY_MS = 1000;
+let busyTimer = null;
+export function oddsRefused(message, code) {
   oddsBusy = false;
+  if (code === "busy") {
+    const refused = oddsAsked;
+    askOdds();   // (the table moved on meanwhile: ask for now at once)
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(() => {
+      if (!oddsBusy && oddsAsked === refused) { oddsAsked = null; askOdds(); }
+      paintUpdating();
+    }, BUSY_RETRY_MS);
+    paintUpdating();
+    return;
+  }
   if (oddsOn) { $("odds-line").textContent = message; shownFor = ""; showAdvice(null); }
   askOdds();   // the table moved on meanwhile (a new hand cancels a request): ask for now
   paintUpdating();

@@ -132,7 +132,7 @@ function receive(msg) {
     hooks.odds(msg);
   } else if (msg.type === "error") {
     sentFor = null;   // (refused: the same decision may be tried again)
-    if (msg.ref && msg.ref.type === "odds") hooks.oddsError(msg.message);
+    if (msg.ref && msg.ref.type === "odds") hooks.oddsError(msg.message, msg.code);
     else if (msg.ref && msg.ref.type === "chat") { hooks.chatError(msg.message); toast(msg.message); }
     // the page's own client seed came after the deal (joined or reconnected mid-hand,
     // static/verify.js): nothing the player did or can do, so nothing to tell them
