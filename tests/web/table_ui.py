@@ -250,11 +250,15 @@ def goto_as_host(page: Any, base: str, tid: str, host_token: str) -> Any:
 
 
 def create_via_form(page: Any, base: str, game: str, seats: int = 3, bots: int = 1,
-                    stack: int | None = 100, practice_odds: bool = False) -> str:
+                    stack: int | None = 100, practice_odds: bool = False,
+                    bot_level: str = "random") -> str:
     """Create a table through the lobby form as a host would, with computer players
-    that act at once and a long decision clock; returns the table's URL."""
+    of ``bot_level`` (the tests' quick random ones unless given; the form's own
+    default is basic) that act at once and a long decision clock; returns the
+    table's URL."""
     page.goto(base + "/")
     page.select_option("select[name=game]", game)
+    page.select_option("select[name=bot_level]", bot_level)
     fields = {"seats": seats, "bots": bots, "stack": stack, "decision_seconds": 300}
     for name, value in fields.items():
         if value is not None:

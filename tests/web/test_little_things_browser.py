@@ -194,6 +194,9 @@ def test_the_lobby_shows_the_choices_only_for_a_dealers_choice(browser: Any,
         assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
         assert page.evaluate("document.scrollingElement.scrollTop") == 0
         shot(page, f"little-{size}-lobby")
+        # stop 67: computer players are basic unless the host picks another, as in
+        # `rollem play` (main's form offered random: any legal move)
+        assert page.input_value("select[name=bot_level]") == "basic"
         # stop 53: a tournament's schedule sets the stack and stakes and its rebuy
         # levels the rebuys: the cash game's fields hide (main: "Starting stack
         # 200" shown above a tournament of the schedule's chips)
