@@ -113,9 +113,9 @@ MIN_EFFECTIVE = 25
 too uneven to trust (the standard error itself needs some dozens of
 independent ancestors): :func:`ryo_seen_look` tries once more, then
 returns ``None`` and the caller falls back to the tracked model (in play's
-batches after the wild card at 3 players neither: :data:`KEEP_WILD`,
+batches after the wild card at 3 and 6 players neither: :data:`KEEP_WILD`,
 :data:`KEEP_COLLAPSED`)."""
-KEEP_WILD: frozenset[int] = frozenset({2})
+KEEP_WILD: frozenset[int] = frozenset({2, 5})
 """Counts of opponents with which, after the wild card and within
 :func:`shared_proposals` (the batches of the odds shown in play), a batch
 whose worlds collapse (under :data:`MIN_EFFECTIVE` effective) is kept as it
@@ -125,8 +125,25 @@ weight, and every run's answer with them: at hand 31040 (the seat about 6%)
 long runs with every batch kept came to 6.09 ± 0.09 points (the plain,
 learnt and learnt-without-owners samplers within 0.4 of each other), with
 the batches drawn again to 1.9 (plain) to 5.6 (learnt), and play's runs
-were 3.4 ± 0.7 points low (covered 3 of 12; docs/dev/odds-precision.md)."""
-KEEP_COLLAPSED: frozenset[int] = frozenset({2})
+were 3.4 ± 0.7 points low (covered 3 of 12; docs/dev/odds-precision.md).
+
+6 players (5 opponents) since branch s67-six: there a run's quarter batches
+fall under 25 effective worlds 0 to 3 times, and a retry (500 worlds at 64
+candidates, its proposals made afresh) costs several batches' CPU, so
+(play's dearest-batch sizing, :func:`rollem.odds.play.batch_cost`) 35 of
+119 of main's runs on the open hands ended under 0.9 s, some at 0.77 s
+with 11 batches, where with the batches kept none of 94 did (24 to 34
+batches). On 8 wide hands (31012, 31014, 31027, 31040, 31069, 31081, 31091,
+31092; truths with every batch kept, 15 to 25 runs of 20 whole batches,
+ratio of sums), play at 1 s alternated seed by seed with main (12 seeds,
+load 5.5-8.6): covered 80 of 88 runs against 79 of 89, the runs' mean 0.02
+above the truths against 0.22, the median interval ±2.10 both (paired
+width ratio 0.988 ± 0.017); at 31014 (83.64 ± 0.33) −0.03 against +1.07
+(docs/dev/odds-precision.md, branch s67-six). Not narrower: the width there
+is the quarter batches' spread (4 to 7 points over about 28 batches), which
+no knob screened there (steps, candidates, futures, reads, batch sizes)
+reduced by more than a tenth."""
+KEEP_COLLAPSED: frozenset[int] = frozenset({2, 5})
 """Counts of opponents with which, after the wild card and within
 :func:`shared_proposals`, a batch drawn again whose worlds collapse too is
 returned as it is (play calls the run rough) rather than ``None`` (issue 33,
@@ -134,7 +151,9 @@ branch s66-wide). With ``None`` that batch alone is answered by the tracked
 model, another question, and averaged in with the others: at 3 players hand
 31019 (the seat about 68%) a fifth of a run's batches were the tracked
 model's, at about 38% (runs 63 to 73% ± 3 to 4.7). Under :data:`KEEP_WILD`
-no batch is drawn again; this is the guard where that is off."""
+no batch is drawn again; this is the guard where that is off. 6 players too
+since branch s67-six (with :data:`KEEP_WILD`): main's run at hand 31014
+seed 1 held one tracked-model batch (78.0%, averaged in with the others)."""
 
 
 @dataclass(frozen=True)
