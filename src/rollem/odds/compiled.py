@@ -1460,9 +1460,25 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
     d = draws.shape[0]
     w = 3 + d
     labels = named.shape[1]
-    cards = np.empty(52, dtype=np.int64)
-    row_mass = np.empty(52, dtype=np.float64)
-    cum = np.empty(52, dtype=np.float64)  # the first cards' running sums
+    # per origin, the last available set seen (a 52-bit mask; -1 none yet) and
+    # what it gives: the cards, the first cards' masses and running sums and
+    # their total (the rows a resampling copied share them: computed once; the
+    # same operations in the same order, so the same bits; branch s67-fast)
+    n_orig = mode.shape[0]
+    seen_mask = np.full(n_orig, -1, dtype=np.int64)
+    cards_of = np.empty((n_orig, 52), dtype=np.int64)
+    mass_of = np.empty((n_orig, 52), dtype=np.float64)
+    cum_of = np.empty((n_orig, 52), dtype=np.float64)
+    z_of = np.zeros(n_orig, dtype=np.float64)
+    a_of = np.zeros(n_orig, dtype=np.int64)
+    # a pair's second cards' running sums after its first (position t1), made
+    # at the first draw that needs them for the origin's set (``made`` holds
+    # the set's version), searched by bisection in place of the running scan
+    # (the same sums in the same order: the same card)
+    version = np.zeros(n_orig, dtype=np.int64)
+    made = np.full((n_orig, 52), -1, dtype=np.int64)
+    second = np.empty((n_orig, 52, 52), dtype=np.float64)
+    last_of = np.empty((n_orig, 52), dtype=np.int64)
     pick = np.empty(6, dtype=np.int64)
     at = 0  # the uniforms used
     cur = np.empty(w, dtype=np.int64)  # each slot's card where named (-1: not yet)
@@ -1486,11 +1502,24 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
         u = n_up[i]
         f = 3 - u
         md = mode[i]
-        a = 0
+        mask = np.int64(0)
         for c in range(52):
             if avail[row, c]:
-                cards[a] = c
-                a += 1
+                mask |= np.int64(1) << c
+        fresh_set = mask != seen_mask[i]
+        cards = cards_of[i]
+        row_mass = mass_of[i]
+        cum = cum_of[i]
+        if fresh_set:
+            seen_mask[i] = mask
+            version[i] += 1
+            a = 0
+            for c in range(52):
+                if avail[row, c]:
+                    cards[a] = c
+                    a += 1
+            a_of[i] = a
+        a = a_of[i]
         nf = 0
         for x in range(w):
             if fresh[x]:
@@ -1507,6 +1536,9 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
         z = 0.0
         if md == 0:  # q = f! / (A)_(f + nf)
             base = count - (lf[f] - _log_falling_one_compiled(lf, a, f + nf))
+        elif not fresh_set:  # the masses of this origin's set, made for an earlier row
+            base = count + _log_falling_one_compiled(lf, a - f, nf)
+            z = z_of[i]
         else:  # q = (p / Z) / (A - f)_nf
             base = count + _log_falling_one_compiled(lf, a - f, nf)
             if md == 1:
@@ -1528,6 +1560,7 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
                 for t in range(a):
                     z += row_mass[t]
                     cum[t] = z
+            z_of[i] = z
         scale = np.exp(base)  # (times the guide's Z / p of the set drawn)
         for rep in range(reps):
             taken = np.int64(0)
@@ -1554,19 +1587,23 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
                 else:
                     v, at = _next_u_compiled(gen, unif, at)
                     x1 = v * row_mass[t1]
-                    run = 0.0
-                    t2 = -1
-                    last = -1
-                    for t in range(a):
-                        p = pair[i, c1, cards[t]]
-                        if p > 0.0:
-                            last = t
-                            run += p
-                            if run > x1:
-                                t2 = t
-                                break
-                    if t2 < 0:
-                        t2 = last
+                    run2 = second[i, t1]
+                    if made[i, t1] != version[i]:  # the running sums over the set's cards
+                        made[i, t1] = version[i]
+                        run = 0.0
+                        last = -1
+                        for t in range(a):
+                            p = pair[i, c1, cards[t]]
+                            if p > 0.0:
+                                last = t
+                                run += p
+                            run2[t] = run
+                        last_of[i, t1] = last
+                    # the first card whose running sum passes x1 (the sums grow only
+                    # at cards of the pair's: that card is one), else the last such
+                    t2 = _first_over_compiled(run2, 0, a, x1)
+                    if not run2[t2] > x1:
+                        t2 = last_of[i, t1]
                     c2 = cards[t2]
                     pick[1] = c2
                     taken |= np.int64(1) << c2
