@@ -1450,7 +1450,7 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
                       draws: Any,
                       j: int, mode: Any, n_up: Any, kept_up: Any,
                       single: Any, pair: Any, lf: Any, reps: int, out_kept: Any,
-                      out_val: Any, factor: Any) -> None:  # pragma: no cover - compiled
+                      out_val: Any, factor: Any) -> int:  # pragma: no cover - compiled
     # per world, its origin's candidates: the hidden kept cards (uniform or
     # from the origin's guide, single or pair), the fresh slots' cards
     # uniformly among the rest, laid out as _read_names_kernel does, and each
@@ -1632,6 +1632,7 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
                 if dup[r] >= 0:
                     out_val[row, rep, 3 + r] = out_val[row, rep, dup[r]]
             factor[row, rep] = scale * ratio
+    return at
 
 
 _read_draw_compiled: Any = _read_draw_kernel  # (numba's once compiled: _compile_all)
@@ -1718,8 +1719,14 @@ def read_draw(gen: np.random.Generator, origin: Ints, avail: Bools, named: Ints,
     out_val = np.zeros((k, reps, w), dtype=np.int64)
     factor = np.zeros((k, reps))
     # the uniforms in bulk (numpy's, from ``gen``: a tenth the cost of the
-    # kernel's one by one), enough for most calls; the kernel goes on with ``gen``
-    _read_draw_compiled(gen, gen.random(k * reps * (2 + w)),
+    # kernel's one by one), enough for most calls; the kernel goes on with ``gen``.
+    # The generator is left where ``k * reps * (2 + w)`` of them leave it, but
+    # only about as many as a call uses are made (2.7 a candidate of 7 at 6
+    # players after the wild card), the rest skipped (:func:`skip_uniforms`;
+    # branch s67-fast: the same numbers, the same state after)
+    n_all = k * reps * (2 + w)
+    n_first = min(n_all, k * reps * (1 + (2 + w) // 2))
+    used = _read_draw_compiled(gen, gen.random(n_first),
                         np.ascontiguousarray(origin, dtype=np.int64),
                         np.ascontiguousarray(avail, dtype=np.bool_),
                         np.ascontiguousarray(named, dtype=np.int64),
@@ -1727,7 +1734,35 @@ def read_draw(gen: np.random.Generator, origin: Ints, avail: Bools, named: Ints,
                         np.ascontiguousarray(draws, dtype=np.int64), int(j),
                         mode, n_up, kept_up, single, pair, log_factorial, int(reps),
                         out_kept, out_val, factor)
+    skip_uniforms(gen, n_all - max(n_first, int(used)))
     return out_kept, out_val, factor
+
+
+SKIP_FROM = 4096
+"""Fewer uniforms than this are drawn, not skipped, by :func:`skip_uniforms`
+(setting a generator's state costs some microseconds)."""
+
+
+def skip_uniforms(gen: np.random.Generator, n: int) -> None:
+    """``gen`` moved on as ``n`` calls of ``gen.random()`` move it (nothing
+    where ``n <= 0``; branch s67-fast): by ``advance`` where its bit
+    generator has one (PCG64: one step a double), the buffered 32-bit half
+    kept (``advance`` clears it; ``random()`` never reads it, the bounded
+    integers do), so every later draw is the one it would have been; else
+    the numbers drawn and dropped."""
+    if n <= 0:
+        return
+    bits = gen.bit_generator
+    advance = getattr(bits, "advance", None)
+    if advance is None or n < SKIP_FROM:
+        gen.random(n)
+        return
+    state = bits.state
+    advance(n)
+    if state.get("has_uint32"):
+        now = bits.state
+        now["has_uint32"], now["uinteger"] = state["has_uint32"], state["uinteger"]
+        bits.state = now
 
 
 def read_score(gen: np.random.Generator, out_kept: Ints, out_val: Ints, factor: Floats,
