@@ -270,6 +270,8 @@ def _warm_all() -> None:
     read_score(np.random.default_rng(0), kept3, val3, fac, t16, 0.0, i0, f0, 0)
     layout_origins(i2, i2, i0, i2, i2, b0, f0, f0, np.zeros(53), 0, f0, np.zeros((0, 1)), 0,
                    np.zeros((0, 1), dtype=np.int64))
+    name_read(i2, np.zeros((0, 52), dtype=bool), np.zeros((0, 3), dtype=np.int64), i2, i2, i0,
+              0)
 
 
 def _jit(fn: Any) -> Any:
@@ -294,7 +296,7 @@ def _compile_all() -> None:
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
     global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
-    global _layout_origins_compiled, _next_u_compiled
+    global _layout_origins_compiled, _next_u_compiled, _name_read_compiled
     _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
@@ -321,6 +323,7 @@ def _compile_all() -> None:
     _read_draw_compiled = _jit(_read_draw_kernel)  # (calls the one above, _first_over's)
     _read_score_compiled = _jit(_read_score_kernel)  # (calls _keep_one_compiled)
     _layout_origins_compiled = _jit(_layout_origins_kernel)  # (calls _log_falling_one's)
+    _name_read_compiled = _jit(_name_read_kernel)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -1782,6 +1785,49 @@ def read_score(gen: np.random.Generator, out_kept: Ints, out_val: Ints, factor: 
     if not ok:
         return None
     return np.asarray(total), np.asarray(kept), np.asarray(val)
+
+
+def _name_read_kernel(named: Any, avail: Any, kept: Any, val: Any, order: Any, draws: Any,
+                      j: int) -> None:  # pragma: no cover - compiled
+    # per world, the read's slots named (its three discards, labels 3 j ..,
+    # then its draws where a label is there) and its cards made unavailable
+    k = named.shape[0]
+    d = draws.shape[0]
+    for row in range(k):
+        for s in range(3 + d):
+            lab = 3 * j + s if s < 3 else order[row, draws[s - 3]] - 52
+            if lab >= 0:
+                named[row, lab] = val[row, s]
+        for t in range(3):
+            avail[row, kept[row, t]] = False
+        for s in range(3 + d):
+            c = val[row, s]
+            avail[row, 0 if c < 0 else (51 if c > 51 else c)] = False
+
+
+_name_read_compiled: Any = _name_read_kernel  # (numba's once compiled: _compile_all)
+
+
+def name_read(named: Ints, avail: Bools, kept: Ints, val: Ints, order: Ints, draws: Ints,
+              j: int) -> bool:
+    """:func:`rollem.odds.ryoseen._worlds` after opponent ``j``'s read, in
+    one compiled pass (branch s67-fast): per world, ``named`` ``(k, L)``
+    takes the read's cards ``val`` ``(k, 3 + d)`` at its slots' labels (its
+    discards ``3 j ..``, then each draw ``draws[t]`` whose place in
+    ``order`` ``(k, n)`` holds a label, ``order - 52``), and ``avail``
+    ``(k, 52)`` loses its kept cards ``kept`` ``(k, 3)`` and those cards
+    (clipped to 0..51, as numpy's path clips them). The same integers as
+    the numpy path. Changes ``named`` and ``avail`` in place and returns
+    True; False, changing nothing, where they are not C-ordered int64 and
+    bool arrays (the caller's numpy path then)."""
+    if not (named.flags.c_contiguous and avail.flags.c_contiguous
+            and named.dtype == np.int64 and avail.dtype == np.bool_):
+        return False
+    _name_read_compiled(named, avail, np.ascontiguousarray(kept, dtype=np.int64),
+                        np.ascontiguousarray(val, dtype=np.int64),
+                        np.ascontiguousarray(order, dtype=np.int64),
+                        np.ascontiguousarray(draws, dtype=np.int64), int(j))
+    return True
 
 
 def _layout_origins_kernel(order: Any, named: Any, draws: Any, asks: Any, name_at: Any,

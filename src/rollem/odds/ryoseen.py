@@ -1485,14 +1485,16 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
                                 minlength=len(_origins(opp, discards)))
         found_at[j] = by_origin / max(by_origin.sum(), 1e-300)
         d = len(opp.draws)
-        lab = np.concatenate([np.broadcast_to(np.arange(3 * j, 3 * j + 3), (k, 3)),
-                              order[:, opp.draws] - 52 if d else np.zeros((k, 0), np.int64)],
-                             axis=1)
-        for s in range(3 + d):
-            is_lab = lab[:, s] >= 0
-            named[rows[is_lab], lab[is_lab, s]] = val[is_lab, s]
-        avail[rows[:, None], kept] = False
-        avail[rows[:, None], np.clip(val, 0, 51)] = False  # seen cards are off already
+        if not (compiled.use() and compiled.name_read(  # (one pass; branch s67-fast)
+                named, avail, kept, val, order, np.asarray(opp.draws, dtype=np.int64), j)):
+            lab = np.concatenate([np.broadcast_to(np.arange(3 * j, 3 * j + 3), (k, 3)),
+                                  order[:, opp.draws] - 52 if d else np.zeros((k, 0), np.int64)],
+                                 axis=1)
+            for s in range(3 + d):
+                is_lab = lab[:, s] >= 0
+                named[rows[is_lab], lab[is_lab, s]] = val[is_lab, s]
+            avail[rows[:, None], kept] = False
+            avail[rows[:, None], np.clip(val, 0, 51)] = False  # seen cards are off already
         if opp.live:
             finals[j] = np.concatenate([kept, val[:, 3:]], axis=1)
         kept_all[:, j] = kept
