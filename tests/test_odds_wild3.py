@@ -29,7 +29,7 @@ def test_where_3_players_after_the_wild_card_changed() -> None:
         assert 2 in knob  # (and 5 opponents, 6 players: branch s67-six)
     for knob in (ryoseen.LEARN_WILD_ALSO, ryoseen.SPREAD_WILD):
         assert knob == {2}
-    assert ryoseen.PART_WILD[2] == 4.0  # (and 1.0 at 5 players: branch s66-wild56)
+    assert ryoseen.PART_WILD[2] == 4.0  # (0.5 at 5 players: branches s66-wild56, s67-five)
     wild = _seen(3, "after the wild card")
     assert ryoseen.learns_shares(wild)
     assert ryoseen.spread_view(read_view(_at(3, "after the wild card", 30001)))

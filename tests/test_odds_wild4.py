@@ -35,10 +35,11 @@ def test_4_players_after_the_wild_card_takes_the_place_steps_and_learns() -> Non
     assert not ryoseen.takes_places(three) and ryoseen.learns_shares(three)
     assert not ryoseen.reads_more(three)
     # 5 players after the wild card: learnt since s65-wild5, the place steps since
-    # s66-wild56 (tests/test_odds_wild5_place.py)
+    # s66-wild56 (tests/test_odds_wild5_place.py), reads 4 times its worlds since
+    # s67-five (tests/test_odds_wild5_read.py)
     five = _seen(5, "after the wild card")
     assert ryoseen.takes_places(five) and ryoseen.learns_shares(five)
-    assert not ryoseen.reads_more(five)
+    assert ryoseen.reads_more(five) and ryoseen.read_more_times(five) == 4.0
 
 
 TRUTHS = {31006: (83.04, 0.49), 31002: (54.90, 0.36)}

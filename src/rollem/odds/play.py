@@ -185,7 +185,8 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
             0.25 in Roll Your Own at 6 players after the wild card, 0.5 at
             6 players in the third card up round and at 5 players in the
             third card up round, 4 at 3 players after the wild card, else 1
-            (at 5 players after the wild card 1: 2,000 worlds); the
+            (at 5 players after the wild card 0.5: 1,000 worlds, read
+            from 4,000); the
             bench's long runs pass 1.0).
         clock: the CPU clock (s; default this thread's CPU time: the web table
             runs the odds in a worker thread); tests pass a counting one, so that the

@@ -530,6 +530,28 @@ covered 42 of 42 against 40 and 36 (truths by plain importance sampling);
 3 more seeds on 14 hands against main: over 6 of 42 against 19, covered
 37 of 39 against 34; the CPU within 0.95 s (docs/dev/odds-precision.md,
 branch s66-mix)."""
+READ_MORE_WILD_TIMES: dict[int, float] = {4: 4.0}
+"""Per count of opponents, after the wild card, :func:`reads_more` holds and
+the worlds laid out and read are this many times the batch's
+(:func:`read_more_times`) in place of :data:`READ_MORE`: 5 players, 4 times,
+in play's half batches (:data:`PART_WILD`: 1,000 worlds kept of 4,000 read;
+issue 33, branch s67-five). There, on the wide hands (31021, 31035, 31047,
+31042), a 2,000-world batch read as dealt had 5 to 8% of its worlds
+effective (median) and its equity spread 5 to 6 points: its weights fall on
+a few ancestors, which reading four times the worlds before resampling down
+gives more to come from (16 to 18% effective). In play at 1 s, alternated
+with main seed by seed in one process (81 runs a side, load 4.9-10.6): the
+median interval ±2.66 against ±3.08, the widest ±5.01 against ±6.49, still
+all but 2 over ±1.5; against the truths (every batch kept, ratio of sums)
+covered 74 of 75 against 68, the runs' mean +0.23 ± 0.14 points from the
+truth against +0.46 ± 0.19 (hand 31021 +0.32 ± 0.24 against +1.38 ± 0.29,
+covered 25 of 25 against 21). The cost: where a batch read as dealt is not
+collapsed the reading is wasted, and the runs come out wider (hands
+31049, 31058: ±0.95 and ±1.08 against ±0.74 and ±0.84, within ±1.5); over
+hands 31021-31060 (seeds 1 and 2) over ±1.5 5 and 4 of 40 against 5 and 5,
+the median ±0.74 and ±0.64 against ±0.59 and ±0.57 (docs/dev/odds-precision.md,
+branch s67-five). The read is exact: hand 31044, 20 whole batches a run,
+every batch kept, 85.99 ± 0.05 against 85.93 ± 0.11 read as dealt."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
@@ -1427,7 +1449,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     ancestors then among those)."""
     final_k = k
     if moves and READ_MORE > 1 and reads_more(seen):  # (issue 33, branch s64-last; stop 64)
-        k = round(k * READ_MORE)
+        k = round(k * read_more_times(seen))
     rows = np.arange(k)
     discards = set(seen.discards)
     groups = GROUPS if moves else 1
@@ -3239,7 +3261,7 @@ with main: the median interval ±1.47 against ±1.79, within ±1.5 81
 against 48, covered 143 against 146 (docs/dev/odds-precision.md)."""
 
 
-PART_WILD: dict[int, float] = {2: 4.0, 4: 1.0}
+PART_WILD: dict[int, float] = {2: 4.0, 4: 0.5}
 """Per count of opponents, the share of a sampler batch (:data:`rollem.odds.
 play.BATCH` worlds) one batch of the odds shown in play draws after the wild
 card (:func:`play_part`): 4 (4,000 worlds) at 3 players (issue 33, branch
@@ -3249,7 +3271,13 @@ players' :data:`LATE_PART`, sat 4.5 points high at hand 31021). Each
 batch's equity is a self-normalised mean, biased by about its effective
 worlds' inverse, which no spread between batches shows; with the
 shares learnt (:data:`LEARN_WILD_ALSO`) batches of 1,000 worlds were 0.24 ±
-0.10 points above the long run at hand 31040 and 0.53 ± 0.17 at 31019."""
+0.10 points above the long run at hand 31040 and 0.53 ± 0.17 at 31019. At 5
+players a half (1,000 worlds) since branch s67-five, each read from 4,000
+(:data:`READ_MORE_WILD_TIMES`): a batch's total weight is then a mean over
+the 4,000, and the 2,000-world batches' bias at 31021 (+1.38 ± 0.29 points
+in play) came to +0.32 ± 0.24; whole batches read from 8,000 were as
+precise (the runs' sd 0.88 points against 1.47) but only 6 or 7 fit a
+second and Student's t on so few widened the interval (±2.68)."""
 
 
 def play_part(info: ViewInfo) -> float:
@@ -3266,8 +3294,9 @@ def play_part(info: ViewInfo) -> float:
     :data:`LATE_CANDIDATES_PART` (branch s53-ryo; with 4 candidates, 40
     runs in quarter batches had been within 36 times against main's 31 but
     covered 28 against 31). After the wild card with a count of opponents in
-    :data:`PART_WILD` its share (4 at 3 players, branch s66-wide; 1 at 5
-    players, branch s66-wild56), before :data:`LATE_PART`."""
+    :data:`PART_WILD` its share (4 at 3 players, branch s66-wide; at 5
+    players 1, branch s66-wild56, then 0.5, each batch read from 4 times its
+    worlds, branch s67-five), before :data:`LATE_PART`."""
     if info.game != "rollyourown" or len(info.mine) >= 6:
         return 1.0
     seen = seen_of(info)
@@ -3305,7 +3334,23 @@ def reads_more(seen: SeenPool) -> bool:
         return False
     count = len(seen.opponents)
     return count >= READ_MORE_FROM or (seen.wild is None and count in READ_MORE_THIRD) or (
-        seen.wild is not None and count in READ_MORE_WILD)
+        seen.wild is not None and (count in READ_MORE_WILD or count in READ_MORE_WILD_TIMES))
+
+
+def read_more_times(seen: SeenPool) -> float:
+    """How many times a batch's worlds a batch of ``seen`` lays out and reads
+    where :func:`reads_more` holds: after the wild card with a count of
+    opponents in :data:`READ_MORE_WILD_TIMES` its factor (4 at 5 players;
+    issue 33, branch s67-five), else :data:`READ_MORE`. Only where
+    :data:`READ_MORE` is above 1 (tests set it to 1 to read no more anywhere).
+
+    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
+    >>> [read_more_times(SeenPool([], [], [], [o] * m, 8, 9)) for m in (3, 4, 5)]
+    [2, 4.0, 2]
+    """
+    if seen.wild is not None and len(seen.opponents) in READ_MORE_WILD_TIMES:
+        return READ_MORE_WILD_TIMES[len(seen.opponents)]
+    return READ_MORE
 
 
 def wild_view(seen: SeenPool) -> bool:
