@@ -10,7 +10,7 @@ a number of batches.
 - ``compiled.name_read`` names a read's cards in one pass: checked against the
   numpy path;
 - play's answers at a fixed number of batches (counting clock) pinned to what
-  main gave before the branch (6f1a7d0d), at 4, 5 and 6 players after the wild
+  main gave without the branch (3c958b95), at 4, 5 and 6 players after the wild
   card and 6 players in the third card up round.
 """
 
@@ -121,8 +121,8 @@ def test_name_read_names_as_the_numpy_path(d: int) -> None:
     assert np.array_equal(fortran, want_named)
 
 
-# play_odds(view, seed=1, max_batches=3) on a counting clock, on main before the
-# branch (6f1a7d0d): worlds, win, equity, stderr, interval, effective worlds
+# play_odds(view, seed=1, max_batches=3) on a counting clock, on main without the
+# branch (3c958b95): worlds, win, equity, stderr, interval, effective worlds
 MAIN = [
     (6, "after the wild card", 31014,
      (1500, 0.8173333333333332, 0.8173333333333332, 0.07430230554771118, 0.14563251887351392,
