@@ -46,7 +46,6 @@ def _seeds(text: str) -> list[int]:
 def _play(args: argparse.Namespace, fixed: bool) -> None:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from bench_play_odds import _view
-
     from rollem.odds import compiled, play
 
     compiled.wait()

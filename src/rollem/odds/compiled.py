@@ -1711,16 +1711,19 @@ def read_draw(gen: np.random.Generator, origin: Ints, avail: Bools, named: Ints,
     ``pair[i]`` ``(n, 52, 52)``, symmetric) after the up cards kept
     ``kept_up[i, :n_up[i]]``, the fresh slots' cards uniformly among the
     rest. Returns the kept cards ``(k, reps, 3)``, the discards and draws
-    ``(k, reps, 3 + d)`` and each candidate's factor (the ways to name the
-    rest after it over before it, over its proposal chance) ``(k, reps)``.
+    ``(k, reps, 3 + d)`` (both int32 since branch s67-fast: half the memory)
+    and each candidate's factor (the ways to name the rest after it over
+    before it, over its proposal chance) ``(k, reps)``.
     Its own random stream and libm's ``exp``/``log``: the numpy path's law,
     not its bits. Raises ValueError where fewer cards are left than a
     world needs."""
     k = len(origin)
     w = 3 + len(draws)
-    out_kept = np.zeros((k, reps, 3), dtype=np.int64)
-    out_val = np.zeros((k, reps, w), dtype=np.int64)
-    factor = np.zeros((k, reps))
+    # (cards and -1 in int32: half the memory the two passes write and read;
+    # read_score's kept cards and draws are int64; branch s67-fast)
+    out_kept = np.empty((k, reps, 3), dtype=np.int32)
+    out_val = np.empty((k, reps, w), dtype=np.int32)
+    factor = np.empty((k, reps))
     # the uniforms in bulk (numpy's, from ``gen``: a tenth the cost of the
     # kernel's one by one), enough for most calls; the kernel goes on with ``gen``.
     # The generator is left where ``k * reps * (2 + w)`` of them leave it, but
@@ -1763,7 +1766,7 @@ def skip_uniforms(gen: np.random.Generator, n: int) -> None:
     state = bits.state
     advance(n)
     if state.get("has_uint32"):
-        now = bits.state
+        now = dict(bits.state)
         now["has_uint32"], now["uinteger"] = state["has_uint32"], state["uinteger"]
         bits.state = now
 

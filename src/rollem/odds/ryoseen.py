@@ -1348,7 +1348,7 @@ def _read_fused(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints, 
             return got
         # some exposes not tabled yet: filled (as the numpy path's lik does), then again
         expose.lik(j, np.concatenate([out_kept, out_val[:, :, 3:]], axis=2).reshape(
-            k * reps, -1))
+            k * reps, -1).astype(np.int64))
 
 
 READ_FUSED = True
