@@ -351,16 +351,20 @@ def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
     s17 = table[h2 + m3 + c5]
     s18 = table[h2 + m4 + c5]
     s19 = table[h3 + m4 + c5]
-    best = max(max(max(max(s0, s1), max(s2, s3)), max(max(s4, s5), max(s6, s7))),
-               max(max(max(s8, s9), max(s10, s11)), max(max(s12, s13), max(s14, s15))))
-    best = max(best, max(max(s16, s17), max(s18, s19)))
-    ties = ((s0 == best) + (s1 == best) + (s2 == best) + (s3 == best) + (s4 == best)
-            + (s5 == best) + (s6 == best) + (s7 == best) + (s8 == best) + (s9 == best)
-            + (s10 == best) + (s11 == best) + (s12 == best) + (s13 == best)
-            + (s14 == best) + (s15 == best) + (s16 == best) + (s17 == best)
-            + (s18 == best) + (s19 == best))
-    hit = 1.0 if s0 == best else 0.0
-    return hit_w * hit / ties + floor
+    # the keep (the first three, s0) is the policy's best or tied with it only
+    # where no other scores higher; else its chance is the floor alone (what
+    # ``hit_w * 0.0 / ties + floor`` gives, bit for bit), without the ties
+    # counted (branch s67-fast: most candidates are not the best keep)
+    if (s1 > s0 or s2 > s0 or s3 > s0 or s4 > s0 or s5 > s0 or s6 > s0 or s7 > s0
+            or s8 > s0 or s9 > s0 or s10 > s0 or s11 > s0 or s12 > s0 or s13 > s0
+            or s14 > s0 or s15 > s0 or s16 > s0 or s17 > s0 or s18 > s0 or s19 > s0):
+        return 0.0 + floor
+    ties = (1 + (s1 == s0) + (s2 == s0) + (s3 == s0) + (s4 == s0)
+            + (s5 == s0) + (s6 == s0) + (s7 == s0) + (s8 == s0) + (s9 == s0)
+            + (s10 == s0) + (s11 == s0) + (s12 == s0) + (s13 == s0)
+            + (s14 == s0) + (s15 == s0) + (s16 == s0) + (s17 == s0)
+            + (s18 == s0) + (s19 == s0))
+    return hit_w * 1.0 / ties + floor
 
 
 _keep_one_compiled: Any = _keep_one  # (numba's once compiled: _compile_all)
