@@ -72,9 +72,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from rollem.odds.common import Floats, Ints
 from rollem.odds.look521 import Bools
+
+Ints32 = npt.NDArray[np.int32]
+"""Cards in half the memory (read_draw's candidates; branch s67-fast)."""
 
 
 def _findable() -> bool:
@@ -1700,7 +1704,7 @@ _read_score_compiled: Any = _read_score_kernel  # (numba's once compiled: _compi
 def read_draw(gen: np.random.Generator, origin: Ints, avail: Bools, named: Ints, order: Ints,
               draws: Ints, j: int, mode: Ints, n_up: Ints, kept_up: Ints,
               single: Floats, pair: Floats, log_factorial: Floats, reps: int
-              ) -> tuple[Ints, Ints, Floats]:
+              ) -> tuple[Ints32, Ints32, Floats]:
     """:func:`rollem.odds.ryoseen._read_opponent`'s candidates, every origin
     in one compiled pass (issue 33, branch s63-ryo): per world ``row`` of
     opponent ``j`` (its origin ``i = origin[row]``, available cards
@@ -1775,7 +1779,7 @@ def skip_uniforms(gen: np.random.Generator, n: int) -> None:
         bits.state = now
 
 
-def read_score(gen: np.random.Generator, out_kept: Ints, out_val: Ints, factor: Floats,
+def read_score(gen: np.random.Generator, out_kept: Ints32, out_val: Ints32, factor: Floats,
                keep_table: Any, tremble: float, powers: Ints, show_flat: Floats,
                offset: int) -> tuple[Floats, Ints, Ints] | None:
     """:func:`read_draw`'s candidates weighed (the fast policy's keep chance
