@@ -111,3 +111,60 @@ def test_rollem_play_reads_random_bots_as_random(monkeypatch: pytest.MonkeyPatch
         CliRunner().invoke(app, ["play", "rollyourown", "--players", "3", "--bots", level,
                                  "--seed", "3", "--show-odds"], input="q\ny\n")
         assert asked and all(a == want for a in asked), (level, asked)
+
+
+def _until(ws: Any, pred: Any, limit: int = 200) -> dict[str, Any]:
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if pred(msg):
+            return msg  # type: ignore[no-any-return]
+    raise AssertionError("the expected message never came")
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+@pytest.mark.parametrize(("level", "want"), [("random", RANDOM_PLAYERS), ("basic", None)])
+def test_a_web_table_of_random_bots_asks_its_odds_read_as_random(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch, level: str, want: float | None) -> None:
+    from starlette.testclient import TestClient
+
+    from rollem.server import live_table
+    from rollem.server.app import create_app, host_cookie, seat_cookie
+    from rollem.server.config import ServerSettings
+
+    asked: list[Any] = []
+
+    def recording(view: Any, samples: int = 1000, game: Any = None, *rest: Any) -> Any:
+        asked.append(rest[1] if len(rest) > 1 else None)  # (cpu_seconds, straying)
+        return live_table.seat_odds.__wrapped__(view, samples, game, *rest)  # type: ignore[attr-defined]
+
+    class InThread:
+        def run(self, fn: Any, args: tuple[Any, ...], **_budget: Any) -> Any:
+            return fn(*args)
+
+        def warm(self) -> None:
+            pass
+
+    recording.__wrapped__ = live_table.seat_odds  # type: ignore[attr-defined]
+    monkeypatch.setattr(live_table, "seat_odds", recording)
+    monkeypatch.setattr(live_table, "_ODDS_WORKERS", InThread())
+    monkeypatch.setattr(live_table.LiveTable, "CLIENT_SEED_WAIT", 0.0)
+    app = create_app(tmp_path / "odds.db", ServerSettings(odds_answer_grid=0.01))
+    with TestClient(app) as http:
+        r = http.post("/api/tables", json={
+            "game": "rollyourown", "seats": 3, "bots": 2, "bot_level": level, "bot_delay": 30,
+            "between_hands": 30, "decision_seconds": 60, "practice_odds": True})
+        tid = r.json()["id"]
+        host = r.cookies[host_cookie(tid)]
+        http.cookies.clear()
+        ann = http.post(f"/api/tables/{tid}/join", json={"name": "Ann"}).json()["token"]
+        http.cookies.clear()
+        with http.websocket_connect(f"/ws/{tid}", headers={
+                "cookie": f"{seat_cookie(tid)}={ann}; {host_cookie(tid)}={host}"}) as a:
+            st = _until(a, lambda m: m["type"] == "state")
+            a.send_json({"type": "start", "seq": st["seq"]})
+            st = _until(a, lambda m: m["type"] == "state" and m["hand"] is not None)
+            a.send_json({"type": "odds", "hand": st["hand"]["hand_no"], "seq": st["seq"]})
+            reply = _until(a, lambda m: m["type"] in ("odds", "error"))
+            assert reply["type"] == "odds", reply
+    assert asked == [want]
