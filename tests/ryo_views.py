@@ -56,3 +56,19 @@ def play_batches(monkeypatch: pytest.MonkeyPatch, view: Any, seed: int, batches:
     monkeypatch.setattr(play, "combine", spy)
     odds = play.play_odds(view, seed=seed, max_batches=batches, clock=lambda: 0.0)
     return odds, kept
+
+
+def bot_view(players: int, hand: int, round_name: str, level: str, seed: int = 60_000) -> Any:
+    """Seat 0's first view in the betting round ``round_name`` (``"first expose"`` for
+    its first expose) of Roll Your Own hand ``seed + hand`` at ``players`` players,
+    seat 0 by the policy (every bet checked or called) and the others computer
+    players of ``level`` playing every choice their own, bets and folds too
+    (``bench/bench_ryo_bots.py``, issue 33, branch s67-rough), once the compiled
+    loops are loaded (as :func:`loaded_view`)."""
+    from bench_ryo_bots import _views
+
+    compiled.wait()
+    for rnd, view in _views(players, level, hand, seed):
+        if rnd == round_name:
+            return view
+    raise LookupError(f"hand {hand} never reaches {round_name!r} for seat 0")

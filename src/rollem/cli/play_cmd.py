@@ -832,10 +832,14 @@ class TerminalGame:
 
     def odds_line(self, view: Any) -> Text:
         """Your chances now and, at a card choice, every option's equity
-        (:func:`rollem.odds.display.show_odds_text`; ``--show-odds``)."""
+        (:func:`rollem.odds.display.show_odds_text`; ``--show-odds``). Every
+        other player is a computer player of ``--bots``: with ``random`` ones
+        the odds read their card choices as random (:func:`rollem.odds.
+        straying.for_bots`; issue 33, branch s67-rough)."""
         from rollem.odds.display import show_odds_text
+        from rollem.odds.straying import for_bots
 
-        text, ok = show_odds_text(view, rng=self.odds_rng)
+        text, ok = show_odds_text(view, rng=self.odds_rng, straying=for_bots([self.level]))
         return Text(text, style="cyan" if ok else "dim")
 
     # ------------------------------------------------------------ after

@@ -231,7 +231,8 @@ def show_odds_text(view: object, *, rng: object = None, samples: int = SHOW_SAMP
     ``("(odds not available: why)", False)``. The odds are
     :func:`rollem.odds.play.play_odds`' (exact, or to ±1.5 points within
     about a second of CPU: issue 33), ``samples`` worlds a batch; ``budget``
-    goes to it (``cpu_seconds``, ``clock``, ``max_batches``, ``seed``)."""
+    goes to it (``cpu_seconds``, ``clock``, ``max_batches``, ``seed``,
+    ``straying``)."""
     import random
 
     from rollem.odds import OddsError

@@ -164,7 +164,8 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
               half_width: float = HALF_WIDTH, batch: int = BATCH,
               max_batches: int | None = None, top: int = 10,
               batch_part: float | None = None,
-              clock: Callable[[], float] = time.thread_time) -> Odds:
+              clock: Callable[[], float] = time.thread_time,
+              straying: float | None = None) -> Odds:
     """The seat's odds and advice for play (see the module doc).
 
     Args:
@@ -191,6 +192,12 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         clock: the CPU clock (s; default this thread's CPU time: the web table
             runs the odds in a worker thread); tests pass a counting one, so that the
             answer does not depend on the machine.
+        straying: the chance each other player's card choice is any legal one
+            rather than the policy's, where the table knows who they are
+            (:func:`rollem.odds.straying.for_bots`: 1.0 where every other player
+            is a ``random`` computer player; ``None``: the model's default,
+            :data:`rollem.odds.look521.TREMBLE`). Read by Roll Your Own after
+            the discard (:mod:`rollem.odds.ryoseen`; issue 33, branch s67-rough).
 
     Returns:
         :class:`Odds` with ``interval`` set (0.0 when exact) and, with
@@ -199,7 +206,20 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
 
     Raises:
         OddsError: as :func:`rollem.odds.view_equity` (a negative ``seed`` too).
+        ValueError: ``straying`` outside 0..1.
     """
+    from rollem.odds.straying import others_stray
+
+    with others_stray(straying):
+        return _play_odds(view, rng=rng, seed=seed, game=game, cpu_seconds=cpu_seconds,
+                          half_width=half_width, batch=batch, max_batches=max_batches,
+                          top=top, batch_part=batch_part, clock=clock)
+
+
+def _play_odds(view: Any, *, rng: random.Random | None, seed: int | None, game: Any,
+               cpu_seconds: float, half_width: float, batch: int, max_batches: int | None,
+               top: int, batch_part: float | None, clock: Callable[[], float]) -> Odds:
+    """:func:`play_odds` within its straying (:func:`rollem.odds.straying.others_stray`)."""
     from rollem.odds.common import check_seed
     from rollem.odds.view import VIEW_EXACT_LIMIT, read_view, view_equity
 

@@ -96,7 +96,7 @@ import numpy as np
 
 from rollem.cards import parse_card
 from rollem.hands.category import Category
-from rollem.odds import compiled
+from rollem.odds import compiled, straying
 from rollem.odds.common import Floats, Ints, np_rng
 from rollem.odds.evaluate import wild5
 from rollem.odds.keepchance import keep_chance
@@ -2833,7 +2833,8 @@ def _seen_look(seen: SeenPool, *, samples: int, policy: FastPolicy, seed: int | 
 
     if not hasattr(policy, "keep_scores") or not hasattr(policy, "expose_scores"):
         return None
-    trem = TREMBLE if tremble is None else tremble
+    # the table's computer players where play says who they are (branch s67-rough)
+    trem = straying.tremble(TREMBLE) if tremble is None else tremble
     seen_cards = set(seen.mine) | set(seen.discards) | {c for _, c in seen.my_draws}
     for o in seen.opponents:
         seen_cards.update(o.ups)

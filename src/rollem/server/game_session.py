@@ -418,7 +418,8 @@ def random_wire_action(legal: dict[str, Any], rng: random.Random) -> dict[str, A
 
 
 def seat_odds(view: Any, samples: int = ODDS_SAMPLES, game: Any = None,
-              cpu_seconds: float = ODDS_CPU_SECONDS) -> dict[str, Any]:
+              cpu_seconds: float = ODDS_CPU_SECONDS,
+              straying: float | None = None) -> dict[str, Any]:
     """A seat's practice odds (issue 8) from its own view alone, JSON form;
     the web table runs it in a worker process under a budget (issue 34).
 
@@ -434,13 +435,17 @@ def seat_odds(view: Any, samples: int = ODDS_SAMPLES, game: Any = None,
     off the event loop: exact, or batches of ``samples`` worlds until ±1.5
     points (95%) or ``cpu_seconds`` of this thread's CPU
     (:func:`rollem.odds.play.play_odds`; ``interval`` in the answer, issue 33).
+    ``straying``: play's (:func:`rollem.odds.straying.for_bots` of the other
+    seats' computer levels: 1.0 where all are the table's ``random`` players,
+    whose card choices then say nothing; issue 33, branch s67-rough).
     """
     from rollem.odds.display import play_lines
     from rollem.odds.play import play_odds
 
     if isinstance(game, str):
         game = _game_file(game)
-    odds = play_odds(view, batch=samples, game=game, cpu_seconds=cpu_seconds)
+    odds = play_odds(view, batch=samples, game=game, cpu_seconds=cpu_seconds,
+                     straying=straying)
     return {**odds.to_dict(), "text": "\n".join(play_lines(odds, width=None))}
 
 

@@ -73,6 +73,24 @@ TOO_COSTLY = ("your odds are too costly to compute here (more than the {budget:g
 """The one-line answer to a request that ran over its budget (code ``too_costly``)."""
 
 
+def others_straying(table: LiveTable, view: Any) -> float | None:
+    """Practice odds' ``straying`` for the asker's ``view`` (issue 33, branch
+    s67-rough): :func:`rollem.odds.straying.for_bots` of the computer level of
+    every other seat dealt in (``row.bot``; ``None``, a person, where a seat has
+    none or has left the table): 1.0 where all are the table's ``random``
+    players, whose keeps and exposes then say nothing of their hidden cards,
+    else ``None`` (the model's default)."""
+    from rollem.odds.straying import for_bots
+
+    levels = []
+    for s in getattr(view, "seats", ()):
+        if s.seat == view.seat or not s.dealt:
+            continue
+        seat = table.seats.get(s.seat)
+        levels.append(seat.row.bot if seat is not None else None)
+    return for_bots(levels)
+
+
 class Messages:
     """The client messages of one table, and its practice odds in flight.
 
@@ -327,7 +345,8 @@ class Messages:
         fut = asyncio.wrap_future(live_table._ODDS_THREAD.submit_for(
             table.id, live_table._ODDS_WORKERS.run, live_table.seat_odds,
             # (the odds stop adding worlds well inside the worker's budget: issue 33)
-            (view, ODDS_SAMPLES, game, min(ODDS_CPU_SECONDS, table.ODDS_BUDGET * 2 / 3)),
+            (view, ODDS_SAMPLES, game, min(ODDS_CPU_SECONDS, table.ODDS_BUDGET * 2 / 3),
+             others_straying(table, view)),
             budget=table.ODDS_BUDGET, cancelled=cancelled))
         fut.add_done_callback(lambda f: self._odds_done(seat, job, f))
 
