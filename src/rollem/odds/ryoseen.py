@@ -154,6 +154,39 @@ model's, at about 38% (runs 63 to 73% ± 3 to 4.7). Under :data:`KEEP_WILD`
 no batch is drawn again; this is the guard where that is off. 6 players too
 since branch s67-six (with :data:`KEEP_WILD`): main's run at hand 31014
 seed 1 held one tracked-model batch (78.0%, averaged in with the others)."""
+THREE_THIRD: frozenset[int] = frozenset({2})
+"""Counts of opponents with which, in the third card up round before the wild
+card (every opponent showing three cards), play's batches are taken as after
+the wild card at 3 players (branch s66-wide): every batch kept as drawn, none
+drawn again or answered ``None`` (as :data:`KEEP_WILD`, :data:`KEEP_COLLAPSED`),
+the shares learnt (:func:`learns_shares`), weighed by worlds with their
+spread and Student's t (:func:`spread_view`), :data:`PART_THIRD` of a batch
+each (:func:`play_part`): 3 players (issue 33, branch s67-three).
+
+Main pooled them by their stated errors and drew collapsed batches again. On
+hands 0 to 5 of 3 `basic` players (``bench/bench_ryo_bots.py``, seed 60000;
+seat 0's first view of the round), against truths of every plain batch kept (retry off, 1,000 to
+1,300 batches of 4,000 worlds, ratio of sums): main's runs covered 43 of 76
+(hand 2: 3 of 16, the runs' mean 8.59 against 10.66 ± 0.06;
+hand 1: 19.43 against 18.09 ± 0.15), median ±1.49 (stopped early at ±1.5),
+54 rough; with this rule 71 of 75, median ±0.71, 40 rough, CPU 0.95 s
+(alternated seed by seed in one process, load 2 to 4). The rule without
+:data:`PART_THIRD` (1,000-world batches) covered 59 of 75: their
+self-normalised means ran high (hand 1: 19.00). The bench's long run of
+play's own pooling (``bench_ryo_bots.py --coverage``) put hand 3 at 54.25
+where every batch kept says 55.32 ± 0.12 (docs/dev/odds-precision.md)."""
+PART_THIRD: dict[int, float] = {2: 4.0}
+"""Per count of opponents in :data:`THREE_THIRD`, the share of a sampler batch
+(:data:`rollem.odds.play.BATCH` worlds) one batch of play draws there
+(:func:`play_part`): 4 (4,000 worlds) at 3 players, as :data:`PART_WILD`
+(issue 33, branch s67-three: the runs' mean at hand 1 18.45 against
+19.00 in batches of 1,000, the truth 18.09 ± 0.15)."""
+
+
+def _three_third(seen: SeenPool) -> bool:
+    """Whether ``seen`` is in the third card up round before the wild card
+    with a count of opponents in :data:`THREE_THIRD`."""
+    return seen.wild is None and _all_up(seen) and len(seen.opponents) in THREE_THIRD
 
 
 @dataclass(frozen=True)
@@ -2941,12 +2974,12 @@ def _seen_look(seen: SeenPool, *, samples: int, policy: FastPolicy, seed: int | 
         if implied:
             ess = min(min(implied), WORLD_CAP * float(k))
     if ess < MIN_EFFECTIVE and not retry:
-        if not (shared is not None and seen.wild is not None
-                and len(seen.opponents) in KEEP_COLLAPSED):
+        if not (shared is not None and ((seen.wild is not None
+                and len(seen.opponents) in KEEP_COLLAPSED) or _three_third(seen))):
             return None
         # (a retry that collapsed too: this run as it is, KEEP_COLLAPSED)
-    elif ess < MIN_EFFECTIVE and not (shared is not None and seen.wild is not None
-                                      and len(seen.opponents) in KEEP_WILD):
+    elif ess < MIN_EFFECTIVE and not (shared is not None and (
+            (seen.wild is not None and len(seen.opponents) in KEEP_WILD) or _three_third(seen))):
         again: int | None = max(samples // RETRY, min(samples, RETRY_WORLDS))
         if shared is not None and clock is not None and shared.get(_DEADLINE) is not None:
             now = clock()
@@ -3168,7 +3201,7 @@ def learns_shares(seen: SeenPool) -> bool:
         seen.wild is None and m >= LEARN_THIRD_FROM) or (
         seen.wild is None and m in LEARN_FOUR) or (
         seen.wild is not None and LEARN_WILD_FROM <= m < LEARN_FROM) or (
-        seen.wild is not None and m in LEARN_WILD_ALSO)
+        seen.wild is not None and m in LEARN_WILD_ALSO) or _three_third(seen)
 
 
 def _learnt(shared: dict[Any, Any], key: Any, shares: list[Floats], found: list[Floats],
@@ -3305,6 +3338,8 @@ def play_part(info: ViewInfo) -> float:
         return 1.0
     if seen.wild is not None and _all_up(seen) and len(seen.opponents) in PART_WILD:
         return PART_WILD[len(seen.opponents)]
+    if _three_third(seen) and len(seen.opponents) in PART_THIRD:
+        return PART_THIRD[len(seen.opponents)]
     if wild_view(seen):
         return LATE_PART
     if len(seen.opponents) >= PLACE_FROM and _all_up(seen):
@@ -3417,6 +3452,8 @@ def spread_view(info: ViewInfo) -> bool:
     if seen is None or not seen.opponents:
         return False
     if seen.wild is not None and _all_up(seen) and len(seen.opponents) in SPREAD_WILD:
+        return True
+    if _three_third(seen):
         return True
     return _all_up(seen) and len(seen.opponents) >= MOVES_FROM
 
