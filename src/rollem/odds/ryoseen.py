@@ -165,13 +165,15 @@ each (:func:`play_part`): 3 players (issue 33, branch s67-three).
 
 Main pooled them by their stated errors and drew collapsed batches again. On
 hands 0 to 5 of 3 `basic` players (``bench/bench_ryo_bots.py``, seed 60000;
-seat 0's first view of the round), against truths of every plain batch kept (retry off, 1,000 to
-1,300 batches of 4,000 worlds, ratio of sums): main's runs covered 43 of 76
-(hand 2: 3 of 16, the runs' mean 8.59 against 10.66 ± 0.06;
-hand 1: 19.43 against 18.09 ± 0.15), median ±1.49 (stopped early at ±1.5),
-54 rough; with this rule 71 of 75, median ±0.71, 40 rough, CPU 0.95 s
-(alternated seed by seed in one process, load 2 to 4). The rule without
-:data:`PART_THIRD` (1,000-world batches) covered 59 of 75: their
+seat 0's first view of the round), against truths of every plain batch kept
+(retry off, 1,200 batches of 4,000 worlds, ratio of sums), 20 runs each:
+main's runs covered 83 of 120 (hand 2: 4 of 20, the runs' mean 8.59 against
+10.66 ± 0.06; hand 1: 19.43 against 18.09 ± 0.15), median ±1.49 (stopped
+early at ±1.5), 63 rough; with this rule 114 of 120, median ±0.43, 49
+rough, CPU at most 0.95 s (alternated seed by seed in one process, load 2.1
+to 4.3). On hands 31001-31020 (``bench_odds_hands.py``) the median ±0.38
+against ±1.48, the widest ±0.64, CPU at most 0.951 s. The rule without
+:data:`PART_THIRD` (1,000-world batches) covered 102 of 120: their
 self-normalised means ran high (hand 1: 19.00). The bench's long run of
 play's own pooling (``bench_ryo_bots.py --coverage``) put hand 3 at 54.25
 where every batch kept says 55.32 ± 0.12 (docs/dev/odds-precision.md)."""
