@@ -35,6 +35,7 @@ import os
 import random
 import sys
 import time
+from types import SimpleNamespace
 from typing import Any
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -170,12 +171,48 @@ def _views(players: int, opponents: str, n: int, seed: int) -> list[Any]:
     return out
 
 
+def kept_truth(view: Any, seconds: float, straying: float | None, seed: int,
+               worlds: int = 4000) -> tuple[float, float, int]:
+    """The equity of ``view`` by plain batches of the sampler (``worlds`` each, no
+    retry, every batch kept however few its effective worlds), ``seconds`` of CPU,
+    by ratio of sums (each batch's equity weighed by its evidence): ``(equity,
+    standard error, batches)``, fractions. Issue 33, branch s67-three: a long run
+    of play's own batches is no truth where play drops or redraws the batches whose
+    worlds collapsed (3 players, third card up: play's pooled long run put hand 3
+    at 54.25, every batch kept at 55.32 ± 0.12)."""
+    from rollem.odds import ryoseen
+    from rollem.odds.straying import others_stray
+    from rollem.odds.view import read_view
+
+    seen = ryoseen.seen_of(read_view(view))
+    assert seen is not None
+    eqs: list[float] = []
+    evs: list[float] = []
+    kept, ryoseen.MIN_EFFECTIVE = ryoseen.MIN_EFFECTIVE, 0
+    try:
+        with others_stray(straying):
+            t0 = time.process_time()
+            while time.process_time() - t0 < seconds or len(eqs) < 2:
+                o = ryoseen.ryo_seen_look(seen, samples=worlds, seed=seed + len(eqs),
+                                          retry=False)
+                assert o is not None and o.evidence is not None
+                eqs.append(o.equity)
+                evs.append(o.evidence)
+    finally:
+        ryoseen.MIN_EFFECTIVE = kept
+    n, tot = len(eqs), sum(evs)
+    eq = sum(e * v for e, v in zip(eqs, evs, strict=True)) / tot
+    se = sum((v / (tot / n) * (e - eq)) ** 2 for e, v in zip(eqs, evs, strict=True)) ** 0.5 / n
+    return eq, se, n
+
+
 def coverage(players: int, opponents: str, hands: int, seed: int, straying: float | None,
-             runs: int, long_seconds: float, rounds: list[str]) -> None:
+             runs: int, long_seconds: float, rounds: list[str], truth_of: str = "kept") -> None:
     """Per view (seat 0's first decision of each of ``rounds`` in each hand), a long
-    run of the same model (``long_seconds`` of CPU, every figure to ±0.3) against
-    ``runs`` play runs (seeds 1..runs): how often each run's interval covers the
-    long run's equity."""
+    run of the same model (``long_seconds`` of CPU) against ``runs`` play runs
+    (seeds 1..runs): how often each run's interval covers the long run's equity.
+    ``truth_of`` ``"kept"`` (the default since branch s67-three): :func:`kept_truth`;
+    ``"play"``: play's own batches, every figure to ±0.3."""
     from rollem.odds.play import play_odds
 
     for n in range(hands):
@@ -184,8 +221,12 @@ def coverage(players: int, opponents: str, hands: int, seed: int, straying: floa
             if rnd not in rounds or rnd in done:
                 continue
             done.add(rnd)
-            truth = play_odds(view, seed=10_000 + n, straying=straying,
-                              cpu_seconds=long_seconds, half_width=0.003, batch_part=1.0)
+            if truth_of == "kept":
+                eq, se, _ = kept_truth(view, long_seconds, straying, 7_000_000 + 1000 * n)
+                truth = SimpleNamespace(equity=eq, interval=1.96 * se)
+            else:
+                truth = play_odds(view, seed=10_000 + n, straying=straying,
+                                  cpu_seconds=long_seconds, half_width=0.003, batch_part=1.0)
             rows = [play_odds(view, seed=i, straying=straying) for i in range(1, runs + 1)]
             cover = sum(abs(r.equity - truth.equity) <= (r.interval or 0.0) for r in rows)
             rough = sum(bool(r.rough) for r in rows)
@@ -276,6 +317,9 @@ def main() -> None:
     ap.add_argument("--coverage", action="store_true")
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--long-seconds", type=float, default=15.0)
+    ap.add_argument("--truth", choices=("kept", "play"), default="kept",
+                    help="--coverage's truth: plain batches, every one kept, by ratio of "
+                         "sums (kept), or a long run of play's own batches (play)")
     ap.add_argument("--rounds", default="third card up,after the wild card")
     ap.add_argument("--calibrate", action="store_true")
     ap.add_argument("--samples", type=int, default=300)
@@ -286,7 +330,7 @@ def main() -> None:
         compiled.wait()
         if a.coverage:
             coverage(a.players, a.opponents, a.hands, a.seed, a.straying, a.runs,
-                     a.long_seconds, a.rounds.split(","))
+                     a.long_seconds, a.rounds.split(","), a.truth)
         else:
             calibration(a.players, a.opponents, a.hands, a.seed, a.straying, a.samples,
                         a.calls)
