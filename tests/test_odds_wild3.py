@@ -33,11 +33,12 @@ def test_where_3_players_after_the_wild_card_changed() -> None:
     wild = _seen(3, "after the wild card")
     assert ryoseen.learns_shares(wild)
     assert ryoseen.spread_view(read_view(_at(3, "after the wild card", 30001)))
-    # 3 players third card up as before; 4 players after the wild card learns its
-    # shares (branch s66-mix) but keeps none of 3 players' batch rules
+    # 3 players third card up takes the same rules (branch s67-three: THREE_THIRD);
+    # 4 players after the wild card learns its shares (branch s66-mix) but keeps
+    # none of 3 players' batch rules
     third = _seen(3, "third card up")
-    assert not ryoseen.learns_shares(third)
-    assert not ryoseen.spread_view(read_view(_at(3, "third card up", 30001)))
+    assert ryoseen.learns_shares(third)
+    assert ryoseen.spread_view(read_view(_at(3, "third card up", 30001)))
     four = _seen(4, "after the wild card")
     assert ryoseen.learns_shares(four)
     assert not ryoseen.spread_view(read_view(_at(4, "after the wild card", 30001)))
