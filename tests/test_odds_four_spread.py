@@ -74,8 +74,10 @@ def test_the_shares_are_learnt_at_4_players_in_the_third_card_up_round_only() ->
     # (after the wild card at 4 players learnt too since branch s66-mix, with the place
     # steps: ryoseen.LEARN_WILD_FROM, tests/test_odds_wild4.py)
     assert ryoseen.learns_shares(_seen(4, "after the wild card"))
-    for players, round_name in ((4, "second card up"), (3, "third card up")):
-        assert not ryoseen.learns_shares(_seen(players, round_name)), (players, round_name)
+    assert not ryoseen.learns_shares(_seen(4, "second card up"))
+    # (3 players third card up learns them too since branch s67-three:
+    # ryoseen.THREE_THIRD, tests/test_odds_three_third.py)
+    assert ryoseen.learns_shares(_seen(3, "third card up"))
 
 
 @pytest.mark.parametrize("hand", [30018, 30020])
