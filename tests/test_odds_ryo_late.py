@@ -385,8 +385,9 @@ def test_6_player_after_the_wild_card_is_steered_as_the_third_card_up_round(
     # issue 33, branch s56-ryo (ryoseen.LEARN_WILD): 12 quarter batches
     # (seeded, no clock; a run at 1 s makes 10 to 14) state ±1.63 and ±3.54
     # points (main's ±8.34 and ±8.14), each holding the steered long run
-    # (80 whole batches: 20.06 ± 0.47)
-    for seed, half in ((3, 0.0163), (4, 0.0354)):
+    # (80 whole batches: 20.06 ± 0.47); ±3.75 for seed 4 leaning half towards
+    # the ratio of sums (ryoseen.LEAN_WILD, branch s67-lean6)
+    for seed, half in ((3, 0.0163), (4, 0.0375)):
         got = play_odds(_view_at(6, "after the wild card"), seed=seed, max_batches=12,
                         clock=lambda: 0.0)
         assert got.samples == 12 * ryoseen.PLACE_WORLDS // 4

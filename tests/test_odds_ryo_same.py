@@ -57,6 +57,7 @@ ryoseen.READ_MORE = 1  # (pinned before it; its law: tests/test_odds_last_read.p
 ryoseen.LEARN_THIRD_FROM = 99  # (pinned before it, branch s65-five: tests/test_odds_learn_five.py)
 ryoseen.LEARN_FOUR = frozenset()  # (pinned before it, branch s65-spread, and the error
 play.WORLDS_FACTOR = 1.0  # stated x 1.2 at 4 players: tests/test_odds_four_spread.py)
+ryoseen.LEAN_WILD = {}  # (pinned by worlds; 6 players after the wild card leans since s67-lean6)
 compiled.use()
 compiled.wait(600)
 out = []

@@ -230,6 +230,7 @@ def _play_odds(view: Any, *, rng: random.Random | None, seed: int | None, game: 
     seeds = random.Random(seed) if seed is not None else (rng or random.Random())
 
     from rollem.odds.ryoseen import (
+        evidence_lean,
         part_of_batch,
         places_view,
         play_part,
@@ -254,6 +255,10 @@ def _play_odds(view: Any, *, rng: random.Random | None, seed: int | None, game: 
     # truth 167 times run to the end, 162 times stopped at ±1.5; at 6 players after
     # the wild card, the median ±1.36 in place of ±1.48; docs/dev/odds-precision.md)
     stops_early = pooled != SPREAD
+    # leaning towards the batches' ratio of sums where the view says how far
+    # (6 players after the wild card; branch s67-lean6)
+    lean = evidence_lean(info)
+    leaning: dict[str, float] = {} if lean is None else {"lean": lean}
 
     def one(part: float = 1.0) -> Odds:
         # every option in every batch (an option listed only where it came out
@@ -285,7 +290,7 @@ def _play_odds(view: Any, *, rng: random.Random | None, seed: int | None, game: 
         costs: list[tuple[float, float]] = []  # (share, CPU s) of each later batch
         spent_before, size_run = first, 1.0
         while True:
-            odds = _widen(_top(combine(runs, pooled), top), by_worlds, factor)
+            odds = _widen(_top(combine(runs, pooled, **leaning), top), by_worlds, factor)
             assert odds.interval is not None
             spent = clock() - start
             if len(runs) > 1:  # this batch's cost, its combining included
@@ -306,7 +311,7 @@ def _play_odds(view: Any, *, rng: random.Random | None, seed: int | None, game: 
                 if part < LAST_PART or not math.isfinite(part):
                     return odds
                 runs.append(one(min(part, size)))
-                return _widen(_top(combine(runs, pooled), top), by_worlds, factor)
+                return _widen(_top(combine(runs, pooled, **leaning), top), by_worlds, factor)
             spent_before, size_run = spent, size
             runs.append(one(size))
 
@@ -630,7 +635,8 @@ def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> floa
     return factor / math.sqrt(sum(1.0 / (se * se) for se in stderrs))
 
 
-def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
+def combine(runs: Sequence[Odds], pooled: bool | str = True, lean: float | None = None
+            ) -> Odds:
     """The batches ``runs`` (each a Monte Carlo :class:`Odds` of the same
     question from its own seed) as one answer, and ``interval`` (see the
     module doc; the chances over the effective worlds of all batches
@@ -651,7 +657,13 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
     are, the spread checking from :data:`WEIGHTED_BETWEEN` batches on.
     With ``pooled`` :data:`SPREAD` they are weighted by worlds, the spread
     checking with Student's t (issue 33, branch s52-ryo), the spread's
-    error :func:`spread_stderr` (each batch by its worlds; branch s58-ryo).
+    error :func:`spread_stderr` (each batch by its worlds; branch s58-ryo),
+    leaning towards the batches' ratio of sums by :data:`EVIDENCE_SHARE`.
+    ``lean`` (0 to 1; ``None``: :data:`EVIDENCE_SHARE`) is how far, with
+    ``pooled`` :data:`SPREAD` or ``False`` (then the error from the spread by
+    :func:`lean_stderr` with the normal's 1.96): play passes
+    :func:`rollem.odds.ryoseen.evidence_lean`'s where it says one (6 players
+    after the wild card; branches s67-four and s67-lean6).
 
     Weighting by a batch's own error (or effective count) favours the
     batches whose error came out small, which biases the mean where the two
@@ -674,10 +686,13 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
     if pool is not None:
         share = pool
     by_worlds = share
-    lean = (evidence_shares(runs, EVIDENCE_SHARE, EVIDENCE_CAP)
-            if pooled == SPREAD and weighted and EVIDENCE_SHARE > 0 else None)
-    if lean is not None:  # towards the ratio of sums (issue 33, branch s64-bias)
-        share = lean[0]
+    toward = EVIDENCE_SHARE if lean is None else lean
+    # (by worlds too, SPREAD or not, where ``lean`` is given: branch s67-four)
+    leant = (evidence_shares(runs, toward, EVIDENCE_CAP)
+             if (pooled == SPREAD or (pooled is False and lean is not None))
+             and weighted and toward > 0 else None)
+    if leant is not None:  # towards the ratio of sums (issue 33, branch s64-bias)
+        share = leant[0]
 
     def mean(attr: str) -> Any:
         return _mean([getattr(r, attr) for r in runs], share)
@@ -690,12 +705,11 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
         m = mean("equity")
         spread = sum(s * (r.equity - m) ** 2 for s, r in zip(share, runs, strict=True))
         by_spread = math.sqrt(spread * len(runs) / (len(runs) - 1) * sum(s * s for s in share))
+        if leant is not None:  # the delta method (branch s64-bias)
+            by_spread = lean_stderr([r.equity for r in runs],
+                                    [max(r.samples, 1) for r in runs], leant[1], toward)
         if pooled == SPREAD and weighted:  # issue 33, branch s52-ryo
-            if lean is not None:  # the delta method (branch s64-bias)
-                by_spread = lean_stderr([r.equity for r in runs],
-                                        [max(r.samples, 1) for r in runs], lean[1],
-                                        EVIDENCE_SHARE)
-            else:
+            if leant is None:
                 by_spread = spread_stderr([r.equity for r in runs],
                                           [max(r.samples, 1) for r in runs])
             by_spread *= t975(len(runs) - 1) / Z95

@@ -105,8 +105,9 @@ from rollem.odds.policy import FAST, FastPolicy, _keep_table_by_cards
 from rollem.odds.result import Odds, worlds_words
 from rollem.odds.view import ViewInfo
 
-__all__ = ["SeenOpponent", "SeenPool", "part_of_batch", "read_order", "ryo_seen_look", "seen_of",
-           "setup_seconds", "shared_proposals", "spread_view", "traced"]
+__all__ = ["SeenOpponent", "SeenPool", "evidence_lean", "part_of_batch", "read_order",
+           "ryo_seen_look", "seen_of", "setup_seconds", "shared_proposals", "spread_view",
+           "traced"]
 
 MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
@@ -3480,6 +3481,46 @@ Pooled by their stated errors, the batches that missed the rare worlds of
 large weight stated the smallest errors and took the pool, and runs stopped
 at ±1.5 as soon as the pool said so (hand 31040: 0.3 ± 0.6 where the long
 run is 6.1). Weighed by worlds the runs use the whole budget."""
+LEAN_WILD: dict[int, float] = {5: 0.5}
+"""Per count of opponents, after the wild card (every opponent showing three
+cards), how far play leans a run's batches from their mean by worlds towards
+their ratio of sums (0 to 1; :func:`evidence_lean`,
+:func:`rollem.odds.play.combine`'s ``lean``, each batch's weight capped at
+:data:`rollem.odds.play.EVIDENCE_CAP` times the run's mean, the error
+:func:`rollem.odds.play.lean_stderr` with Student's t; counts not listed take
+:data:`rollem.odds.play.EVIDENCE_SHARE`, 0): 6 players, where the batches
+are weighed by worlds with Student's t (:data:`rollem.odds.play.SPREAD`)
+and run to the budget (issue 33, branch s67-lean6; the ``lean`` from branch
+s67-four, whose 4-player entry was not merged).
+
+Each quarter batch's equity is a self-normalised mean, off by minus the
+covariance of its total weight with its equity; a run's mean by worlds keeps
+that however many batches it holds. Replayed on 1,167 of main's runs at 1 s
+on the 8 wide hands (31012, 31014, 31027, 31040, 31069, 31081, 31091, 31092;
+truths from branch s67-six; every batch kept, each rule applied to the same
+batches; 141 to 147 seeds a hand; load 1.0 to 6.0): by worlds covered 1,097
+(94.0%), the median ±1.99, hand 31081 +0.84 ± 0.10 from its truth (126 of
+147 covered), 31040 +0.53, 31069 +0.37, 31012 −0.22; leaning 0.5, 1,111
+(95.2%; 23 runs gained, 9 lost), the median ±2.08 (× 1.040), 31081 +0.44
+(137 covered), 31040 +0.29, 31069 +0.20, 31012 +0.01. Leaning 0.25, 0.75,
+1.0: 1,100, 1,113, 1,110 at × 1.017, 1.069, 1.106; main's interval × 1.05
+or × 1.1: 1,109 and 1,116, the offsets left. The 40 runs of hands
+31001-31020 (seeds 1, 2) moved by at most 0.39 points, 5 over ±1.5 both
+(docs/dev/odds-precision.md, branch s67-lean6)."""
+
+
+def evidence_lean(info: ViewInfo) -> float | None:
+    """How far play leans this view's batches towards their ratio of sums
+    (0 to 1, :data:`LEAN_WILD`): Roll Your Own after the wild card with a
+    count of opponents listed there; ``None`` (play's
+    :data:`rollem.odds.play.EVIDENCE_SHARE`) for every other view (issue 33,
+    branches s67-four and s67-lean6)."""
+    if info.game != "rollyourown" or len(info.mine) >= 6:
+        return None
+    seen = seen_of(info)
+    if seen is None or not seen.opponents or seen.wild is None or not _all_up(seen):
+        return None
+    return LEAN_WILD.get(len(seen.opponents))
 
 
 def retry_worlds(again: int, *, samples: int, cost: float, left: float,
