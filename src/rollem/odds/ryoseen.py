@@ -426,13 +426,6 @@ the same seeds with and without, spread by 1.48 against 1.99 points (30002),
 0.77 against 1.01 (30003), 1.34 against 1.41 (30001) for about 8% more CPU
 (docs/dev/odds-precision.md, fourteenth pass). 1 (every card step guided) was
 no better."""
-GUIDE_FOCUS: list[int] = []
-"""(A screen, branch s68-six; empty as shipped) the opponents (indices into
-``seen.opponents``) the guided steps take in turn; empty: every opponent."""
-REDEAL_FOCUS: list[int] = []
-"""(A screen, branch s68-six; empty as shipped) the opponents the origin and
-re-deal steps (:data:`ORIGIN_EVERY`, :data:`REDEAL_EVERY`) take in turn; empty:
-every opponent."""
 MOVES_FROM = 4
 """The moves are made with at least this many opponents (5 players or more,
 where the worlds' weights are most uneven); with fewer the odds in play
@@ -599,32 +592,6 @@ RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
 of them are effective (``sum(w)^2 / sum(w^2)``)."""
-SORT_RESAMPLE: dict[int, bool] = {}
-"""Per count of opponents, after the wild card (issue 33, branch s68-six):
-whether :func:`_worlds` resamples its worlds sorted by which read opponents'
-hands beat the seat's (systematic resampling then keeps each pattern's
-weighted share to within one world of the batch, :func:`_sorted_pick`)."""
-
-
-def _beats_seat(seen: SeenPool, mine: Ints, theirs: Ints) -> Ints:
-    """Per world ``(k,)`` whether the opponent's five cards ``theirs``
-    ``(k, 5)`` beat the seat's ``mine`` ``(5,)`` at showdown (R-RYO-9, the
-    wild card turned): 1 or 0."""
-    k = len(theirs)
-    both = np.stack([np.broadcast_to(mine, (k, 5)), theirs], axis=1)
-    v = wild5(both, [int(seen.wild) >> 2], wild_duplicates=seen.wild_duplicates,  # type: ignore[arg-type]
-              natural_beats_wild=seen.natural_beats_wild)
-    return np.asarray(v[:, 1] > v[:, 0], dtype=np.int64)
-
-
-def _sorted_pick(gen: np.random.Generator, weight: Floats, key: Ints) -> Ints:
-    """Systematic resampling (:func:`_systematic`) of the worlds in the order
-    of ``key`` (stable): the indices drawn, each in proportion to its weight,
-    the weighted share of each key's worlds kept to within one world."""
-    by = np.argsort(key, kind="stable")
-    return by[_systematic(gen, weight[by])]
-
-
 
 
 def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Floats] | None,
@@ -1066,9 +1033,6 @@ BY_DRAWS_FROM = 4
 many opponents, and fewer than :data:`PLACE_FROM` (5 players), the
 opponents are read in the order they first drew from the pool
 (:func:`read_order`; issue 33, branch s54-ryo)."""
-READ_ORDER_FIX: list[int] = []
-"""(A screen, branch s68-six; empty as shipped) an order :func:`read_order`
-returns whatever the view, where it names every opponent."""
 
 
 def read_order(seen: SeenPool) -> list[int]:
@@ -1101,8 +1065,6 @@ def read_order(seen: SeenPool) -> list[int]:
     [0, 1, 2, 3, 4]
     """
     m = len(seen.opponents)
-    if READ_ORDER_FIX and len(READ_ORDER_FIX) == m:  # (a screen's order, branch s68-six)
-        return list(READ_ORDER_FIX)
     if _all_up(seen) and m >= BY_DRAWS_FROM and not takes_places(seen):
         first = [o.draws[0] if o.draws else 52 for o in seen.opponents]  # (52: none)
         return sorted(range(m), key=lambda j: (first[j], j))
@@ -1559,21 +1521,16 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     found_at: dict[int, Floats] = {}
     reading = read_order(seen)
     late = set(reading[len(reading) - LAST_READS:]) if LAST_CANDIDATES else set()
-    sort_key = (np.zeros(k, dtype=np.int64) if seen.wild is not None and len(seen.mine) == 5
-                and groups <= 1 and SORT_RESAMPLE.get(len(seen.opponents)) else None)
-    mine5 = np.asarray(seen.mine, dtype=np.int64)
     for j in reading:
         opp = seen.opponents[j]
         if weight.sum() <= 0:
             raise ValueError("no world fits what was seen")
-        pick, weight = _resample(gen, weight, groups, key=sort_key)
+        pick, weight = _resample(gen, weight, groups)
         if pick is not None:
             order, named, avail, eve, origin, later = (
                 order[pick], named[pick], avail[pick], eve[pick], origin[pick], later[pick])
             finals = {i: h[pick] for i, h in finals.items()}
             kept_all = kept_all[pick]
-            if sort_key is not None:
-                sort_key = sort_key[pick]
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
                                            tremble, gen, guides,
                                            max(candidates, LAST_CANDIDATES) if j in late
@@ -1598,8 +1555,6 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             avail[rows[:, None], np.clip(val, 0, 51)] = False  # seen cards are off already
         if opp.live:
             finals[j] = np.concatenate([kept, val[:, 3:]], axis=1)
-            if sort_key is not None and finals[j].shape[1] == 5:
-                sort_key = sort_key + (_beats_seat(seen, mine5, finals[j]) << j)
         kept_all[:, j] = kept
     if weight.sum() <= 0:
         raise ValueError("no world fits what was seen")
@@ -1608,17 +1563,10 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     cards = np.where(order < 52, order, np.take_along_axis(named, np.maximum(order - 52, 0),
                                                            axis=1))
     if k > final_k:  # down to the batch's worlds, the total weight kept
-        if sort_key is not None:  # (the same draws, the worlds in the key's order)
-            by_key = np.argsort(sort_key, kind="stable")
-            edges = np.cumsum(weight[by_key])
-        else:
-            edges = np.cumsum(weight)
+        edges = np.cumsum(weight)
         edges /= edges[-1]
         pick = np.minimum(np.searchsorted(edges, (gen.random() + np.arange(final_k)) / final_k,
                                           side="right"), k - 1)
-        if sort_key is not None:
-            pick = by_key[pick]
-            sort_key = sort_key[pick]
         weight = np.full(final_k, weight.sum() / k)
         kept_all, cards, order, eve = kept_all[pick], cards[pick], order[pick], eve[pick]
         origin = origin[pick]
@@ -1626,7 +1574,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         k = final_k
     snaps = None
     if moves and len(unseen) >= 2:
-        pick, weight = _resample(gen, weight, groups, always=True, key=sort_key)
+        pick, weight = _resample(gen, weight, groups, always=True)
         assert pick is not None
         kept_all, cards, order, eve = kept_all[pick], cards[pick], order[pick], eve[pick]
         snaps = _move(seen, kept_all, cards, order, unseen, policy, tremble, gen, moves,
@@ -1853,7 +1801,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             # an origin or a re-deal step (issue 33, branch s51-ryo), besides
             # this step's own: one opponent's kept three and draws laid out
             # anew (and its hidden cards dealt anew)
-            j = REDEAL_FOCUS[n_origin % len(REDEAL_FOCUS)] if REDEAL_FOCUS else n_origin % m
+            j = n_origin % m
             n_origin += 1
             six_cols = flat_six.reshape(k, m, 6) - row_w[:, None, None]
             moved = (_origin_step(j, gen, state, where, keeper, six_cols, show_cols,
@@ -1886,7 +1834,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         if guide_every and not place and (step // max(every, 1)) % guide_every == 0:
             # a guided step (issue 33, branch s48-odds): one opponent's hidden
             # kept cards, all at once, from its guide
-            j = GUIDE_FOCUS[n_guided % len(GUIDE_FOCUS)] if GUIDE_FOCUS else n_guided % m
+            j = n_guided % m
             n_guided += 1
             steer.step(j, gen, flat_state, flat_where, flat_keeper, show_reader, flat_six,
                        flat_power, row_w, row_53, wide, stub, m, lik_keep, lik_show, show_key,
@@ -2511,7 +2459,7 @@ def group_of(k: int, groups: int) -> Ints:
 
 
 def _resample(gen: np.random.Generator, weight: Floats, groups: int = 1,
-              always: bool = False, key: Ints | None = None) -> tuple[Ints | None, Floats]:
+              always: bool = False) -> tuple[Ints | None, Floats]:
     """Resample the worlds where their weights have grown uneven (fewer than
     :data:`RESAMPLE` of them effective), or ``always``: the indices drawn
     (``None``: none) and the new weights. In ``groups`` groups
@@ -2522,8 +2470,7 @@ def _resample(gen: np.random.Generator, weight: Floats, groups: int = 1,
     if groups <= 1:
         if not always and weight.sum() ** 2 >= RESAMPLE * k * (weight ** 2).sum():
             return None, weight
-        return (_systematic(gen, weight) if key is None else _sorted_pick(gen, weight, key),
-                np.full(k, weight.sum() / k))
+        return _systematic(gen, weight), np.full(k, weight.sum() / k)
     pick = np.arange(k)
     new = weight.copy()
     edges = np.searchsorted(group_of(k, groups), np.arange(groups + 1))
