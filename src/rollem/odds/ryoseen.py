@@ -414,9 +414,6 @@ in 0.16 s over 120 batches, against 1.87 in 0.22 s over 24; 1,000 worlds
 with 128 steps no better, and seemingly biased upwards)."""
 PLACE_MOVES = 64
 """The Metropolis steps per world with the place steps (see :data:`PLACE_WORLDS`)."""
-WILD_EVERY: dict[int, int] = {}
-"""Per count of opponents after the wild card (issue 33, branch s68-six; empty
-as shipped): one :func:`_wild_step` every this many of :func:`_move`'s steps, besides them."""
 GUIDED_EVERY = 2
 """With the place steps (:data:`PLACE_FROM` opponents), one card step in this
 many is a *guided* step instead (:class:`_Steer`; 0: none): one opponent's
@@ -1798,11 +1795,6 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     fast_steps = compiled.use() and keep_table is not None  # (another policy: numpy)
     buffers: tuple[Any, ...] | None = None  # (compiled.move_step's, made at its first step)
     out = []
-    wild_every = WILD_EVERY.get(m, 0) if seen.wild is not None else 0
-    wilds = (unseen[(unseen >> 2) == (int(seen.wild) >> 2)] if seen.wild is not None
-             else unseen[:0])
-    if not len(wilds):
-        wild_every = 0
     for step in range(moves):
         lay = origins and step % origins == origins - 1
         if lay or (redeal and step % redeal == redeal - 1):
@@ -1838,10 +1830,6 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                             (np.argmax(now == c, axis=1) for c in seen.opponents[j].ups)]
                     steer.set_origin(j, at, [combos[j][tuple(int(x) for x in t)]
                                              for t in zip(*came, strict=True)])
-        if wild_every and step % wild_every == wild_every - 1:
-            _wild_step(gen, wilds, unseen, k, m, wide, row_w, row_53, flat_state, flat_where,
-                       flat_keeper, show_reader, flat_power, lik_keep, lik_show, show_key,
-                       table, keep_many)
         place = every > 0 and step % every == every - 1
         if guide_every and not place and (step // max(every, 1)) % guide_every == 0:
             # a guided step (issue 33, branch s48-odds): one opponent's hidden
@@ -1989,68 +1977,6 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         end.append((state[:, :width].copy(), flat_six.reshape(k, m, 6) - row_w[:, None, None],
                     lik_keep.reshape(k, m).copy(), lik_show.reshape(k, m).copy()))
     return out
-
-
-def _wild_step(gen: np.random.Generator, wilds: Ints, unseen: Ints, k: int, m: int,
-               wide: int, row_w: Ints, row_53: Ints, flat_state: Ints, flat_where: Ints,
-               flat_keeper: Ints, show_reader: Ints, flat_power: Ints, lik_keep: Floats,
-               lik_show: Floats, show_key: Ints, table: _ExposeTable,
-               keep_many: Callable[[Ints, Ints, Ints], Floats]) -> None:
-    """One *wild step* in every world (:data:`WILD_EVERY`; issue 33, branch
-    s68-six): an unseen wild card (of ``wilds``, drawn alike) and another
-    unseen card (drawn alike among the rest) exchange places wherever they
-    lie (a hidden kept card, a discard, a hidden draw, the stub). The two
-    sets drawn from are the same whatever the world, so the proposal is
-    symmetric, and the step is accepted with the ratio of the policy's
-    chances of the keeps and exposes that read either place (as
-    :func:`_move`'s card steps): the posterior is unchanged. Its tables are
-    ``_move``'s, updated in place where accepted."""
-    u = len(unseen)
-    c1 = wilds[gen.integers(0, len(wilds), k)]
-    c2 = unseen[gen.integers(0, u - 1, k)]
-    c2 = np.where(c2 == c1, unseen[u - 1], c2)  # any unseen card but c1, alike
-    s1 = flat_where[row_53 + c1]
-    s2 = flat_where[row_53 + c2]
-    a1, a2 = row_w + s1, row_w + s2
-    rows = np.arange(k)
-
-    def pairs(j1: Ints, j2: Ints) -> tuple[Ints, Ints]:
-        one = j1 >= 0
-        two = (j2 >= 0) & (j2 != j1)
-        return (np.concatenate([rows[one], rows[two]]), np.concatenate([j1[one], j2[two]]))
-
-    kr, kj = pairs(flat_keeper[a1], flat_keeper[a2])
-    sr, sj = pairs(show_reader[s1], show_reader[s2])
-    log_ratio = np.zeros(k)
-    if len(kr):
-        k_at = kr * m + kj
-        new_keep = keep_many(k_at, c1[kr], c2[kr])
-        log_ratio += np.bincount(kr, weights=np.log(new_keep / lik_keep[k_at]), minlength=k)
-    if len(sr):
-        s_at = sr * m + sj
-        gain = (c2[sr] >> 2) - (c1[sr] >> 2)
-        new_key = (show_key[s_at] + (flat_power[sj * wide + s1[sr]]
-                                     - flat_power[sj * wide + s2[sr]]) * gain)
-        new_show = table.flat[new_key]
-        miss = np.isnan(new_show)
-        if miss.any():
-            raise AssertionError("an expose's chance not in the table")  # (screen only)
-        log_ratio += np.bincount(sr, weights=np.log(new_show / lik_show[s_at]), minlength=k)
-    with np.errstate(over="ignore"):
-        accept = gen.random(k) < np.exp(log_ratio)
-    ok = np.flatnonzero(accept)
-    d1, d2 = c1[ok], c2[ok]
-    flat_state[a1[ok]] = d2
-    flat_state[a2[ok]] = d1
-    flat_where[row_53[ok] + d1] = s2[ok]
-    flat_where[row_53[ok] + d2] = s1[ok]
-    if len(kr):
-        keep = accept[kr]
-        lik_keep[k_at[keep]] = new_keep[keep]
-    if len(sr):
-        keep = accept[sr]
-        lik_show[s_at[keep]] = new_show[keep]
-        show_key[s_at[keep]] = new_key[keep]
 
 
 def _patterns(d: int) -> Ints:
