@@ -107,7 +107,7 @@ from rollem.odds.view import ViewInfo
 
 __all__ = ["SeenOpponent", "SeenPool", "evidence_lean", "part_of_batch", "read_order",
            "ryo_seen_look", "seen_of", "setup_seconds", "shared_proposals", "spread_view",
-           "traced"]
+           "stated_dof", "traced"]
 
 MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
@@ -3521,6 +3521,34 @@ def evidence_lean(info: ViewInfo) -> float | None:
     if seen is None or not seen.opponents or seen.wild is None or not _all_up(seen):
         return None
     return LEAN_WILD.get(len(seen.opponents))
+
+
+STATED_WILD: dict[int, float] = {4: 4.0}
+"""Per count of opponents, after the wild card (every opponent showing three
+cards), the degrees of freedom play gives the batches' own stated errors
+beside their spread's (:func:`stated_dof`, :func:`rollem.odds.play.
+stated_stderr`; counts not listed: the larger of the stated error and the
+spread's times Student's t on ``k - 1``): 5 players (issue 33, branch
+s68-five). There a run holds 12 to 16 half batches (:data:`PART_WILD`) whose
+stated errors and spread agree on average (hand 31021: ±2.07 and ±2.04
+points for a run, 31035 ±2.09 and ±1.98), so taking the larger of the two,
+the spread's times t on 13 degrees of freedom, stated the runs about 15%
+wider than their own scatter about the truth (docs/dev/odds-precision.md,
+branch s68-five)."""
+
+
+def stated_dof(info: ViewInfo) -> float | None:
+    """The degrees of freedom play gives this view's batches' stated errors
+    beside their spread (:data:`STATED_WILD`): Roll Your Own after the wild
+    card with a count of opponents listed there; ``None`` (the larger of the
+    two, Student's t on the spread) for every other view (issue 33, branch
+    s68-five)."""
+    if info.game != "rollyourown" or len(info.mine) >= 6:
+        return None
+    seen = seen_of(info)
+    if seen is None or not seen.opponents or seen.wild is None or not _all_up(seen):
+        return None
+    return STATED_WILD.get(len(seen.opponents))
 
 
 def retry_worlds(again: int, *, samples: int, cost: float, left: float,
