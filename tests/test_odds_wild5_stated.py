@@ -3,12 +3,12 @@ own stated errors beside their spread (issue 33, branch s68-five;
 ryoseen.STATED_WILD, ryoseen.stated_dof, play.stated_stderr).
 
 A run there holds 12 to 16 half batches (1,000 worlds read from 4,000) whose stated
-errors and spread agree on average (hand 31021: ±2.03 and ±1.99 points a run), so the
+errors and spread agree on average (hand 31021: ±2.04 and ±1.97 points a run), so the
 larger of the two, the spread's times Student's t on 13 degrees of freedom, stated the
 runs wider than their scatter about the truth. Pooling the two variances, the stated
 errors counting for 4 degrees of freedom beside the spread's ``k - 1``, with t on
-``k - 1 + 4``: on 193 recorded runs of the wide hands the median interval ±2.17 against
-±2.23, covered 94.8% against 96.9% (docs/dev/odds-precision.md).
+``k - 1 + 4``: on 235 recorded runs of the wide hands the median interval ±2.20 against
+±2.27, covered 94.5% against 96.2% (docs/dev/odds-precision.md).
 """
 
 from __future__ import annotations
