@@ -14,10 +14,12 @@ errors counting for 4 degrees of freedom beside the spread's ``k - 1``, with t o
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
 from rollem.odds import play, ryoseen
+from rollem.odds.result import Odds
 from rollem.odds.view import read_view
 from ryo_views import play_batches as _run
 from ryo_views import ryo_view as _at
@@ -42,6 +44,22 @@ def test_stated_stderr_pools_the_two_variances_by_their_degrees_of_freedom() -> 
                 (0.01, 14, -0.01, 4.0)):
         with pytest.raises(ValueError):
             play.stated_stderr(*bad)
+
+
+def test_combine_with_stated_pools_them_and_falls_back_where_an_error_is_not_finite() -> None:
+    batches = [Odds(win=w, tie=0.0, lose=1 - w, equity=w, method="monte-carlo", samples=2000,
+                    stderr=0.02, effective=2000.0, evidence=1.0) for w in (0.30, 0.33, 0.27, 0.31)]
+    main = play.combine(batches, play.SPREAD)
+    pooled = play.combine(batches, play.SPREAD, stated=4.0)
+    spread = play.spread_stderr([b.equity for b in batches], [2000] * 4)
+    stated = math.sqrt(sum((0.25 * 0.02) ** 2 for _ in batches))
+    assert pooled.equity == main.equity
+    assert pooled.stderr == pytest.approx(play.stated_stderr(spread, 4, stated, 4.0))
+    assert main.stderr == pytest.approx(max(stated, spread * play.t975(3) / 1.96))
+    assert pooled.interval == pytest.approx(1.96 * pooled.stderr)
+    # a batch stating no finite error: the larger of the two, as without ``stated``
+    odd = [*batches[:3], replace(batches[3], stderr=math.inf)]
+    assert play.combine(odd, play.SPREAD, stated=4.0).stderr == math.inf
 
 
 TRUTHS = {31021: 69.87, 31035: 49.12}

@@ -758,7 +758,8 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True, lean: float | None 
             if leant is None:
                 by_spread = spread_stderr([r.equity for r in runs],
                                           [max(r.samples, 1) for r in runs])
-            if stated:  # the spread and the stated errors together (branch s68-five)
+            if stated and math.isfinite(se) and math.isfinite(by_spread):
+                # the spread and the stated errors together (branch s68-five)
                 se = stated_stderr(by_spread, len(runs), se, stated)
                 by_spread = 0.0
             else:
