@@ -7,8 +7,9 @@ errors and spread agree on average (hand 31021: ±2.04 and ±1.97 points a run),
 larger of the two, the spread's times Student's t on 13 degrees of freedom, stated the
 runs wider than their scatter about the truth. Pooling the two variances, the stated
 errors counting for 4 degrees of freedom beside the spread's ``k - 1``, with t on
-``k - 1 + 4``: on 235 recorded runs of the wide hands the median interval ±2.20 against
-±2.27, covered 94.5% against 96.2% (docs/dev/odds-precision.md).
+``k - 1 + 4``: on 332 recorded runs (the wide hands 31021, 31035, 31042, 31047 and two
+narrower) the median interval ±2.03 against ±2.12, covered 94.9% against 96.1%
+(docs/dev/odds-precision.md).
 """
 
 from __future__ import annotations
@@ -62,10 +63,10 @@ def test_combine_with_stated_pools_them_and_falls_back_where_an_error_is_not_fin
     assert play.combine(odd, play.SPREAD, stated=4.0).stderr == math.inf
 
 
-TRUTHS = {31021: 69.87, 31035: 49.12}
-"""Equity in points, every batch kept, ratio of sums (branch s66-wild56: 69.87 ± 0.16
-and 49.12 ± 0.25; every batch of 84 runs recorded by branch s68-five, half and whole
-batches, ratio of sums: 70.04 ± 0.12 and 48.85 ± 0.15)."""
+TRUTHS = {31021: 69.83, 31035: 48.81}
+"""Equity in points, every batch kept, ratio of sums (branch s68-five: 91 and 94 runs of
+20 whole batches, 2,000 worlds read from 8,000: 69.83 ± 0.08 and 48.81 ± 0.08; branch
+s66-wild56's 69.87 ± 0.16 and 49.12 ± 0.25)."""
 
 
 def test_wide_hands_interval_from_the_stated_errors_and_the_spread(

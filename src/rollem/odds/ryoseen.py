@@ -3532,12 +3532,12 @@ spread's times Student's t on ``k - 1``): 5 players (issue 33, branch
 s68-five). There a run holds 12 to 16 half batches (:data:`PART_WILD`) whose
 stated errors and spread agree on average (hand 31021: ±2.04 and ±1.97
 points a run, 31035 ±2.11 and ±2.10), and the larger of the two with t on
-13 stated the runs wider than they scatter. Replayed on 235 recorded runs
-of the wide hands (31021, 31035, 31047, 31058; 1 s, load 1.4 to 10.7): the
-median interval ±2.20 against ±2.27, the widest ±3.76 against ±4.21,
-covered 94.5% against 96.2%; over hands 31021-31060 (seeds 1 to 3) no run
-wider. The stated errors alone covered 91.9% (docs/dev/odds-precision.md,
-branch s68-five)."""
+13 stated the runs wider than they scatter. Replayed on 332 recorded runs
+(hands 31021, 31035, 31042, 31047, 31049, 31058; 1 s, load 1.4 to 10.7;
+truths of long runs): the median interval ±2.03 against ±2.12, the widest
+±3.76 against ±4.21, covered 94.9% against 96.1%; over hands 31021-31060
+(seeds 1 to 3) no run wider. The stated errors alone covered 92.2%
+(docs/dev/odds-precision.md, branch s68-five)."""
 
 
 def stated_dof(info: ViewInfo) -> float | None:
