@@ -144,8 +144,11 @@ def test_play_answers_at_a_fixed_batch_count_are_mains(players: int, round_name:
                                                        want: tuple[Any, ...],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     # the batches by worlds, as pinned (6 players after the wild card leans towards
-    # their ratio of sums since branch s67-lean6: ryoseen.LEAN_WILD)
+    # their ratio of sums since branch s67-lean6: ryoseen.LEAN_WILD; 5 players after the
+    # wild card pools the batches' stated errors with their spread since branch s68-five:
+    # ryoseen.STATED_WILD)
     monkeypatch.setattr(ryoseen, "LEAN_WILD", {})
+    monkeypatch.setattr(ryoseen, "STATED_WILD", {})
     odds = play.play_odds(ryo_view(players, round_name, hand), seed=1, max_batches=3,
                           clock=lambda: 0.0)
     assert (odds.samples, odds.win, odds.equity, odds.stderr, odds.interval,

@@ -238,6 +238,7 @@ def _play_odds(view: Any, *, rng: random.Random | None, seed: int | None, game: 
         setup_seconds,
         shared_proposals,
         spread_view,
+        stated_dof,
     )
 
     # issue 33, branch s50-ryo: by worlds where not; branch s52-ryo: allowing
@@ -259,6 +260,11 @@ def _play_odds(view: Any, *, rng: random.Random | None, seed: int | None, game: 
     # (6 players after the wild card; branch s67-lean6)
     lean = evidence_lean(info)
     leaning: dict[str, float] = {} if lean is None else {"lean": lean}
+    # the batches' stated errors beside their spread where the view says how
+    # much they count (5 players after the wild card; branch s68-five)
+    dof = stated_dof(info)
+    if dof:
+        leaning["stated"] = dof
 
     def one(part: float = 1.0) -> Odds:
         # every option in every batch (an option listed only where it came out
@@ -625,6 +631,40 @@ def lean_stderr(equities: Sequence[float], worlds: Sequence[int], z: Sequence[fl
                      / ((len(worlds) - 1) * total))
 
 
+def stated_stderr(spread: float, batches: int, stated: float, dof: float) -> float:
+    """The standard error of ``batches`` batches' mean (``k``, at least 2)
+    from their spread's error ``spread`` (:func:`spread_stderr` or
+    :func:`lean_stderr`, on ``k - 1`` degrees of freedom) and their own
+    stated errors combined ``stated`` (each batch's by its share of the
+    mean) taken as ``dof`` degrees of freedom (above 0): the two variances
+    pooled by their degrees of freedom, ``sqrt(((k - 1) spread**2 + dof
+    stated**2) / (k - 1 + dof))``, times Student's t on ``k - 1 + dof``
+    (rounded) over :data:`Z95`, so that 1.96 of it is the 95% half-width.
+    Errors in the equity's units (shares of the pot). Where the spread of a
+    few batches is itself rough and the batches' stated errors close to it
+    (Roll Your Own at 5 players after the wild card: 14 half batches a run,
+    the spread's ±1.97 and the stated ±2.04 points on hand 31021), the
+    interval rests on more than ``k - 1`` degrees of freedom (issue 33,
+    branch s68-five); the stated errors alone there covered 92%.
+
+    Raises:
+        ValueError: fewer than 2 batches, ``dof`` not above 0, or an error
+            negative or not finite.
+
+    >>> round(stated_stderr(0.01, 14, 0.01, 7.0), 6)  # t at 20 over 1.96
+    0.010643
+    >>> round(stated_stderr(0.02, 8, 0.01, 7.0), 6)
+    0.017304
+    """
+    if batches < 2 or not dof > 0 or not all(
+            math.isfinite(x) and x >= 0 for x in (spread, stated, dof)):
+        raise ValueError(f"need 2 batches or more, dof above 0 and errors finite and not "
+                         f"negative; got {batches}, {dof}, {spread}, {stated}")
+    k1 = batches - 1
+    var = (k1 * spread * spread + dof * stated * stated) / (k1 + dof)
+    return math.sqrt(var) * t975(max(1, round(k1 + dof))) / Z95
+
+
 def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> float:
     """The stated standard error of an inverse-variance pool of batches whose
     stated errors are ``stderrs``: ``factor / sqrt(sum 1 / se**2)``
@@ -635,8 +675,8 @@ def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> floa
     return factor / math.sqrt(sum(1.0 / (se * se) for se in stderrs))
 
 
-def combine(runs: Sequence[Odds], pooled: bool | str = True, lean: float | None = None
-            ) -> Odds:
+def combine(runs: Sequence[Odds], pooled: bool | str = True, lean: float | None = None,
+            stated: float | None = None) -> Odds:
     """The batches ``runs`` (each a Monte Carlo :class:`Odds` of the same
     question from its own seed) as one answer, and ``interval`` (see the
     module doc; the chances over the effective worlds of all batches
@@ -664,6 +704,12 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True, lean: float | None 
     :func:`lean_stderr` with the normal's 1.96): play passes
     :func:`rollem.odds.ryoseen.evidence_lean`'s where it says one (6 players
     after the wild card; branches s67-four and s67-lean6).
+
+    ``stated`` (``None`` or 0: as above) with ``pooled`` :data:`SPREAD`: the
+    degrees of freedom the batches' own stated errors count for beside their
+    spread's ``k - 1`` (:func:`stated_stderr`), in place of the larger of the
+    two: play passes :func:`rollem.odds.ryoseen.stated_dof`'s where it says
+    one (5 players after the wild card; issue 33, branch s68-five).
 
     Weighting by a batch's own error (or effective count) favours the
     batches whose error came out small, which biases the mean where the two
@@ -712,7 +758,12 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True, lean: float | None 
             if leant is None:
                 by_spread = spread_stderr([r.equity for r in runs],
                                           [max(r.samples, 1) for r in runs])
-            by_spread *= t975(len(runs) - 1) / Z95
+            if stated and math.isfinite(se) and math.isfinite(by_spread):
+                # the spread and the stated errors together (branch s68-five)
+                se = stated_stderr(by_spread, len(runs), se, stated)
+                by_spread = 0.0
+            else:
+                by_spread *= t975(len(runs) - 1) / Z95
         se = max(se, by_spread)
     first = runs[0]
     declare = None

@@ -107,7 +107,7 @@ from rollem.odds.view import ViewInfo
 
 __all__ = ["SeenOpponent", "SeenPool", "evidence_lean", "part_of_batch", "read_order",
            "ryo_seen_look", "seen_of", "setup_seconds", "shared_proposals", "spread_view",
-           "traced"]
+           "stated_dof", "traced"]
 
 MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
@@ -3521,6 +3521,37 @@ def evidence_lean(info: ViewInfo) -> float | None:
     if seen is None or not seen.opponents or seen.wild is None or not _all_up(seen):
         return None
     return LEAN_WILD.get(len(seen.opponents))
+
+
+STATED_WILD: dict[int, float] = {4: 4.0}
+"""Per count of opponents, after the wild card (every opponent showing three
+cards), the degrees of freedom play gives the batches' own stated errors
+beside their spread's (:func:`stated_dof`, :func:`rollem.odds.play.
+stated_stderr`; counts not listed: the larger of the stated error and the
+spread's times Student's t on ``k - 1``): 5 players (issue 33, branch
+s68-five). There a run holds 12 to 16 half batches (:data:`PART_WILD`) whose
+stated errors and spread agree on average (hand 31021: ±2.04 and ±1.97
+points a run, 31035 ±2.11 and ±2.10), and the larger of the two with t on
+13 stated the runs wider than they scatter. Replayed on 332 recorded runs
+(hands 31021, 31035, 31042, 31047, 31049, 31058; 1 s, load 1.4 to 10.7;
+truths of long runs): the median interval ±2.03 against ±2.12, the widest
+±3.76 against ±4.21, covered 94.9% against 96.1%; over hands 31021-31060
+(seeds 1 to 3) no run wider. The stated errors alone covered 92.2%
+(docs/dev/odds-precision.md, branch s68-five)."""
+
+
+def stated_dof(info: ViewInfo) -> float | None:
+    """The degrees of freedom play gives this view's batches' stated errors
+    beside their spread (:data:`STATED_WILD`): Roll Your Own after the wild
+    card with a count of opponents listed there; ``None`` (the larger of the
+    two, Student's t on the spread) for every other view (issue 33, branch
+    s68-five)."""
+    if info.game != "rollyourown" or len(info.mine) >= 6:
+        return None
+    seen = seen_of(info)
+    if seen is None or not seen.opponents or seen.wild is None or not _all_up(seen):
+        return None
+    return STATED_WILD.get(len(seen.opponents))
 
 
 def retry_worlds(again: int, *, samples: int, cost: float, left: float,
