@@ -3,10 +3,10 @@ worlds collapse is kept, not drawn again (issue 33, branch s68-four;
 ryoseen.KEEP_WILD, KEEP_COLLAPSED at 3 opponents, as at 3 and 6 players).
 
 Play's quarter batches there collapse (under ryoseen.MIN_EFFECTIVE effective worlds)
-rarely, but the few that do found the worlds of large weight: at hand 31015, in 720
-batches drawn as play draws them with every batch kept, 5 collapsed, held 1.0% of the
-evidence at a ratio of sums of 51.0 against 70.4 for the rest; drawing them again put
-the kept batches' ratio of sums 0.2 points high (docs/dev/odds-precision.md, branch
+rarely, but the few that do found the worlds of large weight: at hand 31015, in 760
+batches drawn as play draws them with every batch kept, 6 collapsed, held 1.2% of the
+evidence at a ratio of sums of 51.6 against 70.6 for the rest; drawing them again put
+the other batches' ratio of sums 0.2 points high (docs/dev/odds-precision.md, branch
 s68-four).
 """
 

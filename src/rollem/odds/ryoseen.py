@@ -146,15 +146,16 @@ no knob screened there (steps, candidates, futures, reads, batch sizes)
 reduced by more than a tenth.
 
 4 players (3 opponents) since branch s68-four: there play's quarter batches
-collapse rarely (hand 31015: 5 of 720 batches of 500 worlds as play draws
+collapse rarely (hand 31015: 6 of 760 batches of 500 worlds as play draws
 them, every batch kept), but those few found the worlds of large weight and
-low equity (their ratio of sums 51.0 ± 2.3 against 70.4 for the rest, 1.0%
-of the evidence), so drawing them again put the ratio of sums of the kept
-batches 0.2 points high (70.59 ± 0.19 against 70.39 ± 0.21 with every batch
-kept; in batches of 100 worlds, 9% collapsing, 70.78 ± 0.26 against 69.91 ±
-0.28, plain importance sampling 69.99 ± 0.12). That selection, not any step
-of the sampler (long chains of each kind of step agree with one another and
-with plain importance sampling), is most of play's +0.36 at that hand
+low equity (their ratio of sums 51.6 ± 2.1, 1.2% of the evidence), so
+drawing them again put the ratio of sums of the others 0.2 points high
+(70.57 ± 0.18 against 70.35 ± 0.20 with every batch kept; in batches of 100
+worlds, 9% collapsing, 70.80 ± 0.24 against 69.93 ± 0.27; plain importance
+sampling 69.99 ± 0.12). That selection, not a step of the sampler (long
+chains of each kind of step agree with one another and with plain
+importance sampling), is play's batches' +0.36 there: live, 100 seeds, the
+ratio of sums of play's batches 69.81 ± 0.16 kept against 70.16 ± 0.16
 (docs/dev/odds-precision.md, branch s68-four)."""
 KEEP_COLLAPSED: frozenset[int] = frozenset({2, 3, 5})
 """Counts of opponents with which, after the wild card and within
