@@ -114,9 +114,9 @@ MIN_EFFECTIVE = 25
 too uneven to trust (the standard error itself needs some dozens of
 independent ancestors): :func:`ryo_seen_look` tries once more, then
 returns ``None`` and the caller falls back to the tracked model (in play's
-batches after the wild card at 3 and 6 players neither: :data:`KEEP_WILD`,
+batches after the wild card at 3, 4 and 6 players neither: :data:`KEEP_WILD`,
 :data:`KEEP_COLLAPSED`)."""
-KEEP_WILD: frozenset[int] = frozenset({2, 5})
+KEEP_WILD: frozenset[int] = frozenset({2, 3, 5})
 """Counts of opponents with which, after the wild card and within
 :func:`shared_proposals` (the batches of the odds shown in play), a batch
 whose worlds collapse (under :data:`MIN_EFFECTIVE` effective) is kept as it
@@ -143,8 +143,21 @@ width ratio 0.988 ± 0.017); at 31014 (83.64 ± 0.33) −0.03 against +1.07
 (docs/dev/odds-precision.md, branch s67-six). Not narrower: the width there
 is the quarter batches' spread (4 to 7 points over about 28 batches), which
 no knob screened there (steps, candidates, futures, reads, batch sizes)
-reduced by more than a tenth."""
-KEEP_COLLAPSED: frozenset[int] = frozenset({2, 5})
+reduced by more than a tenth.
+
+4 players (3 opponents) since branch s68-four: there play's quarter batches
+collapse rarely (hand 31015: 6 of 760 batches of 500 worlds as play draws
+them, every batch kept), but those few found the worlds of large weight and
+low equity (their ratio of sums 51.6 ± 2.1, 1.2% of the evidence), so
+drawing them again put the ratio of sums of the others 0.2 points high
+(70.57 ± 0.18 against 70.35 ± 0.20 with every batch kept; in batches of 100
+worlds, 9% collapsing, 70.80 ± 0.24 against 69.93 ± 0.27; plain importance
+sampling 69.99 ± 0.12). That selection, not a step of the sampler (long
+chains of each kind of step agree with one another and with plain
+importance sampling), is play's batches' +0.36 there: live, 100 seeds, the
+ratio of sums of play's batches 69.81 ± 0.16 kept against 70.16 ± 0.16
+(docs/dev/odds-precision.md, branch s68-four)."""
+KEEP_COLLAPSED: frozenset[int] = frozenset({2, 3, 5})
 """Counts of opponents with which, after the wild card and within
 :func:`shared_proposals`, a batch drawn again whose worlds collapse too is
 returned as it is (play calls the run rough) rather than ``None`` (issue 33,
@@ -154,7 +167,8 @@ model, another question, and averaged in with the others: at 3 players hand
 model's, at about 38% (runs 63 to 73% ± 3 to 4.7). Under :data:`KEEP_WILD`
 no batch is drawn again; this is the guard where that is off. 6 players too
 since branch s67-six (with :data:`KEEP_WILD`): main's run at hand 31014
-seed 1 held one tracked-model batch (78.0%, averaged in with the others)."""
+seed 1 held one tracked-model batch (78.0%, averaged in with the others).
+4 players too since branch s68-four (with :data:`KEEP_WILD`)."""
 THREE_THIRD: frozenset[int] = frozenset({2})
 """Counts of opponents with which, in the third card up round before the wild
 card (every opponent showing three cards), play's batches are taken as after
