@@ -254,6 +254,12 @@ def _warm_all() -> None:
         move_step(place, f0, f0 if place else None, None if place else i0, f0, b0, i0, i0,
                   i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0, i0, i0, f0, t16, 0.0, i0,
                   b0, i0, 1, 1, move_buffers(0))
+    move_fixed = (i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0, i0, i0, f0, t16, 0.0,
+                  i0, b0, i0, 1, 1, *move_buffers(0))
+    steer_fixed = (f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6, i0, f0, f0, i0, f0, t16,
+                   0.0, 1, 1, 0)
+    move_chain(np.random.default_rng(0), 0, 0, 2, 2, 0, 2, b0, b0, move_fixed, steer_fixed,
+               np.zeros((1, 0), dtype=np.int64), np.zeros((3, 0)), i0)
     steer = steer_propose(0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6,
                           i0, f0, f0, i0, f0, t16, 0.0, 1, 1)
     steer_apply(b0, steer, i0, i0, f0, f0, i0, 1, 0)
@@ -301,6 +307,7 @@ def _compile_all() -> None:
     global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
     global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
     global _layout_origins_compiled, _next_u_compiled, _name_read_compiled
+    global _move_chain_compiled
     _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
@@ -317,6 +324,7 @@ def _compile_all() -> None:
     _steer_propose_compiled = _jit(_steer_propose_kernel)
     _steer_apply_compiled = _jit(_steer_apply_kernel)
     _steer_step_compiled = _jit(_steer_step_kernel)  # (calls the two above)
+    _move_chain_compiled = _jit(_move_chain_kernel)  # (calls the two step kernels)
     _read_names_compiled = _jit(_read_names_kernel)
     _read_weigh_compiled = _jit(_read_weigh_kernel)  # (calls read_names' and keep_chance's)
     _choose_compiled = _jit(_choose_kernel)
@@ -1259,6 +1267,81 @@ def steer_step(j: int, r: Floats, r_acc: Floats, gid: Ints, lo: Floats, hi: Floa
         flat_where, flat_keeper, show_reader, flat_six, flat_power, lik_keep, lik_show,
         show_key, show_flat, keep_table, float(tremble), int(m), int(wide), int(stub))
     return bool(done), tuple(proposal)
+
+
+def _move_chain_kernel(gen: Any, step0: int, step1: int, every: int, guide_every: int,
+                       n_guided: int, u: int, ok_card: Any, can_place: Any, move_fixed: Any,
+                       steer_fixed: Any, gid_t: Any, draws: Any, draw_int: Any
+                       ) -> Any:  # pragma: no cover - compiled
+    # steps step0.. of ryoseen._move's loop, each drawn from ``gen`` as its
+    # numpy lines draw (the same calls in the same order: random(k) and
+    # integers(0, u - 1, k) read the bit generator as numpy does) and made
+    # by the one-step kernels; a step whose expose's chance is not in the
+    # table stops the chain before anything of it is made, its draws left in
+    # ``draws``/``draw_int`` for the caller's step-by-step path
+    k = ok_card.shape[0]
+    for step in range(step0, step1):
+        place = every > 0 and step % every == every - 1
+        if guide_every > 0 and not place and (step // max(every, 1)) % guide_every == 0:
+            j = n_guided % gid_t.shape[0]
+            r = gen.random(k)
+            r_acc = gen.random(k)
+            done = _steer_step_compiled(j, r, r_acc, gid_t[j], *steer_fixed)[0]
+            if not done:
+                draws[0, :] = r
+                draws[1, :] = r_acc
+                return step, n_guided
+            n_guided += 1
+            continue
+        r1 = gen.random(k)
+        if place:
+            r2 = gen.random(k)
+            c2_at = np.zeros(0, dtype=np.int64)
+        else:
+            r2 = np.zeros(0)
+            c2_at = gen.integers(0, u - 1, k)
+        r3 = gen.random(k)
+        if not _move_step_compiled(place, r1, r2, c2_at, r3, can_place if place else ok_card,
+                                   *move_fixed):
+            draws[0, :] = r1
+            if place:
+                draws[1, :] = r2
+            else:
+                draw_int[:] = c2_at
+            draws[2, :] = r3
+            return step, n_guided
+    return step1, n_guided
+
+
+_move_chain_compiled: Any = _move_chain_kernel  # (numba's once compiled: _compile_all)
+
+
+def move_chain(gen: np.random.Generator, step0: int, step1: int, every: int,
+               guide_every: int, n_guided: int, u: int, ok_card: Bools, can_place: Bools,
+               move_fixed: tuple[Any, ...], steer_fixed: tuple[Any, ...], gid_t: Ints,
+               draws: Floats, draw_int: Ints) -> tuple[int, int]:
+    """Steps ``step0`` to ``step1 - 1`` of :func:`rollem.odds.ryoseen._move`'s
+    Metropolis loop in one compiled call (issue 33, branch s68-fuse; no
+    origin or re-deal steps among them): each a place step where ``every``
+    says (``step % every == every - 1``), else a guided step where
+    ``guide_every`` says (opponent ``n_guided % m``'s, ``gid_t`` ``(m, k)``
+    its guides per world), else a card step; each step's numbers drawn from
+    ``gen`` as the loop's numpy lines draw them (``random(k)``,
+    ``integers(0, u - 1, k)``: the same numbers, the generator left where
+    numpy leaves it) and made as :func:`move_step` and :func:`steer_step`
+    make it, ``move_fixed`` and ``steer_fixed`` their arguments after the
+    draws (the same every step). Returns ``(the step it stopped at, n_guided
+    then)``: ``step1`` when all were made; else that step drew numbers but an
+    expose's chance is not in the table, nothing of it made, its draws in
+    ``draws`` ``(3, k)`` (a card or place step's ``r1``, ``r2``, ``r3``; a
+    guided step's ``r``, ``r_acc`` in the first two rows) and ``draw_int``
+    ``(k,)`` (a card step's ``c2_at``) for the caller to finish that step
+    as before. One Python call for the chain, not one per step (the
+    per-step calls' arguments and draws were some 5% of play's CPU)."""
+    stop, n_after = _move_chain_compiled(
+        gen, int(step0), int(step1), int(every), int(guide_every), int(n_guided), int(u),
+        ok_card, can_place, move_fixed, steer_fixed, gid_t, draws, draw_int)
+    return int(stop), int(n_after)
 
 
 def _read_weigh_kernel(sub: Any, reps: int, names: Any, cur: Any, fresh: Any, dup: Any,

@@ -1794,8 +1794,29 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                   if type(policy).keep_scores is FastPolicy.keep_scores else None)
     fast_steps = compiled.use() and keep_table is not None  # (another policy: numpy)
     buffers: tuple[Any, ...] | None = None  # (compiled.move_step's, made at its first step)
+    # the steps before the last ``times`` made in one compiled call where no
+    # origin or re-deal step is among them (issue 33, branch s68-fuse: the
+    # same draws and steps, without a Python call each); where one stops on
+    # an expose not in the table, that step is made below from its draws
+    chain = fast_steps and not origins and not redeal
+    chained, given = 0, None
     out = []
     for step in range(moves):
+        if step < chained:
+            continue  # (made by the chain)
+        if chain and given is None and step < moves - times:
+            if buffers is None:
+                buffers = compiled.move_buffers(k)
+            chained, n_guided, given = _chain(gen, step, moves - times, every, guide_every,
+                                              n_guided, steer if guide_every else None, size,
+                                              can_place, flat_state, listed, firsts, n_firsts,
+                                              places, n_places, unseen, flat_where, flat_keeper,
+                                              show_reader, flat_six, lik_keep, lik_show,
+                                              show_key, flat_power, table.flat, keep_table,
+                                              tremble, in_six, is_unseen, index, m, wide, stub,
+                                              buffers)
+            if step < chained:
+                continue
         lay = origins and step % origins == origins - 1
         if lay or (redeal and step % redeal == redeal - 1):
             # an origin or a re-deal step (issue 33, branch s51-ryo), besides
@@ -1838,7 +1859,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             n_guided += 1
             steer.step(j, gen, flat_state, flat_where, flat_keeper, show_reader, flat_six,
                        flat_power, row_w, row_53, wide, stub, m, lik_keep, lik_show, show_key,
-                       table, show_cols, state, policy, tremble)
+                       table, show_cols, state, policy, tremble, given)
+            given = None
             if step >= moves - times:  # the last
                 out.append((state[:, :base].reshape(k, m, 3).copy(),
                             state[:, base:width].copy()))
@@ -1846,11 +1868,15 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         if fast_steps:
             # the same proposal and ratios, compiled (issue 33, branch s57-ryo);
             # the random numbers, logs and the acceptance as the numpy path
-            r1 = gen.random(k)
-            r2 = gen.random(k) if place else None
-            c2_at = None if place else gen.integers(0, u - 1, k)
-            # the acceptance's draws: the proposal draws none (branch s62-ryo)
-            r3 = gen.random(k)
+            if given is not None:  # (drawn by the chain, which stopped here)
+                r1, r2, c2_at, r3 = given
+                given = None
+            else:
+                r1 = gen.random(k)
+                r2 = gen.random(k) if place else None
+                c2_at = None if place else gen.integers(0, u - 1, k)
+                # the acceptance's draws: the proposal draws none (branch s62-ryo)
+                r3 = gen.random(k)
             assert keep_table is not None
             if buffers is None:
                 buffers = compiled.move_buffers(k)
@@ -1977,6 +2003,53 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         end.append((state[:, :width].copy(), flat_six.reshape(k, m, 6) - row_w[:, None, None],
                     lik_keep.reshape(k, m).copy(), lik_show.reshape(k, m).copy()))
     return out
+
+
+def _chain(gen: np.random.Generator, step: int, end: int, every: int, guide_every: int,
+           n_guided: int, steer: _Steer | None, size: Ints, can_place: Bools,
+           flat_state: Ints, listed: Ints, firsts: Ints, n_firsts: Ints, places: Ints,
+           n_places: Ints, unseen: Ints, flat_where: Ints, flat_keeper: Ints,
+           show_reader: Ints, flat_six: Ints, lik_keep: Floats, lik_show: Floats,
+           show_key: Ints, flat_power: Ints, show_flat: Floats, keep_table: Any,
+           tremble: float, in_six: Ints, is_unseen: Bools, index: Ints, m: int, wide: int,
+           stub: int, buffers: tuple[Any, ...]) -> tuple[int, int, tuple[Any, ...] | None]:
+    """:func:`_move`'s steps ``step`` to ``end - 1`` in one compiled call
+    (:func:`rollem.odds.compiled.move_chain`; issue 33, branch s68-fuse), its
+    tables updated in place: ``(the step it stopped at, n_guided then, that
+    step's draws)``; the draws ``None`` where it made every step, else the
+    numbers that step drew, as :func:`_move` (a card or place step's ``(r1,
+    r2, c2_at, r3)``) or :meth:`_Steer.step` (``(r, r_acc)``) would have
+    drawn them, for the step to be made there."""
+    k = len(size)
+    move_fixed = (flat_state, listed, size, firsts, n_firsts, places, n_places, unseen,
+                  flat_where, flat_keeper, show_reader, flat_six, lik_keep, lik_show, show_key,
+                  flat_power, show_flat, keep_table, float(tremble), in_six, is_unseen, index,
+                  int(m), int(wide), *buffers)
+    if steer is not None:
+        steer_fixed: tuple[Any, ...] = (
+            steer.lo, steer.hi, steer.cum, steer.start, steer.end, steer.size, steer.tab,
+            steer.log_g, flat_state, flat_where, flat_keeper, show_reader, flat_six, flat_power,
+            lik_keep, lik_show, show_key, show_flat, keep_table, float(tremble), int(m),
+            int(wide), int(stub))
+        gid_t = np.ascontiguousarray(steer.gid.T)
+    else:  # (no guided steps: arguments of the right types, never read)
+        f0, i0 = np.zeros(0), np.zeros(0, dtype=np.int64)
+        steer_fixed = (f0, f0, f0, i0, i0, i0, np.zeros((0, 2), dtype=np.int64), f0, i0, i0, i0,
+                       i0, np.zeros((0, 6), dtype=np.int64), i0, f0, f0, i0, f0, keep_table, 0.0,
+                       1, 1, 0)
+        gid_t = np.zeros((1, 0), dtype=np.int64)
+    draws = np.empty((3, k))
+    draw_int = np.empty(k, dtype=np.int64)
+    stop, n_guided = compiled.move_chain(gen, step, end, every, guide_every, n_guided,
+                                         len(unseen), size > 0, can_place, move_fixed,
+                                         steer_fixed, gid_t, draws, draw_int)
+    if stop == end:
+        return stop, n_guided, None
+    place = every > 0 and stop % every == every - 1
+    if guide_every and not place and (stop // max(every, 1)) % guide_every == 0:
+        return stop, n_guided, (draws[0], draws[1])
+    return stop, n_guided, (draws[0], draws[1] if place else None,
+                            None if place else draw_int, draws[2])
 
 
 def _patterns(d: int) -> Ints:
@@ -2323,15 +2396,20 @@ class _Steer:
              flat_keeper: Ints, show_reader: Ints, flat_six: Ints, flat_power: Ints,
              row_w: Ints, row_53: Ints, wide: int, stub: int, m: int, lik_keep: Floats,
              lik_show: Floats, show_key: Ints, table: _ExposeTable, show_cols: list[Ints],
-             state: Ints, policy: FastPolicy, tremble: float) -> None:
+             state: Ints, policy: FastPolicy, tremble: float,
+             given: tuple[Any, ...] | None = None) -> None:
         """One guided step for opponent ``j`` in every world (the tables are
-        :func:`_move`'s, updated in place where accepted)."""
+        :func:`_move`'s, updated in place where accepted). ``given``: its
+        ``(r, r_acc)`` where :func:`_chain` drew them (the compiled step)."""
         k = len(row_w)
         if compiled.use() and type(policy).keep_scores is FastPolicy.keep_scores:
             # the same step compiled (issue 33, branch s57-ryo): the random
             # numbers, logs and the acceptance as the numpy path below
-            r = gen.random(k)
-            r_acc = gen.random(k)  # (the proposal draws none: branch s62-ryo)
+            if given is not None:
+                r, r_acc = given
+            else:
+                r = gen.random(k)
+                r_acc = gen.random(k)  # (the proposal draws none: branch s62-ryo)
             done, proposal = compiled.steer_step(
                 j, r, r_acc, np.ascontiguousarray(self.gid[:, j]), self.lo, self.hi,
                 self.cum, self.start, self.end, self.size, self.tab, self.log_g, flat_state,
