@@ -267,6 +267,9 @@ def _warm_all() -> None:
                i0, f0, t16, 0.0, 1, 1, 0)
     i3 = np.zeros((0, 0, 0), dtype=np.int64)
     b2 = np.zeros((0, 0), dtype=bool)
+    list_slots(b2)
+    six_slots(np.zeros((0, 1), dtype=np.int64), 1, 0, 1)
+    where_cards(np.zeros((0, 1), dtype=np.int64), b2, 0)
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
     read_weigh(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3, t16, 0.0, i0, f0, 0, f0,
                np.zeros((0, 1)))
@@ -307,7 +310,8 @@ def _compile_all() -> None:
     global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
     global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
     global _layout_origins_compiled, _next_u_compiled, _name_read_compiled
-    global _move_chain_compiled
+    global _move_chain_compiled, _list_slots_compiled, _six_slots_compiled
+    global _where_cards_compiled
     _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
@@ -325,6 +329,9 @@ def _compile_all() -> None:
     _steer_apply_compiled = _jit(_steer_apply_kernel)
     _steer_step_compiled = _jit(_steer_step_kernel)  # (calls the two above)
     _move_chain_compiled = _jit(_move_chain_kernel)  # (calls the two step kernels)
+    _list_slots_compiled = _jit(_list_slots_kernel)
+    _six_slots_compiled = _jit(_six_slots_kernel)
+    _where_cards_compiled = _jit(_where_cards_kernel)
     _read_names_compiled = _jit(_read_names_kernel)
     _read_weigh_compiled = _jit(_read_weigh_kernel)  # (calls read_names' and keep_chance's)
     _choose_compiled = _jit(_choose_kernel)
@@ -1342,6 +1349,100 @@ def move_chain(gen: np.random.Generator, step0: int, step1: int, every: int,
         gen, int(step0), int(step1), int(every), int(guide_every), int(n_guided), int(u),
         ok_card, can_place, move_fixed, steer_fixed, gid_t, draws, draw_int)
     return int(stop), int(n_after)
+
+
+def _list_slots_kernel(mask: Any) -> Any:  # pragma: no cover - compiled
+    # per row, the columns where mask holds, in order; how many; each listed
+    # column's place in its row's list (0 elsewhere)
+    k, wide = mask.shape
+    out = np.zeros((k, wide), dtype=np.int64)
+    at = np.zeros((k, wide), dtype=np.int64)
+    count = np.zeros(k, dtype=np.int64)
+    for r in range(k):
+        i = 0
+        for c in range(wide):
+            if mask[r, c]:
+                out[r, i] = c
+                at[r, c] = i
+                i += 1
+        count[r] = i
+    return out, count, at
+
+
+_list_slots_compiled: Any = _list_slots_kernel  # (numba's once compiled: _compile_all)
+
+
+def list_slots(mask: Bools) -> tuple[Ints, Ints, Ints]:
+    """:func:`rollem.odds.ryoseen._move`'s ``listing`` in one compiled pass
+    (issue 33, branch s68-fuse; integers: the same lists): per row of
+    ``mask`` ``(k, wide)`` the columns where it holds, first (the rest 0),
+    ``(k * wide,)`` flat; how many ``(k,)``; and each listed column's index
+    in its row's list (0 elsewhere), ``(k * wide,)`` flat."""
+    out, count, at = _list_slots_compiled(np.ascontiguousarray(mask, dtype=np.bool_))
+    return out.reshape(-1), count, at.reshape(-1)
+
+
+def _six_slots_kernel(order: Any, m: int, base: int, wide: int) -> Any:  # pragma: no cover
+    # each opponent's kept three's slots, then where its discards lie in
+    # the pool (the first column holding each label; 0 where none, as
+    # numpy's argmax of no match), as flat addresses row * wide + slot
+    k, n = order.shape
+    six = np.empty((k, m, 6), dtype=np.int64)
+    for r in range(k):
+        row = r * wide
+        for j in range(m):
+            for x in range(3):
+                six[r, j, x] = row + 3 * j + x
+                six[r, j, 3 + x] = row + base
+        for j in range(m):
+            for x in range(3):
+                lab = 52 + 3 * j + x
+                for p in range(n):
+                    if order[r, p] == lab:
+                        six[r, j, 3 + x] = row + base + p
+                        break
+    return six
+
+
+_six_slots_compiled: Any = _six_slots_kernel  # (numba's once compiled: _compile_all)
+
+
+def six_slots(order: Ints, m: int, base: int, wide: int) -> Ints:
+    """:func:`rollem.odds.ryoseen._move`'s ``six`` in one compiled pass
+    (issue 33, branch s68-fuse; integers: the same table): per world of the
+    pool's ``order`` ``(k, n)`` (labels ``52 + 3 j + i`` the discards) and
+    opponent ``j < m``, the flat addresses (``row * wide + slot``) of its
+    kept three (slots ``3 j ..``) and of its three discards (``base`` plus
+    the first pool column holding the label; ``base`` where none):
+    ``(k, m, 6)``."""
+    return np.asarray(_six_slots_compiled(np.ascontiguousarray(order, dtype=np.int64),
+                                          int(m), int(base), int(wide)))
+
+
+def _where_cards_kernel(state: Any, hidden: Any, stub: int) -> Any:  # pragma: no cover
+    # per row, the slot of each card where hidden holds (the last such,
+    # as numpy's assignment leaves it); the stub's column elsewhere
+    k, wide = state.shape
+    where = np.full((k, 53), stub, dtype=np.int64)
+    for r in range(k):
+        for c in range(wide):
+            if hidden[r, c]:
+                where[r, state[r, c]] = c
+    return where
+
+
+_where_cards_compiled: Any = _where_cards_kernel  # (numba's once compiled: _compile_all)
+
+
+def where_cards(state: Ints, hidden: Bools, stub: int) -> Ints:
+    """:func:`rollem.odds.ryoseen._move`'s ``where`` in one compiled pass
+    (issue 33, branch s68-fuse; integers: the same table): per world of
+    ``state`` ``(k, wide)`` (cards 0..52), the slot of each card where
+    ``hidden`` ``(k, wide)`` holds, ``stub`` for every other card:
+    ``(k, 53)``."""
+    return np.asarray(_where_cards_compiled(np.ascontiguousarray(state, dtype=np.int64),
+                                            np.ascontiguousarray(hidden, dtype=np.bool_),
+                                            int(stub)))
 
 
 def _read_weigh_kernel(sub: Any, reps: int, names: Any, cur: Any, fresh: Any, dup: Any,

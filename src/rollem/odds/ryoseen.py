@@ -1672,11 +1672,15 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     row_w = np.arange(k) * wide
     # the flat address of each opponent's six cards (its kept three, then
     # its discards, which the place steps move)
-    six = np.zeros((k, m, 6), dtype=np.int64)
-    for j in range(m):
-        six[:, j, :3] = row_w[:, None] + 3 * j + np.arange(3)
-        six[:, j, 3:] = row_w[:, None] + base + np.argmax(
-            order[:, :, None] == (52 + 3 * j + np.arange(3))[None, None, :], axis=1)
+    fast_tables = compiled.use()  # (the tables below compiled: the same integers; s68-fuse)
+    if fast_tables:
+        six = compiled.six_slots(order, m, base, wide)
+    else:
+        six = np.zeros((k, m, 6), dtype=np.int64)
+        for j in range(m):
+            six[:, j, :3] = row_w[:, None] + 3 * j + np.arange(3)
+            six[:, j, 3:] = row_w[:, None] + base + np.argmax(
+                order[:, :, None] == (52 + 3 * j + np.arange(3))[None, None, :], axis=1)
     flat_six = six.reshape(k * m, 6)
     draws = [base + np.asarray(o.draws, dtype=np.int64) for o in seen.opponents]
     # which opponent's keep reads each slot (-1: none; one at most: its kept
@@ -1735,15 +1739,20 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     # where each unseen card lies (the stub's column: in the stub)
     hidden = is_unseen[state]
     hidden[:, stub] = False
-    r, c = np.nonzero(hidden)
-    where = np.full((k, 53), stub, dtype=np.int64)
-    where[r, state[r, c]] = c
+    if fast_tables:
+        where = compiled.where_cards(state, hidden, stub)
+    else:
+        r, c = np.nonzero(hidden)
+        where = np.full((k, 53), stub, dtype=np.int64)
+        where[r, state[r, c]] = c
     flat_where = where.reshape(-1)
     row_53 = np.arange(k) * 53
 
     def listing(mask: Bools) -> tuple[Ints, Ints, Ints]:
         """Per world the slots where ``mask`` holds, first; how many; and
         each listed slot's index in the list (flat, ``wide`` a row)."""
+        if fast_tables:
+            return compiled.list_slots(mask)
         r, c = np.nonzero(mask)
         out = np.zeros((k, wide), dtype=np.int64)
         at = np.zeros((k, wide), dtype=np.int64)
