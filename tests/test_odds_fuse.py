@@ -139,3 +139,42 @@ def test_the_numpy_paths_answer_without_numba(monkeypatch: pytest.MonkeyPatch) -
                           clock=lambda: 0.0)
     assert json.loads(out.stdout.strip().splitlines()[-1]) == [odds.samples, odds.equity,
                                                                odds.stderr]
+
+
+@pytest.mark.parametrize("k", [0, 1, 400])
+def test_the_labels_laid_out_are_the_numpy_lines(k: int) -> None:
+    """``compiled.fill_labels`` (``_layout``) and ``compiled.relabel_rest``
+    (``_relabel``) against the numpy lines they replace."""
+    gen = np.random.default_rng(k + 7)
+    for m in (2, 3, 4, 5):
+        n = 3 * (1 + m)
+        taken = np.zeros((k, n), dtype=bool)
+        for r in range(k):
+            taken[r, gen.choice(n, 3, replace=False)] = True
+        order = np.where(taken, 5, -1).astype(np.int64)
+        keys = gen.random((k, 3 * m))
+        want = order.copy()
+        free = np.argsort(taken, axis=1, kind="stable")[:, :3 * m]
+        want[np.arange(k)[:, None], free] = 52 + np.argsort(keys, axis=1)
+        assert compiled.fill_labels(order, taken, keys) and np.array_equal(order, want)
+        # some labels' owners drawn (a place named), the rest left
+        is_lab = order >= 52
+        owner = np.full((k, n), -1, dtype=np.int64)
+        left = np.full((k, m), 3, dtype=np.int64)
+        for r in range(k):
+            for p in np.flatnonzero(is_lab[r])[:int(gen.integers(0, 3 * m))]:
+                j = int(gen.choice(np.flatnonzero(left[r] > 0)))
+                owner[r, p] = j
+                left[r, j] -= 1
+        rest_keys, perm_keys = gen.random((k, 3 * m)), gen.random((k, m, 3))
+        want_owner = owner.copy()
+        slot = np.repeat(np.arange(m), 3)[None, :]
+        used = np.tile(np.arange(3), m)[None, :] < (3 - left)[:, slot[0]]
+        rest = np.argsort(np.where(used, 2.0, rest_keys), axis=1)
+        places = np.argsort(~(is_lab & (owner < 0)), axis=1, kind="stable")[:, :3 * m]
+        fill = np.arange(3 * m)[None, :] < (is_lab & (owner < 0)).sum(axis=1)[:, None]
+        r_i, c_i = np.nonzero(fill)
+        want_owner[r_i, places[r_i, c_i]] = slot[0][rest[r_i, c_i]]
+        perm = compiled.relabel_rest(owner, is_lab, left, rest_keys, perm_keys)
+        assert np.array_equal(owner, want_owner)
+        assert np.array_equal(perm, np.argsort(perm_keys, axis=2))

@@ -270,6 +270,9 @@ def _warm_all() -> None:
     list_slots(b2)
     six_slots(np.zeros((0, 1), dtype=np.int64), 1, 0, 1)
     where_cards(np.zeros((0, 1), dtype=np.int64), b2, 0)
+    fill_labels(np.zeros((0, 1), dtype=np.int64), b2, np.zeros((0, 1)))
+    relabel_rest(np.zeros((0, 1), dtype=np.int64), b2, np.zeros((0, 1), dtype=np.int64),
+                 np.zeros((0, 3)), np.zeros((0, 1, 3)))
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
     read_weigh(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3, t16, 0.0, i0, f0, 0, f0,
                np.zeros((0, 1)))
@@ -311,7 +314,8 @@ def _compile_all() -> None:
     global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
     global _layout_origins_compiled, _next_u_compiled, _name_read_compiled
     global _move_chain_compiled, _list_slots_compiled, _six_slots_compiled
-    global _where_cards_compiled
+    global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
+    global _relabel_rest_compiled
     _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
@@ -332,6 +336,9 @@ def _compile_all() -> None:
     _list_slots_compiled = _jit(_list_slots_kernel)
     _six_slots_compiled = _jit(_six_slots_kernel)
     _where_cards_compiled = _jit(_where_cards_kernel)
+    _rank_into_compiled = _jit(_rank_into)
+    _fill_labels_compiled = _jit(_fill_labels_kernel)  # (calls the one above)
+    _relabel_rest_compiled = _jit(_relabel_rest_kernel)  # (calls _rank_into's)
     _read_names_compiled = _jit(_read_names_kernel)
     _read_weigh_compiled = _jit(_read_weigh_kernel)  # (calls read_names' and keep_chance's)
     _choose_compiled = _jit(_choose_kernel)
@@ -523,6 +530,102 @@ def relabel_places(is_lab: Bools, owner: Ints, perm: Ints, card_at: Ints, order:
         np.ascontiguousarray(perm, dtype=np.int64), np.ascontiguousarray(card_at, dtype=np.int64),
         np.ascontiguousarray(order, dtype=np.int64), int(labels))
     return np.asarray(new_order), np.asarray(new_named)
+
+
+def _rank_into(keys: Any, idx: Any, n: int) -> None:  # pragma: no cover - compiled
+    # idx[:n] the indices of keys[:n] by ascending key, equal keys in index
+    # order (insertion sort: a dozen keys; distinct random keys have one
+    # order, which numpy's argsort gives too)
+    for t in range(n):
+        idx[t] = t
+    for t in range(1, n):
+        cur = idx[t]
+        v = keys[cur]
+        u = t - 1
+        while u >= 0 and keys[idx[u]] > v:
+            idx[u + 1] = idx[u]
+            u -= 1
+        idx[u + 1] = cur
+
+
+_rank_into_compiled: Any = _rank_into  # (numba's once compiled: _compile_all)
+
+
+def _fill_labels_kernel(order: Any, taken: Any, keys: Any) -> None:  # pragma: no cover
+    # per row, the places not taken (in place order) get the labels 52 + t
+    # in the order of the row's random keys
+    k, n = order.shape
+    labels = keys.shape[1]
+    idx = np.empty(labels, dtype=np.int64)
+    for r in range(k):
+        _rank_into_compiled(keys[r], idx, labels)
+        t = 0
+        for p in range(n):
+            if not taken[r, p] and t < labels:
+                order[r, p] = 52 + idx[t]
+                t += 1
+
+
+_fill_labels_compiled: Any = _fill_labels_kernel  # (numba's once compiled: _compile_all)
+
+
+def fill_labels(order: Ints, taken: Bools, keys: Floats) -> bool:
+    """:func:`rollem.odds.ryoseen._layout`'s labels laid out compiled (issue
+    33, branch s68-fuse): per world the first ``L`` places not ``taken``
+    ``(k, n)``, in place order, get the labels ``52 + argsort(keys[row])``
+    (``keys`` ``(k, L)``, random), in ``order`` in place, as its
+    ``np.argsort`` lines lay them (distinct keys: one order). False, doing
+    nothing, where ``order`` is not C-contiguous int64 (the numpy lines then)."""
+    if order.dtype != np.int64 or not order.flags.c_contiguous:
+        return False
+    _fill_labels_compiled(order, np.ascontiguousarray(taken, dtype=np.bool_),
+                          np.ascontiguousarray(keys, dtype=np.float64))
+    return True
+
+
+def _relabel_rest_kernel(owner: Any, is_lab: Any, left: Any, rest_keys: Any,
+                         perm_keys: Any) -> Any:  # pragma: no cover - compiled
+    # per row: the owners' labels left (slot t = 3 j + i is left where
+    # i >= 3 - left[j]) by ascending key go, in place order, to the label
+    # places without an owner; each owner's three labels ranked by its keys
+    k, n = owner.shape
+    m = left.shape[1]
+    perm = np.empty((k, m, 3), dtype=np.int64)
+    idx = np.empty(3 * m, dtype=np.int64)
+    keys = np.empty(3 * m, dtype=np.float64)
+    for r in range(k):
+        for t in range(3 * m):  # (the used slots last, as numpy's key 2.0 puts them)
+            keys[t] = 2.0 if t % 3 < 3 - left[r, t // 3] else rest_keys[r, t]
+        _rank_into_compiled(keys, idx, 3 * m)
+        t = 0
+        for p in range(n):
+            if is_lab[r, p] and owner[r, p] < 0:
+                owner[r, p] = idx[t] // 3
+                t += 1
+        for j in range(m):
+            _rank_into_compiled(perm_keys[r, j], perm[r, j], 3)
+    return perm
+
+
+_relabel_rest_compiled: Any = _relabel_rest_kernel  # (numba's once compiled: _compile_all)
+
+
+def relabel_rest(owner: Ints, is_lab: Bools, left: Ints, rest_keys: Floats,
+                 perm_keys: Floats) -> Ints:
+    """:func:`rollem.odds.ryoseen._relabel`'s owners left and labels' order
+    compiled (issue 33, branch s68-fuse): per world, the labels each owner
+    ``j`` has left (``left`` ``(k, m)``; slots ``3 j + i``, ``i >= 3 -
+    left``) ordered by ``rest_keys`` ``(k, 3 m)`` (random) go in place order
+    to the places of ``is_lab`` ``(k, n)`` with no owner (``owner`` -1),
+    ``owner`` written in place (C-contiguous int64); returns each owner's
+    labels' order, ``argsort(perm_keys, axis=2)`` ``(k, m, 3)``. As the
+    numpy lines (distinct random keys: one order; the used slots' key 2.0
+    sorts after every random key, and as many places take owners as there
+    are labels left, so their order is never read)."""
+    return np.asarray(_relabel_rest_compiled(
+        owner, np.ascontiguousarray(is_lab, dtype=np.bool_),
+        np.ascontiguousarray(left, dtype=np.int64), np.ascontiguousarray(rest_keys),
+        np.ascontiguousarray(perm_keys)))
 
 
 def pick_avail_rows(gen: np.random.Generator, avail: Bools, reps: int, m: int,

@@ -699,8 +699,10 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
             weight *= inv_q
         taken[rows, pos] = True
         order[rows, pos] = s
-    free = np.argsort(taken, axis=1, kind="stable")[:, :3 * m]  # positions not taken
-    order[rows[:, None], free] = 52 + np.argsort(gen.random((k, 3 * m)), axis=1)
+    label_keys = gen.random((k, 3 * m))
+    if not (compiled.use() and compiled.fill_labels(order, taken, label_keys)):  # (s68-fuse)
+        free = np.argsort(taken, axis=1, kind="stable")[:, :3 * m]  # positions not taken
+        order[rows[:, None], free] = 52 + np.argsort(label_keys, axis=1)
     named = np.full((k, 3 * m), -1, dtype=np.int64)
     fixed = dict(mine_at)
     if wild_at is not None:
@@ -1003,17 +1005,19 @@ def _relabel(seen: SeenPool, order: Ints, named: Ints, origin: Ints, weight: Flo
         left[at, pick] -= 1
         owner[at, p] = pick
     # the owners left, alike in the places left (in place order)
+    rest_keys = gen.random((k, 3 * m))
+    perm_keys = gen.random((k, m, 3))  # (each owner's three labels' order among its places)
+    if compiled.use():  # the same owners and labels, in two passes (s61-ryo2, s68-fuse)
+        perm = compiled.relabel_rest(owner, is_lab, left, rest_keys, perm_keys)
+        return compiled.relabel_places(is_lab, owner, perm, card_at, order, named.shape[1])
     slot = np.repeat(np.arange(m), 3)[None, :]
     used = np.tile(np.arange(3), m)[None, :] < (3 - left)[:, slot[0]]
-    rest = np.argsort(np.where(used, 2.0, gen.random((k, 3 * m))), axis=1)
+    rest = np.argsort(np.where(used, 2.0, rest_keys), axis=1)
     places = np.argsort(~(is_lab & (owner < 0)), axis=1, kind="stable")[:, :3 * m]
     fill = np.arange(3 * m)[None, :] < (is_lab & (owner < 0)).sum(axis=1)[:, None]
     r_i, c_i = np.nonzero(fill)
     owner[r_i, places[r_i, c_i]] = slot[0][rest[r_i, c_i]]
-    # each owner's three labels in a random order among its places
-    perm = np.argsort(gen.random((k, m, 3)), axis=2)
-    if compiled.use():  # the same labels, in one pass (issue 33, branch s61-ryo2)
-        return compiled.relabel_places(is_lab, owner, perm, card_at, order, named.shape[1])
+    perm = np.argsort(perm_keys, axis=2)
     new_order = order.copy()
     new_named = np.full_like(named, -1)
     seen_of_owner = np.zeros((k, m), dtype=np.int64)
