@@ -315,7 +315,7 @@ def _compile_all() -> None:
     global _layout_origins_compiled, _next_u_compiled, _name_read_compiled
     global _move_chain_compiled, _list_slots_compiled, _six_slots_compiled
     global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
-    global _relabel_rest_compiled
+    global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
     _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
@@ -328,10 +328,12 @@ def _compile_all() -> None:
     _move_propose_into_compiled = _jit(_move_propose_into)
     _move_propose_compiled = _jit(_move_propose_kernel)  # (calls the one above)
     _move_apply_compiled = _jit(_move_apply_kernel)
-    _move_step_compiled = _jit(_move_step_kernel)  # (calls the two above)
+    _log_of_compiled = _jit(_log_of)
+    _accepts_compiled = _jit(_accepts)
+    _move_step_compiled = _jit(_move_step_kernel)  # (calls the four above)
     _steer_propose_compiled = _jit(_steer_propose_kernel)
     _steer_apply_compiled = _jit(_steer_apply_kernel)
-    _steer_step_compiled = _jit(_steer_step_kernel)  # (calls the two above)
+    _steer_step_compiled = _jit(_steer_step_kernel)  # (calls the two above, _log_of's, _accepts')
     _move_chain_compiled = _jit(_move_chain_kernel)  # (calls the two step kernels)
     _list_slots_compiled = _jit(_list_slots_kernel)
     _six_slots_compiled = _jit(_six_slots_kernel)
@@ -1251,6 +1253,25 @@ def second_round(todo: Ints, r: Floats, first: Ints, starts: Floats, ends: Float
         first, starts, ends, cum, flat_avail, int(reps), out))
 
 
+def _log_of(x: float) -> float:  # pragma: no cover - compiled
+    # np.log(x), but 0.0 for a ratio of exactly 1.0 (what log gives for 1.0,
+    # +0.0, bit for bit) without the call: most of a step's ratios are 1.0,
+    # a part nobody reads (branch s68-fuse)
+    return 0.0 if x == 1.0 else np.log(x)
+
+
+_log_of_compiled: Any = _log_of  # (numba's once compiled: _compile_all)
+
+
+def _accepts(u: float, log_ratio: float) -> bool:  # pragma: no cover - compiled
+    # u < exp(log_ratio), u in [0, 1): true at once where log_ratio >= 0
+    # (exp of it is 1.0 or more; branch s68-fuse), else exp's as before
+    return log_ratio >= 0.0 or u < np.exp(log_ratio)
+
+
+_accepts_compiled: Any = _accepts  # (numba's once compiled: _compile_all)
+
+
 def _move_step_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, r3: Any, ok_rows: Any,
                       flat_state: Any, listed: Any, size: Any, firsts: Any, n_firsts: Any,
                       places: Any, n_places: Any, unseen: Any, flat_where: Any,
@@ -1274,9 +1295,9 @@ def _move_step_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, r3: Any, ok_row
         if np.isnan(new[i, 2]) or np.isnan(new[i, 3]):
             return False
     for i in range(k):
-        log_ratio = ((np.log(ratio[i, 0]) + np.log(ratio[i, 1]))
-                     + (np.log(ratio[i, 2]) + np.log(ratio[i, 3])))
-        accept[i] = (r3[i] < np.exp(log_ratio)) and ok_rows[i]
+        log_ratio = ((_log_of_compiled(ratio[i, 0]) + _log_of_compiled(ratio[i, 1]))
+                     + (_log_of_compiled(ratio[i, 2]) + _log_of_compiled(ratio[i, 3])))
+        accept[i] = _accepts_compiled(r3[i], log_ratio) and ok_rows[i]
     _move_apply_compiled(place, accept, a1, a2, s1, s2, c1, c2, at, new, key, flat_state,
                          flat_keeper, flat_six, in_six, is_unseen, flat_where, listed, index,
                          lik_keep, lik_show, show_key, m, wide)
@@ -1344,11 +1365,11 @@ def _steer_step_kernel(j: int, r: Any, r_acc: Any, gid: Any, lo: Any, hi: Any, c
     if done:
         accept = np.empty(k, dtype=np.bool_)
         for i in range(k):
-            lr = base[i] + (((np.log(ratio[i, 0]) + np.log(ratio[i, 1]))
-                             + np.log(ratio[i, 2])) + np.log(ratio[i, 3]))
-            lr += ((np.log(ratio[i, 4]) + np.log(ratio[i, 5])) + np.log(ratio[i, 6])
-                   ) + np.log(ratio[i, 7])
-            accept[i] = (r_acc[i] < np.exp(lr)) and live[i]
+            lr = base[i] + (((_log_of_compiled(ratio[i, 0]) + _log_of_compiled(ratio[i, 1]))
+                             + _log_of_compiled(ratio[i, 2])) + _log_of_compiled(ratio[i, 3]))
+            lr += ((_log_of_compiled(ratio[i, 4]) + _log_of_compiled(ratio[i, 5]))
+                   + _log_of_compiled(ratio[i, 6])) + _log_of_compiled(ratio[i, 7])
+            accept[i] = _accepts_compiled(r_acc[i], lr) and live[i]
         _steer_apply_compiled(accept, xa, sl, at, new, key, flat_state, flat_where, lik_keep,
                               lik_show, show_key, wide, stub)
     return done, xa, sl, base, live, at, new, ratio, key
