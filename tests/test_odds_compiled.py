@@ -236,8 +236,9 @@ def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.Monkey
         as the one-step calls they replace."""
         stop, n_guided = chain(gen, step, end, every, guide_every, *a)
         for s in range(step, stop):
-            place = s % every == every - 1
-            calls["steer" if not place and (s // every) % guide_every == 0 else "move"] += 1
+            place = every > 0 and s % every == every - 1
+            guided = guide_every > 0 and not place and (s // max(every, 1)) % guide_every == 0
+            calls["steer" if guided else "move"] += 1
         return stop, n_guided
 
     monkeypatch.setattr(compiled, "move_chain", chained)
