@@ -99,6 +99,20 @@ def test_fused_calls_are_the_separate_kernels_and_numpy_bit_for_bit(
             return _real(*a, **kw)
 
         monkeypatch.setattr(compiled, name, spy)
+    chain = compiled.move_chain
+
+    def chained(gen: Any, step: int, end: int, every: int, guide_every: int,
+                *a: Any) -> Any:
+        """The steps the chain makes in one call (branch s68-fuse), counted
+        as the one-step calls they replace."""
+        stop, n_guided = chain(gen, step, end, every, guide_every, *a)
+        for s in range(step, stop):
+            place = every > 0 and s % every == every - 1
+            guided = guide_every > 0 and not place and (s // max(every, 1)) % guide_every == 0
+            calls["steer_step" if guided else "move_step"] += 1
+        return stop, n_guided
+
+    monkeypatch.setattr(compiled, "move_chain", chained)
 
     def odds() -> tuple[str, str, str, int]:
         o = play_odds(view, seed=seed, max_batches=3, clock=lambda: 0.0)
@@ -114,6 +128,8 @@ def test_fused_calls_are_the_separate_kernels_and_numpy_bit_for_bit(
     with monkeypatch.context() as mp:
         # the steps as before: proposal, numpy's acceptance, apply; the
         # candidates laid out (read_names), then weighed in numpy
+        mp.setattr(ryoseen, "_chain", lambda gen, step, end, every, guide_every, n_guided,
+                   *a: (step, n_guided, None))  # (no chain: every step one by one)
         mp.setattr(compiled, "move_step", _separate_move_step)
         mp.setattr(compiled, "steer_step", _separate_steer_step)
         mp.setattr(compiled, "read_weigh", lambda *a, **kw: False)

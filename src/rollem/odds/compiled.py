@@ -254,6 +254,12 @@ def _warm_all() -> None:
         move_step(place, f0, f0 if place else None, None if place else i0, f0, b0, i0, i0,
                   i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0, i0, i0, f0, t16, 0.0, i0,
                   b0, i0, 1, 1, move_buffers(0))
+    move_fixed = (i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i0, i6, f0, f0, i0, i0, f0, t16, 0.0,
+                  i0, b0, i0, 1, 1, *move_buffers(0))
+    steer_fixed = (f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6, i0, f0, f0, i0, f0, t16,
+                   0.0, 1, 1, 0)
+    move_chain(np.random.default_rng(0), 0, 0, 2, 2, 0, 2, b0, b0, move_fixed, steer_fixed,
+               np.zeros((1, 0), dtype=np.int64), np.zeros((3, 0)), i0)
     steer = steer_propose(0, f0, i0, f0, f0, f0, i0, i0, i0, i2, f0, i0, i0, i0, i0, i6,
                           i0, f0, f0, i0, f0, t16, 0.0, 1, 1)
     steer_apply(b0, steer, i0, i0, f0, f0, i0, 1, 0)
@@ -261,6 +267,12 @@ def _warm_all() -> None:
                i0, f0, t16, 0.0, 1, 1, 0)
     i3 = np.zeros((0, 0, 0), dtype=np.int64)
     b2 = np.zeros((0, 0), dtype=bool)
+    list_slots(b2)
+    six_slots(np.zeros((0, 1), dtype=np.int64), 1, 0, 1)
+    where_cards(np.zeros((0, 1), dtype=np.int64), b2, 0)
+    fill_labels(np.zeros((0, 1), dtype=np.int64), b2, np.zeros((0, 1)))
+    relabel_rest(np.zeros((0, 1), dtype=np.int64), b2, np.zeros((0, 1), dtype=np.int64),
+                 np.zeros((0, 3)), np.zeros((0, 1, 3)))
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
     read_weigh(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3, t16, 0.0, i0, f0, 0, f0,
                np.zeros((0, 1)))
@@ -301,6 +313,9 @@ def _compile_all() -> None:
     global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
     global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
     global _layout_origins_compiled, _next_u_compiled, _name_read_compiled
+    global _move_chain_compiled, _list_slots_compiled, _six_slots_compiled
+    global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
+    global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
     _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
@@ -313,10 +328,19 @@ def _compile_all() -> None:
     _move_propose_into_compiled = _jit(_move_propose_into)
     _move_propose_compiled = _jit(_move_propose_kernel)  # (calls the one above)
     _move_apply_compiled = _jit(_move_apply_kernel)
-    _move_step_compiled = _jit(_move_step_kernel)  # (calls the two above)
+    _log_of_compiled = _jit(_log_of)
+    _accepts_compiled = _jit(_accepts)
+    _move_step_compiled = _jit(_move_step_kernel)  # (calls the four above)
     _steer_propose_compiled = _jit(_steer_propose_kernel)
     _steer_apply_compiled = _jit(_steer_apply_kernel)
-    _steer_step_compiled = _jit(_steer_step_kernel)  # (calls the two above)
+    _steer_step_compiled = _jit(_steer_step_kernel)  # (calls the two above, _log_of's, _accepts')
+    _move_chain_compiled = _jit(_move_chain_kernel)  # (calls the two step kernels)
+    _list_slots_compiled = _jit(_list_slots_kernel)
+    _six_slots_compiled = _jit(_six_slots_kernel)
+    _where_cards_compiled = _jit(_where_cards_kernel)
+    _rank_into_compiled = _jit(_rank_into)
+    _fill_labels_compiled = _jit(_fill_labels_kernel)  # (calls the one above)
+    _relabel_rest_compiled = _jit(_relabel_rest_kernel)  # (calls _rank_into's)
     _read_names_compiled = _jit(_read_names_kernel)
     _read_weigh_compiled = _jit(_read_weigh_kernel)  # (calls read_names' and keep_chance's)
     _choose_compiled = _jit(_choose_kernel)
@@ -508,6 +532,102 @@ def relabel_places(is_lab: Bools, owner: Ints, perm: Ints, card_at: Ints, order:
         np.ascontiguousarray(perm, dtype=np.int64), np.ascontiguousarray(card_at, dtype=np.int64),
         np.ascontiguousarray(order, dtype=np.int64), int(labels))
     return np.asarray(new_order), np.asarray(new_named)
+
+
+def _rank_into(keys: Any, idx: Any, n: int) -> None:  # pragma: no cover - compiled
+    # idx[:n] the indices of keys[:n] by ascending key, equal keys in index
+    # order (insertion sort: a dozen keys; distinct random keys have one
+    # order, which numpy's argsort gives too)
+    for t in range(n):
+        idx[t] = t
+    for t in range(1, n):
+        cur = idx[t]
+        v = keys[cur]
+        u = t - 1
+        while u >= 0 and keys[idx[u]] > v:
+            idx[u + 1] = idx[u]
+            u -= 1
+        idx[u + 1] = cur
+
+
+_rank_into_compiled: Any = _rank_into  # (numba's once compiled: _compile_all)
+
+
+def _fill_labels_kernel(order: Any, taken: Any, keys: Any) -> None:  # pragma: no cover
+    # per row, the places not taken (in place order) get the labels 52 + t
+    # in the order of the row's random keys
+    k, n = order.shape
+    labels = keys.shape[1]
+    idx = np.empty(labels, dtype=np.int64)
+    for r in range(k):
+        _rank_into_compiled(keys[r], idx, labels)
+        t = 0
+        for p in range(n):
+            if not taken[r, p] and t < labels:
+                order[r, p] = 52 + idx[t]
+                t += 1
+
+
+_fill_labels_compiled: Any = _fill_labels_kernel  # (numba's once compiled: _compile_all)
+
+
+def fill_labels(order: Ints, taken: Bools, keys: Floats) -> bool:
+    """:func:`rollem.odds.ryoseen._layout`'s labels laid out compiled (issue
+    33, branch s68-fuse): per world the first ``L`` places not ``taken``
+    ``(k, n)``, in place order, get the labels ``52 + argsort(keys[row])``
+    (``keys`` ``(k, L)``, random), in ``order`` in place, as its
+    ``np.argsort`` lines lay them (distinct keys: one order). False, doing
+    nothing, where ``order`` is not C-contiguous int64 (the numpy lines then)."""
+    if order.dtype != np.int64 or not order.flags.c_contiguous:
+        return False
+    _fill_labels_compiled(order, np.ascontiguousarray(taken, dtype=np.bool_),
+                          np.ascontiguousarray(keys, dtype=np.float64))
+    return True
+
+
+def _relabel_rest_kernel(owner: Any, is_lab: Any, left: Any, rest_keys: Any,
+                         perm_keys: Any) -> Any:  # pragma: no cover - compiled
+    # per row: the owners' labels left (slot t = 3 j + i is left where
+    # i >= 3 - left[j]) by ascending key go, in place order, to the label
+    # places without an owner; each owner's three labels ranked by its keys
+    k, n = owner.shape
+    m = left.shape[1]
+    perm = np.empty((k, m, 3), dtype=np.int64)
+    idx = np.empty(3 * m, dtype=np.int64)
+    keys = np.empty(3 * m, dtype=np.float64)
+    for r in range(k):
+        for t in range(3 * m):  # (the used slots last, as numpy's key 2.0 puts them)
+            keys[t] = 2.0 if t % 3 < 3 - left[r, t // 3] else rest_keys[r, t]
+        _rank_into_compiled(keys, idx, 3 * m)
+        t = 0
+        for p in range(n):
+            if is_lab[r, p] and owner[r, p] < 0:
+                owner[r, p] = idx[t] // 3
+                t += 1
+        for j in range(m):
+            _rank_into_compiled(perm_keys[r, j], perm[r, j], 3)
+    return perm
+
+
+_relabel_rest_compiled: Any = _relabel_rest_kernel  # (numba's once compiled: _compile_all)
+
+
+def relabel_rest(owner: Ints, is_lab: Bools, left: Ints, rest_keys: Floats,
+                 perm_keys: Floats) -> Ints:
+    """:func:`rollem.odds.ryoseen._relabel`'s owners left and labels' order
+    compiled (issue 33, branch s68-fuse): per world, the labels each owner
+    ``j`` has left (``left`` ``(k, m)``; slots ``3 j + i``, ``i >= 3 -
+    left``) ordered by ``rest_keys`` ``(k, 3 m)`` (random) go in place order
+    to the places of ``is_lab`` ``(k, n)`` with no owner (``owner`` -1),
+    ``owner`` written in place (C-contiguous int64); returns each owner's
+    labels' order, ``argsort(perm_keys, axis=2)`` ``(k, m, 3)``. As the
+    numpy lines (distinct random keys: one order; the used slots' key 2.0
+    sorts after every random key, and as many places take owners as there
+    are labels left, so their order is never read)."""
+    return np.asarray(_relabel_rest_compiled(
+        owner, np.ascontiguousarray(is_lab, dtype=np.bool_),
+        np.ascontiguousarray(left, dtype=np.int64), np.ascontiguousarray(rest_keys),
+        np.ascontiguousarray(perm_keys)))
 
 
 def pick_avail_rows(gen: np.random.Generator, avail: Bools, reps: int, m: int,
@@ -1133,6 +1253,25 @@ def second_round(todo: Ints, r: Floats, first: Ints, starts: Floats, ends: Float
         first, starts, ends, cum, flat_avail, int(reps), out))
 
 
+def _log_of(x: float) -> float:  # pragma: no cover - compiled
+    # np.log(x), but 0.0 for a ratio of exactly 1.0 (what log gives for 1.0,
+    # +0.0, bit for bit) without the call: most of a step's ratios are 1.0,
+    # a part nobody reads (branch s68-fuse)
+    return 0.0 if x == 1.0 else np.log(x)
+
+
+_log_of_compiled: Any = _log_of  # (numba's once compiled: _compile_all)
+
+
+def _accepts(u: float, log_ratio: float) -> bool:  # pragma: no cover - compiled
+    # u < exp(log_ratio), u in [0, 1): true at once where log_ratio >= 0
+    # (exp of it is 1.0 or more; branch s68-fuse), else exp's as before
+    return log_ratio >= 0.0 or u < np.exp(log_ratio)
+
+
+_accepts_compiled: Any = _accepts  # (numba's once compiled: _compile_all)
+
+
 def _move_step_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, r3: Any, ok_rows: Any,
                       flat_state: Any, listed: Any, size: Any, firsts: Any, n_firsts: Any,
                       places: Any, n_places: Any, unseen: Any, flat_where: Any,
@@ -1156,9 +1295,9 @@ def _move_step_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, r3: Any, ok_row
         if np.isnan(new[i, 2]) or np.isnan(new[i, 3]):
             return False
     for i in range(k):
-        log_ratio = ((np.log(ratio[i, 0]) + np.log(ratio[i, 1]))
-                     + (np.log(ratio[i, 2]) + np.log(ratio[i, 3])))
-        accept[i] = (r3[i] < np.exp(log_ratio)) and ok_rows[i]
+        log_ratio = ((_log_of_compiled(ratio[i, 0]) + _log_of_compiled(ratio[i, 1]))
+                     + (_log_of_compiled(ratio[i, 2]) + _log_of_compiled(ratio[i, 3])))
+        accept[i] = _accepts_compiled(r3[i], log_ratio) and ok_rows[i]
     _move_apply_compiled(place, accept, a1, a2, s1, s2, c1, c2, at, new, key, flat_state,
                          flat_keeper, flat_six, in_six, is_unseen, flat_where, listed, index,
                          lik_keep, lik_show, show_key, m, wide)
@@ -1226,11 +1365,11 @@ def _steer_step_kernel(j: int, r: Any, r_acc: Any, gid: Any, lo: Any, hi: Any, c
     if done:
         accept = np.empty(k, dtype=np.bool_)
         for i in range(k):
-            lr = base[i] + (((np.log(ratio[i, 0]) + np.log(ratio[i, 1]))
-                             + np.log(ratio[i, 2])) + np.log(ratio[i, 3]))
-            lr += ((np.log(ratio[i, 4]) + np.log(ratio[i, 5])) + np.log(ratio[i, 6])
-                   ) + np.log(ratio[i, 7])
-            accept[i] = (r_acc[i] < np.exp(lr)) and live[i]
+            lr = base[i] + (((_log_of_compiled(ratio[i, 0]) + _log_of_compiled(ratio[i, 1]))
+                             + _log_of_compiled(ratio[i, 2])) + _log_of_compiled(ratio[i, 3]))
+            lr += ((_log_of_compiled(ratio[i, 4]) + _log_of_compiled(ratio[i, 5]))
+                   + _log_of_compiled(ratio[i, 6])) + _log_of_compiled(ratio[i, 7])
+            accept[i] = _accepts_compiled(r_acc[i], lr) and live[i]
         _steer_apply_compiled(accept, xa, sl, at, new, key, flat_state, flat_where, lik_keep,
                               lik_show, show_key, wide, stub)
     return done, xa, sl, base, live, at, new, ratio, key
@@ -1259,6 +1398,175 @@ def steer_step(j: int, r: Floats, r_acc: Floats, gid: Ints, lo: Floats, hi: Floa
         flat_where, flat_keeper, show_reader, flat_six, flat_power, lik_keep, lik_show,
         show_key, show_flat, keep_table, float(tremble), int(m), int(wide), int(stub))
     return bool(done), tuple(proposal)
+
+
+def _move_chain_kernel(gen: Any, step0: int, step1: int, every: int, guide_every: int,
+                       n_guided: int, u: int, ok_card: Any, can_place: Any, move_fixed: Any,
+                       steer_fixed: Any, gid_t: Any, draws: Any, draw_int: Any
+                       ) -> Any:  # pragma: no cover - compiled
+    # steps step0.. of ryoseen._move's loop, each drawn from ``gen`` as its
+    # numpy lines draw (the same calls in the same order: random(k) and
+    # integers(0, u - 1, k) read the bit generator as numpy does) and made
+    # by the one-step kernels; a step whose expose's chance is not in the
+    # table stops the chain before anything of it is made, its draws left in
+    # ``draws``/``draw_int`` for the caller's step-by-step path
+    k = ok_card.shape[0]
+    for step in range(step0, step1):
+        place = every > 0 and step % every == every - 1
+        if guide_every > 0 and not place and (step // max(every, 1)) % guide_every == 0:
+            j = n_guided % gid_t.shape[0]
+            r = gen.random(k)
+            r_acc = gen.random(k)
+            done = _steer_step_compiled(j, r, r_acc, gid_t[j], *steer_fixed)[0]
+            if not done:
+                draws[0, :] = r
+                draws[1, :] = r_acc
+                return step, n_guided
+            n_guided += 1
+            continue
+        r1 = gen.random(k)
+        if place:
+            r2 = gen.random(k)
+            c2_at = np.zeros(0, dtype=np.int64)
+        else:
+            r2 = np.zeros(0)
+            c2_at = gen.integers(0, u - 1, k)
+        r3 = gen.random(k)
+        if not _move_step_compiled(place, r1, r2, c2_at, r3, can_place if place else ok_card,
+                                   *move_fixed):
+            draws[0, :] = r1
+            if place:
+                draws[1, :] = r2
+            else:
+                draw_int[:] = c2_at
+            draws[2, :] = r3
+            return step, n_guided
+    return step1, n_guided
+
+
+_move_chain_compiled: Any = _move_chain_kernel  # (numba's once compiled: _compile_all)
+
+
+def move_chain(gen: np.random.Generator, step0: int, step1: int, every: int,
+               guide_every: int, n_guided: int, u: int, ok_card: Bools, can_place: Bools,
+               move_fixed: tuple[Any, ...], steer_fixed: tuple[Any, ...], gid_t: Ints,
+               draws: Floats, draw_int: Ints) -> tuple[int, int]:
+    """Steps ``step0`` to ``step1 - 1`` of :func:`rollem.odds.ryoseen._move`'s
+    Metropolis loop in one compiled call (issue 33, branch s68-fuse; no
+    origin or re-deal steps among them): each a place step where ``every``
+    says (``step % every == every - 1``), else a guided step where
+    ``guide_every`` says (opponent ``n_guided % m``'s, ``gid_t`` ``(m, k)``
+    its guides per world), else a card step; each step's numbers drawn from
+    ``gen`` as the loop's numpy lines draw them (``random(k)``,
+    ``integers(0, u - 1, k)``: the same numbers, the generator left where
+    numpy leaves it) and made as :func:`move_step` and :func:`steer_step`
+    make it, ``move_fixed`` and ``steer_fixed`` their arguments after the
+    draws (the same every step). Returns ``(the step it stopped at, n_guided
+    then)``: ``step1`` when all were made; else that step drew numbers but an
+    expose's chance is not in the table, nothing of it made, its draws in
+    ``draws`` ``(3, k)`` (a card or place step's ``r1``, ``r2``, ``r3``; a
+    guided step's ``r``, ``r_acc`` in the first two rows) and ``draw_int``
+    ``(k,)`` (a card step's ``c2_at``) for the caller to finish that step
+    as before. One Python call for the chain, not one per step (the
+    per-step calls' arguments and draws were some 5% of play's CPU)."""
+    stop, n_after = _move_chain_compiled(
+        gen, int(step0), int(step1), int(every), int(guide_every), int(n_guided), int(u),
+        ok_card, can_place, move_fixed, steer_fixed, gid_t, draws, draw_int)
+    return int(stop), int(n_after)
+
+
+def _list_slots_kernel(mask: Any) -> Any:  # pragma: no cover - compiled
+    # per row, the columns where mask holds, in order; how many; each listed
+    # column's place in its row's list (0 elsewhere)
+    k, wide = mask.shape
+    out = np.zeros((k, wide), dtype=np.int64)
+    at = np.zeros((k, wide), dtype=np.int64)
+    count = np.zeros(k, dtype=np.int64)
+    for r in range(k):
+        i = 0
+        for c in range(wide):
+            if mask[r, c]:
+                out[r, i] = c
+                at[r, c] = i
+                i += 1
+        count[r] = i
+    return out, count, at
+
+
+_list_slots_compiled: Any = _list_slots_kernel  # (numba's once compiled: _compile_all)
+
+
+def list_slots(mask: Bools) -> tuple[Ints, Ints, Ints]:
+    """:func:`rollem.odds.ryoseen._move`'s ``listing`` in one compiled pass
+    (issue 33, branch s68-fuse; integers: the same lists): per row of
+    ``mask`` ``(k, wide)`` the columns where it holds, first (the rest 0),
+    ``(k * wide,)`` flat; how many ``(k,)``; and each listed column's index
+    in its row's list (0 elsewhere), ``(k * wide,)`` flat."""
+    out, count, at = _list_slots_compiled(np.ascontiguousarray(mask, dtype=np.bool_))
+    return out.reshape(-1), count, at.reshape(-1)
+
+
+def _six_slots_kernel(order: Any, m: int, base: int, wide: int) -> Any:  # pragma: no cover
+    # each opponent's kept three's slots, then where its discards lie in
+    # the pool (the first column holding each label; 0 where none, as
+    # numpy's argmax of no match), as flat addresses row * wide + slot
+    k, n = order.shape
+    six = np.empty((k, m, 6), dtype=np.int64)
+    for r in range(k):
+        row = r * wide
+        for j in range(m):
+            for x in range(3):
+                six[r, j, x] = row + 3 * j + x
+                six[r, j, 3 + x] = row + base
+        for j in range(m):
+            for x in range(3):
+                lab = 52 + 3 * j + x
+                for p in range(n):
+                    if order[r, p] == lab:
+                        six[r, j, 3 + x] = row + base + p
+                        break
+    return six
+
+
+_six_slots_compiled: Any = _six_slots_kernel  # (numba's once compiled: _compile_all)
+
+
+def six_slots(order: Ints, m: int, base: int, wide: int) -> Ints:
+    """:func:`rollem.odds.ryoseen._move`'s ``six`` in one compiled pass
+    (issue 33, branch s68-fuse; integers: the same table): per world of the
+    pool's ``order`` ``(k, n)`` (labels ``52 + 3 j + i`` the discards) and
+    opponent ``j < m``, the flat addresses (``row * wide + slot``) of its
+    kept three (slots ``3 j ..``) and of its three discards (``base`` plus
+    the first pool column holding the label; ``base`` where none):
+    ``(k, m, 6)``."""
+    return np.asarray(_six_slots_compiled(np.ascontiguousarray(order, dtype=np.int64),
+                                          int(m), int(base), int(wide)))
+
+
+def _where_cards_kernel(state: Any, hidden: Any, stub: int) -> Any:  # pragma: no cover
+    # per row, the slot of each card where hidden holds (the last such,
+    # as numpy's assignment leaves it); the stub's column elsewhere
+    k, wide = state.shape
+    where = np.full((k, 53), stub, dtype=np.int64)
+    for r in range(k):
+        for c in range(wide):
+            if hidden[r, c]:
+                where[r, state[r, c]] = c
+    return where
+
+
+_where_cards_compiled: Any = _where_cards_kernel  # (numba's once compiled: _compile_all)
+
+
+def where_cards(state: Ints, hidden: Bools, stub: int) -> Ints:
+    """:func:`rollem.odds.ryoseen._move`'s ``where`` in one compiled pass
+    (issue 33, branch s68-fuse; integers: the same table): per world of
+    ``state`` ``(k, wide)`` (cards 0..52), the slot of each card where
+    ``hidden`` ``(k, wide)`` holds, ``stub`` for every other card:
+    ``(k, 53)``."""
+    return np.asarray(_where_cards_compiled(np.ascontiguousarray(state, dtype=np.int64),
+                                            np.ascontiguousarray(hidden, dtype=np.bool_),
+                                            int(stub)))
 
 
 def _read_weigh_kernel(sub: Any, reps: int, names: Any, cur: Any, fresh: Any, dup: Any,

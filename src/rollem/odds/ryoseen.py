@@ -713,8 +713,10 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
             weight *= inv_q
         taken[rows, pos] = True
         order[rows, pos] = s
-    free = np.argsort(taken, axis=1, kind="stable")[:, :3 * m]  # positions not taken
-    order[rows[:, None], free] = 52 + np.argsort(gen.random((k, 3 * m)), axis=1)
+    label_keys = gen.random((k, 3 * m))
+    if not (compiled.use() and compiled.fill_labels(order, taken, label_keys)):  # (s68-fuse)
+        free = np.argsort(taken, axis=1, kind="stable")[:, :3 * m]  # positions not taken
+        order[rows[:, None], free] = 52 + np.argsort(label_keys, axis=1)
     named = np.full((k, 3 * m), -1, dtype=np.int64)
     fixed = dict(mine_at)
     if wild_at is not None:
@@ -1017,17 +1019,19 @@ def _relabel(seen: SeenPool, order: Ints, named: Ints, origin: Ints, weight: Flo
         left[at, pick] -= 1
         owner[at, p] = pick
     # the owners left, alike in the places left (in place order)
+    rest_keys = gen.random((k, 3 * m))
+    perm_keys = gen.random((k, m, 3))  # (each owner's three labels' order among its places)
+    if compiled.use():  # the same owners and labels, in two passes (s61-ryo2, s68-fuse)
+        perm = compiled.relabel_rest(owner, is_lab, left, rest_keys, perm_keys)
+        return compiled.relabel_places(is_lab, owner, perm, card_at, order, named.shape[1])
     slot = np.repeat(np.arange(m), 3)[None, :]
     used = np.tile(np.arange(3), m)[None, :] < (3 - left)[:, slot[0]]
-    rest = np.argsort(np.where(used, 2.0, gen.random((k, 3 * m))), axis=1)
+    rest = np.argsort(np.where(used, 2.0, rest_keys), axis=1)
     places = np.argsort(~(is_lab & (owner < 0)), axis=1, kind="stable")[:, :3 * m]
     fill = np.arange(3 * m)[None, :] < (is_lab & (owner < 0)).sum(axis=1)[:, None]
     r_i, c_i = np.nonzero(fill)
     owner[r_i, places[r_i, c_i]] = slot[0][rest[r_i, c_i]]
-    # each owner's three labels in a random order among its places
-    perm = np.argsort(gen.random((k, m, 3)), axis=2)
-    if compiled.use():  # the same labels, in one pass (issue 33, branch s61-ryo2)
-        return compiled.relabel_places(is_lab, owner, perm, card_at, order, named.shape[1])
+    perm = np.argsort(perm_keys, axis=2)
     new_order = order.copy()
     new_named = np.full_like(named, -1)
     seen_of_owner = np.zeros((k, m), dtype=np.int64)
@@ -1686,11 +1690,15 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     row_w = np.arange(k) * wide
     # the flat address of each opponent's six cards (its kept three, then
     # its discards, which the place steps move)
-    six = np.zeros((k, m, 6), dtype=np.int64)
-    for j in range(m):
-        six[:, j, :3] = row_w[:, None] + 3 * j + np.arange(3)
-        six[:, j, 3:] = row_w[:, None] + base + np.argmax(
-            order[:, :, None] == (52 + 3 * j + np.arange(3))[None, None, :], axis=1)
+    fast_tables = compiled.use()  # (the tables below compiled: the same integers; s68-fuse)
+    if fast_tables:
+        six = compiled.six_slots(order, m, base, wide)
+    else:
+        six = np.zeros((k, m, 6), dtype=np.int64)
+        for j in range(m):
+            six[:, j, :3] = row_w[:, None] + 3 * j + np.arange(3)
+            six[:, j, 3:] = row_w[:, None] + base + np.argmax(
+                order[:, :, None] == (52 + 3 * j + np.arange(3))[None, None, :], axis=1)
     flat_six = six.reshape(k * m, 6)
     draws = [base + np.asarray(o.draws, dtype=np.int64) for o in seen.opponents]
     # which opponent's keep reads each slot (-1: none; one at most: its kept
@@ -1749,15 +1757,20 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     # where each unseen card lies (the stub's column: in the stub)
     hidden = is_unseen[state]
     hidden[:, stub] = False
-    r, c = np.nonzero(hidden)
-    where = np.full((k, 53), stub, dtype=np.int64)
-    where[r, state[r, c]] = c
+    if fast_tables:
+        where = compiled.where_cards(state, hidden, stub)
+    else:
+        r, c = np.nonzero(hidden)
+        where = np.full((k, 53), stub, dtype=np.int64)
+        where[r, state[r, c]] = c
     flat_where = where.reshape(-1)
     row_53 = np.arange(k) * 53
 
     def listing(mask: Bools) -> tuple[Ints, Ints, Ints]:
         """Per world the slots where ``mask`` holds, first; how many; and
         each listed slot's index in the list (flat, ``wide`` a row)."""
+        if fast_tables:
+            return compiled.list_slots(mask)
         r, c = np.nonzero(mask)
         out = np.zeros((k, wide), dtype=np.int64)
         at = np.zeros((k, wide), dtype=np.int64)
@@ -1808,8 +1821,29 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                   if type(policy).keep_scores is FastPolicy.keep_scores else None)
     fast_steps = compiled.use() and keep_table is not None  # (another policy: numpy)
     buffers: tuple[Any, ...] | None = None  # (compiled.move_step's, made at its first step)
+    # the steps before the last ``times`` made in one compiled call where no
+    # origin or re-deal step is among them (issue 33, branch s68-fuse: the
+    # same draws and steps, without a Python call each); where one stops on
+    # an expose not in the table, that step is made below from its draws
+    chain = fast_steps and not origins and not redeal
+    chained, given = 0, None
     out = []
     for step in range(moves):
+        if step < chained:
+            continue  # (made by the chain)
+        if chain and given is None and step < moves - times:
+            if buffers is None:
+                buffers = compiled.move_buffers(k)
+            chained, n_guided, given = _chain(gen, step, moves - times, every, guide_every,
+                                              n_guided, steer if guide_every else None, size,
+                                              can_place, flat_state, listed, firsts, n_firsts,
+                                              places, n_places, unseen, flat_where, flat_keeper,
+                                              show_reader, flat_six, lik_keep, lik_show,
+                                              show_key, flat_power, table.flat, keep_table,
+                                              tremble, in_six, is_unseen, index, m, wide, stub,
+                                              buffers)
+            if step < chained:
+                continue
         lay = origins and step % origins == origins - 1
         if lay or (redeal and step % redeal == redeal - 1):
             # an origin or a re-deal step (issue 33, branch s51-ryo), besides
@@ -1852,7 +1886,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             n_guided += 1
             steer.step(j, gen, flat_state, flat_where, flat_keeper, show_reader, flat_six,
                        flat_power, row_w, row_53, wide, stub, m, lik_keep, lik_show, show_key,
-                       table, show_cols, state, policy, tremble)
+                       table, show_cols, state, policy, tremble, given)
+            given = None
             if step >= moves - times:  # the last
                 out.append((state[:, :base].reshape(k, m, 3).copy(),
                             state[:, base:width].copy()))
@@ -1860,11 +1895,15 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         if fast_steps:
             # the same proposal and ratios, compiled (issue 33, branch s57-ryo);
             # the random numbers, logs and the acceptance as the numpy path
-            r1 = gen.random(k)
-            r2 = gen.random(k) if place else None
-            c2_at = None if place else gen.integers(0, u - 1, k)
-            # the acceptance's draws: the proposal draws none (branch s62-ryo)
-            r3 = gen.random(k)
+            if given is not None:  # (drawn by the chain, which stopped here)
+                r1, r2, c2_at, r3 = given
+                given = None
+            else:
+                r1 = gen.random(k)
+                r2 = gen.random(k) if place else None
+                c2_at = None if place else gen.integers(0, u - 1, k)
+                # the acceptance's draws: the proposal draws none (branch s62-ryo)
+                r3 = gen.random(k)
             assert keep_table is not None
             if buffers is None:
                 buffers = compiled.move_buffers(k)
@@ -1991,6 +2030,53 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         end.append((state[:, :width].copy(), flat_six.reshape(k, m, 6) - row_w[:, None, None],
                     lik_keep.reshape(k, m).copy(), lik_show.reshape(k, m).copy()))
     return out
+
+
+def _chain(gen: np.random.Generator, step: int, end: int, every: int, guide_every: int,
+           n_guided: int, steer: _Steer | None, size: Ints, can_place: Bools,
+           flat_state: Ints, listed: Ints, firsts: Ints, n_firsts: Ints, places: Ints,
+           n_places: Ints, unseen: Ints, flat_where: Ints, flat_keeper: Ints,
+           show_reader: Ints, flat_six: Ints, lik_keep: Floats, lik_show: Floats,
+           show_key: Ints, flat_power: Ints, show_flat: Floats, keep_table: Any,
+           tremble: float, in_six: Ints, is_unseen: Bools, index: Ints, m: int, wide: int,
+           stub: int, buffers: tuple[Any, ...]) -> tuple[int, int, tuple[Any, ...] | None]:
+    """:func:`_move`'s steps ``step`` to ``end - 1`` in one compiled call
+    (:func:`rollem.odds.compiled.move_chain`; issue 33, branch s68-fuse), its
+    tables updated in place: ``(the step it stopped at, n_guided then, that
+    step's draws)``; the draws ``None`` where it made every step, else the
+    numbers that step drew, as :func:`_move` (a card or place step's ``(r1,
+    r2, c2_at, r3)``) or :meth:`_Steer.step` (``(r, r_acc)``) would have
+    drawn them, for the step to be made there."""
+    k = len(size)
+    move_fixed = (flat_state, listed, size, firsts, n_firsts, places, n_places, unseen,
+                  flat_where, flat_keeper, show_reader, flat_six, lik_keep, lik_show, show_key,
+                  flat_power, show_flat, keep_table, float(tremble), in_six, is_unseen, index,
+                  int(m), int(wide), *buffers)
+    if steer is not None:
+        steer_fixed: tuple[Any, ...] = (
+            steer.lo, steer.hi, steer.cum, steer.start, steer.end, steer.size, steer.tab,
+            steer.log_g, flat_state, flat_where, flat_keeper, show_reader, flat_six, flat_power,
+            lik_keep, lik_show, show_key, show_flat, keep_table, float(tremble), int(m),
+            int(wide), int(stub))
+        gid_t = np.ascontiguousarray(steer.gid.T)
+    else:  # (no guided steps: arguments of the right types, never read)
+        f0, i0 = np.zeros(0), np.zeros(0, dtype=np.int64)
+        steer_fixed = (f0, f0, f0, i0, i0, i0, np.zeros((0, 2), dtype=np.int64), f0, i0, i0, i0,
+                       i0, np.zeros((0, 6), dtype=np.int64), i0, f0, f0, i0, f0, keep_table, 0.0,
+                       1, 1, 0)
+        gid_t = np.zeros((1, 0), dtype=np.int64)
+    draws = np.empty((3, k))
+    draw_int = np.empty(k, dtype=np.int64)
+    stop, n_guided = compiled.move_chain(gen, step, end, every, guide_every, n_guided,
+                                         len(unseen), size > 0, can_place, move_fixed,
+                                         steer_fixed, gid_t, draws, draw_int)
+    if stop == end:
+        return stop, n_guided, None
+    place = every > 0 and stop % every == every - 1
+    if guide_every and not place and (stop // max(every, 1)) % guide_every == 0:
+        return stop, n_guided, (draws[0], draws[1])
+    return stop, n_guided, (draws[0], draws[1] if place else None,
+                            None if place else draw_int, draws[2])
 
 
 def _patterns(d: int) -> Ints:
@@ -2337,15 +2423,20 @@ class _Steer:
              flat_keeper: Ints, show_reader: Ints, flat_six: Ints, flat_power: Ints,
              row_w: Ints, row_53: Ints, wide: int, stub: int, m: int, lik_keep: Floats,
              lik_show: Floats, show_key: Ints, table: _ExposeTable, show_cols: list[Ints],
-             state: Ints, policy: FastPolicy, tremble: float) -> None:
+             state: Ints, policy: FastPolicy, tremble: float,
+             given: tuple[Any, ...] | None = None) -> None:
         """One guided step for opponent ``j`` in every world (the tables are
-        :func:`_move`'s, updated in place where accepted)."""
+        :func:`_move`'s, updated in place where accepted). ``given``: its
+        ``(r, r_acc)`` where :func:`_chain` drew them (the compiled step)."""
         k = len(row_w)
         if compiled.use() and type(policy).keep_scores is FastPolicy.keep_scores:
             # the same step compiled (issue 33, branch s57-ryo): the random
             # numbers, logs and the acceptance as the numpy path below
-            r = gen.random(k)
-            r_acc = gen.random(k)  # (the proposal draws none: branch s62-ryo)
+            if given is not None:
+                r, r_acc = given
+            else:
+                r = gen.random(k)
+                r_acc = gen.random(k)  # (the proposal draws none: branch s62-ryo)
             done, proposal = compiled.steer_step(
                 j, r, r_acc, np.ascontiguousarray(self.gid[:, j]), self.lo, self.hi,
                 self.cum, self.start, self.end, self.size, self.tab, self.log_g, flat_state,
