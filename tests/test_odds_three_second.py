@@ -28,7 +28,7 @@ def _no_time() -> float:
 def test_three_players_second_card_up_covers_the_truth() -> None:
     view = bot_view(3, 2, "second card up", "basic")
     for seed in (1, 2, 3):
-        odds = play_odds(view, seed=seed, clock=_no_time, max_batches=8)
+        odds = play_odds(view, seed=seed, clock=_no_time, max_batches=16)
         assert odds.interval is not None and odds.interval <= HALF_WIDTH
         assert abs(odds.equity - TRUTH_HAND_2) <= odds.interval, (seed, odds.equity,
                                                                   odds.interval)
