@@ -45,5 +45,6 @@ def test_the_rule_is_the_third_card_up_round_at_three_players_only() -> None:
     assert ryoseen.learns_shares(third) and not ryoseen.learns_shares(second)
     assert ryoseen.play_part(read_view(bot_view(3, 2, "third card up", "basic"))) == 4.0
     assert ryoseen.spread_view(read_view(bot_view(3, 2, "third card up", "basic")))
-    assert not ryoseen.spread_view(read_view(bot_view(3, 2, "second card up", "basic")))
+    # (the second card up round is weighed by worlds too since branch s68-second,
+    # its shares not learnt: tests/test_odds_three_second.py)
     assert ryoseen.play_part(read_view(bot_view(4, 2, "third card up", "basic"))) == 1.0

@@ -200,10 +200,50 @@ PART_THIRD: dict[int, float] = {2: 4.0}
 19.00 in batches of 1,000, the truth 18.09 ± 0.15)."""
 
 
+THREE_SECOND: frozenset[int] = frozenset({2})
+"""Counts of opponents with which, in the second card up round (every
+opponent showing two cards, before the wild card), play's batches are taken
+as in the third card up round under :data:`THREE_THIRD` (every batch kept as
+drawn, weighed by worlds with their spread and Student's t,
+:data:`PART_SECOND` of a batch each), but the shares not learnt
+(:func:`learns_shares` holds from the third card up only): 3 players (issue
+33, branch s68-second).
+
+Main pooled them by their stated errors, drew collapsed batches again and
+stopped at ±1.5: on hands 0 to 9 of 3 `basic` players (``bench/bench_ryo_bots.py``,
+seed 60000; seat 0's first view of the round), against truths of every plain
+batch kept (about 1,400 batches of 4,000 worlds a hand, ratio of sums, ±0.02
+to ±0.07), 20 runs each alternated seed by seed (load 7 to 10): main covered
+178 of 200 (hand 2: the runs' mean 23.39 against 24.71, 12 of 20; hand 9:
+62.88 against 62.03, 15 of 20), median ±1.49; with this rule 191 of 200, the
+runs' means within 0.2 of every truth, median ±0.52, widest ±0.93, CPU at
+most 0.95 s. With the shares learnt too, 110 of 120 on hands 0 to 5 against
+114 (docs/dev/odds-precision.md)."""
+PART_SECOND: dict[int, float] = {2: 4.0}
+"""Per count of opponents in :data:`THREE_SECOND`, the share of a sampler
+batch (:data:`rollem.odds.play.BATCH` worlds) one batch of play draws in the
+second card up round (:func:`play_part`): 4 (4,000 worlds) at 3 players
+(issue 33, branch s68-second)."""
+
+
 def _three_third(seen: SeenPool) -> bool:
     """Whether ``seen`` is in the third card up round before the wild card
     with a count of opponents in :data:`THREE_THIRD`."""
     return seen.wild is None and _all_up(seen) and len(seen.opponents) in THREE_THIRD
+
+
+def _three_second(seen: SeenPool) -> bool:
+    """Whether ``seen`` is in the second card up round (every opponent
+    showing two cards) before the wild card with a count of opponents in
+    :data:`THREE_SECOND` (issue 33, branch s68-second)."""
+    return (seen.wild is None and bool(seen.opponents) and len(seen.opponents) in THREE_SECOND
+            and all(len(o.ups) == 2 for o in seen.opponents))
+
+
+def _three_kept(seen: SeenPool) -> bool:
+    """Whether play keeps every batch of ``seen`` as drawn and weighs them by
+    worlds with their spread: :func:`_three_third` or :func:`_three_second`."""
+    return _three_third(seen) or _three_second(seen)
 
 
 @dataclass(frozen=True)
@@ -3083,11 +3123,11 @@ def _seen_look(seen: SeenPool, *, samples: int, policy: FastPolicy, seed: int | 
             ess = min(min(implied), WORLD_CAP * float(k))
     if ess < MIN_EFFECTIVE and not retry:
         if not (shared is not None and ((seen.wild is not None
-                and len(seen.opponents) in KEEP_COLLAPSED) or _three_third(seen))):
+                and len(seen.opponents) in KEEP_COLLAPSED) or _three_kept(seen))):
             return None
         # (a retry that collapsed too: this run as it is, KEEP_COLLAPSED)
     elif ess < MIN_EFFECTIVE and not (shared is not None and (
-            (seen.wild is not None and len(seen.opponents) in KEEP_WILD) or _three_third(seen))):
+            (seen.wild is not None and len(seen.opponents) in KEEP_WILD) or _three_kept(seen))):
         again: int | None = max(samples // RETRY, min(samples, RETRY_WORLDS))
         if shared is not None and clock is not None and shared.get(_DEADLINE) is not None:
             now = clock()
@@ -3448,6 +3488,8 @@ def play_part(info: ViewInfo) -> float:
         return PART_WILD[len(seen.opponents)]
     if _three_third(seen) and len(seen.opponents) in PART_THIRD:
         return PART_THIRD[len(seen.opponents)]
+    if _three_second(seen) and len(seen.opponents) in PART_SECOND:
+        return PART_SECOND[len(seen.opponents)]
     if wild_view(seen):
         return LATE_PART
     if len(seen.opponents) >= PLACE_FROM and _all_up(seen):
@@ -3561,7 +3603,7 @@ def spread_view(info: ViewInfo) -> bool:
         return False
     if seen.wild is not None and _all_up(seen) and len(seen.opponents) in SPREAD_WILD:
         return True
-    if _three_third(seen):
+    if _three_kept(seen):
         return True
     return _all_up(seen) and len(seen.opponents) >= MOVES_FROM
 
