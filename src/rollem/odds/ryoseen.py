@@ -114,9 +114,9 @@ MIN_EFFECTIVE = 25
 too uneven to trust (the standard error itself needs some dozens of
 independent ancestors): :func:`ryo_seen_look` tries once more, then
 returns ``None`` and the caller falls back to the tracked model (in play's
-batches after the wild card at 3, 4 and 6 players neither: :data:`KEEP_WILD`,
+batches after the wild card at 3 to 6 players neither: :data:`KEEP_WILD`,
 :data:`KEEP_COLLAPSED`)."""
-KEEP_WILD: frozenset[int] = frozenset({2, 3, 5})
+KEEP_WILD: frozenset[int] = frozenset({2, 3, 4, 5})
 """Counts of opponents with which, after the wild card and within
 :func:`shared_proposals` (the batches of the odds shown in play), a batch
 whose worlds collapse (under :data:`MIN_EFFECTIVE` effective) is kept as it
@@ -156,8 +156,19 @@ sampling 69.99 ± 0.12). That selection, not a step of the sampler (long
 chains of each kind of step agree with one another and with plain
 importance sampling), is play's batches' +0.36 there: live, 100 seeds, the
 ratio of sums of play's batches 69.81 ± 0.16 kept against 70.16 ± 0.16
-(docs/dev/odds-precision.md, branch s68-four)."""
-KEEP_COLLAPSED: frozenset[int] = frozenset({2, 3, 5})
+(docs/dev/odds-precision.md, branch s68-four).
+
+5 players (4 opponents) since branch s68-five2: play's half batches there
+(1,000 worlds kept of 4,000 read) collapse as rarely (hand 31021: 9 of 2,280
+drawn as play draws them, every batch kept, 0.5% of the evidence), and
+drawing them again put the others' ratio of sums 0.070 ± 0.026 points high
+(69.94 against 69.87 ± 0.09; the truth 69.83 ± 0.08; quarter batches, 3.5%
+collapsing, +0.51 ± 0.11); hand 31035 none to speak of. Of play's +0.70
+there (branch s68-five) that is the selection; 0.16 to 0.18 more is each
+batch's self-normalisation (the mean by worlds against the same batches'
+ratio of sums, paired), left (:data:`LEAN_WILD`); the rest was not seen
+again (docs/dev/odds-precision.md, branch s68-five2)."""
+KEEP_COLLAPSED: frozenset[int] = frozenset({2, 3, 4, 5})
 """Counts of opponents with which, after the wild card and within
 :func:`shared_proposals`, a batch drawn again whose worlds collapse too is
 returned as it is (play calls the run rough) rather than ``None`` (issue 33,
@@ -168,7 +179,8 @@ model's, at about 38% (runs 63 to 73% ± 3 to 4.7). Under :data:`KEEP_WILD`
 no batch is drawn again; this is the guard where that is off. 6 players too
 since branch s67-six (with :data:`KEEP_WILD`): main's run at hand 31014
 seed 1 held one tracked-model batch (78.0%, averaged in with the others).
-4 players too since branch s68-four (with :data:`KEEP_WILD`)."""
+4 players too since branch s68-four, 5 players since branch s68-five2 (with
+:data:`KEEP_WILD`)."""
 THREE_THIRD: frozenset[int] = frozenset({2})
 """Counts of opponents with which, in the third card up round before the wild
 card (every opponent showing three cards), play's batches are taken as after
