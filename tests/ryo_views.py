@@ -72,3 +72,44 @@ def bot_view(players: int, hand: int, round_name: str, level: str, seed: int = 6
         if rnd == round_name:
             return view
     raise LookupError(f"hand {hand} never reaches {round_name!r} for seat 0")
+
+
+def assert_collapsed_batches_kept(monkeypatch: pytest.MonkeyPatch, view: Any) -> None:
+    """Every batch taken as collapsed (``ryoseen.MIN_EFFECTIVE`` above any batch's
+    worlds): one seeded run of 6 batches at ``view`` draws none again and keeps all 6
+    as drawn (``KEEP_WILD``/``KEEP_COLLAPSED``; before, each was drawn again with four
+    times the candidates). Used at 4 and 5 players (branches s68-four, s68-five2)."""
+    retries: list[Any] = []
+    look = ryoseen.ryo_seen_look
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("retry", True) is False:
+            retries.append(kwargs)
+        return look(*args, **kwargs)
+
+    monkeypatch.setattr(ryoseen, "ryo_seen_look", spy)
+    monkeypatch.setattr(ryoseen, "MIN_EFFECTIVE", 10 ** 9)
+    odds, kept = play_batches(monkeypatch, view, 1, 6)
+    assert not retries
+    assert len(kept) == 6
+    assert all(r.effective is not None and r.effective < ryoseen.MIN_EFFECTIVE for r in kept)
+    assert odds.interval is not None and 0.0 < odds.equity < 1.0
+
+
+def count_chain_steps(monkeypatch: pytest.MonkeyPatch, calls: dict[str, int],
+                      move: str, steer: str) -> None:
+    """Count the steps ``compiled.move_chain`` makes in one call (branch s68-fuse) as
+    the one-step calls they replace: ``calls[move]`` or ``calls[steer]`` (a guided
+    step) up by one each."""
+    chain = compiled.move_chain
+
+    def chained(gen: Any, step: int, end: int, every: int, guide_every: int,
+                *a: Any) -> Any:
+        stop, n_guided = chain(gen, step, end, every, guide_every, *a)
+        for s in range(step, stop):
+            place = every > 0 and s % every == every - 1
+            guided = guide_every > 0 and not place and (s // max(every, 1)) % guide_every == 0
+            calls[steer if guided else move] += 1
+        return stop, n_guided
+
+    monkeypatch.setattr(compiled, "move_chain", chained)

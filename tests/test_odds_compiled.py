@@ -22,6 +22,7 @@ if not compiled.AVAILABLE:  # (ROLLEM_NO_NUMBA set: the numpy paths only, nothin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from bench_play_odds import _view
+from ryo_views import count_chain_steps
 
 
 @pytest.fixture(autouse=True)
@@ -228,20 +229,7 @@ def test_play_odds_6_players_calls_the_compiled_steps(monkeypatch: pytest.Monkey
             return _real(*a, **kw)
 
         monkeypatch.setattr(compiled, name, spy)
-    chain = compiled.move_chain
-
-    def chained(gen: Any, step: int, end: int, every: int, guide_every: int,
-                *a: Any) -> Any:
-        """The steps the chain makes in one call (branch s68-fuse), counted
-        as the one-step calls they replace."""
-        stop, n_guided = chain(gen, step, end, every, guide_every, *a)
-        for s in range(step, stop):
-            place = every > 0 and s % every == every - 1
-            guided = guide_every > 0 and not place and (s // max(every, 1)) % guide_every == 0
-            calls["steer" if guided else "move"] += 1
-        return stop, n_guided
-
-    monkeypatch.setattr(compiled, "move_chain", chained)
+    count_chain_steps(monkeypatch, calls, "move", "steer")
     view = _view("rollyourown", 6, 30001, "at:third card up|")
     # whole batches, as before branch s58-ryo's half batches in play
     odds = play_odds(view, seed=3, max_batches=3, clock=lambda: 0.0, batch_part=1.0)

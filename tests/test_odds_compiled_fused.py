@@ -21,6 +21,7 @@ if not compiled.AVAILABLE:  # (ROLLEM_NO_NUMBA set: the numpy paths only, nothin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from bench_play_odds import _view
+from ryo_views import count_chain_steps
 
 
 @pytest.fixture(autouse=True)
@@ -99,20 +100,7 @@ def test_fused_calls_are_the_separate_kernels_and_numpy_bit_for_bit(
             return _real(*a, **kw)
 
         monkeypatch.setattr(compiled, name, spy)
-    chain = compiled.move_chain
-
-    def chained(gen: Any, step: int, end: int, every: int, guide_every: int,
-                *a: Any) -> Any:
-        """The steps the chain makes in one call (branch s68-fuse), counted
-        as the one-step calls they replace."""
-        stop, n_guided = chain(gen, step, end, every, guide_every, *a)
-        for s in range(step, stop):
-            place = every > 0 and s % every == every - 1
-            guided = guide_every > 0 and not place and (s // max(every, 1)) % guide_every == 0
-            calls["steer_step" if guided else "move_step"] += 1
-        return stop, n_guided
-
-    monkeypatch.setattr(compiled, "move_chain", chained)
+    count_chain_steps(monkeypatch, calls, "move_step", "steer_step")
 
     def odds() -> tuple[str, str, str, int]:
         o = play_odds(view, seed=seed, max_batches=3, clock=lambda: 0.0)

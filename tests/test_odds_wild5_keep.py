@@ -14,12 +14,10 @@ opponents: leaning there raised the runs' scatter more than it took off).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rollem.odds import ryoseen
-from ryo_views import play_batches as _batches
+from ryo_views import assert_collapsed_batches_kept
 from ryo_views import ryo_view as _at
 
 
@@ -31,20 +29,5 @@ def test_collapsed_batches_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> N
     """Every batch taken as collapsed (``MIN_EFFECTIVE`` above any batch's worlds):
     hand 31021, one seeded run of 6 batches draws none again and keeps all 6 as
     drawn (main drew each again with four times the candidates)."""
-    view = _at(5, "after the wild card", 31021)
-    retries: list[Any] = []
-    look = ryoseen.ryo_seen_look
-
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("retry", True) is False:
-            retries.append(kwargs)
-        return look(*args, **kwargs)
-
-    monkeypatch.setattr(ryoseen, "ryo_seen_look", spy)
-    monkeypatch.setattr(ryoseen, "MIN_EFFECTIVE", 10 ** 9)
-    odds, kept = _batches(monkeypatch, view, 1, 6)
-    assert not retries
-    assert len(kept) == 6
-    assert all(r.effective is not None and r.effective < ryoseen.MIN_EFFECTIVE for r in kept)
-    assert odds.interval is not None and 0.0 < odds.equity < 1.0
+    assert_collapsed_batches_kept(monkeypatch, _at(5, "after the wild card", 31021))
 
