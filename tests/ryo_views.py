@@ -17,6 +17,13 @@ from rollem.odds.view import read_view
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from bench_play_odds import _view
 
+seeded_compiled_draws = pytest.mark.skipif(
+    not compiled.ENABLED,
+    reason="pins seeds drawn by the compiled read; ROLLEM_NO_NUMBA's numpy read draws "
+           "the same law from other numbers")
+"""Mark a test whose seeds were chosen by what the compiled read draws (its runs'
+figures, not the law, are pinned): skipped where the loops are not compiled."""
+
 
 def loaded_view(game: str, players: int, hand: int, at: str) -> Any:
     """``bench_play_odds._view(game, players, hand, at)`` once the compiled loops are

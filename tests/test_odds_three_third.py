@@ -15,7 +15,7 @@ from __future__ import annotations
 from rollem.odds import ryoseen
 from rollem.odds.play import HALF_WIDTH, play_odds
 from rollem.odds.view import read_view
-from ryo_views import bot_view
+from ryo_views import bot_view, seeded_compiled_draws
 
 TRUTH_HAND_2 = 0.1066
 """Hand 2's equity for seat 0: 1,225 plain batches of 4,000 worlds, every one kept,
@@ -26,6 +26,7 @@ def _no_time() -> float:
     return 0.0
 
 
+@seeded_compiled_draws
 def test_three_players_third_card_up_covers_the_truth() -> None:
     # On main the pooled batches stop at ±1.5 around 8.6 (20 runs at 1 s of CPU:
     # 4 covered 10.66); every batch kept, weighed by worlds, they cover it.

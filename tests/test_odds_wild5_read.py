@@ -21,6 +21,7 @@ from rollem.odds.view import read_view
 from ryo_views import play_batches as _run
 from ryo_views import ryo_seen as _seen
 from ryo_views import ryo_view as _at
+from ryo_views import seeded_compiled_draws
 
 
 def test_where_5_players_after_the_wild_card_reads_more() -> None:
@@ -41,6 +42,7 @@ TRUTHS = {31021: 69.87, 31035: 49.12}
 and 49.12 ± 0.25)."""
 
 
+@seeded_compiled_draws
 def test_wide_hands_batches_less_collapsed_and_runs_covering(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Hands 31021 and 31035, three seeded runs of 12 batches each (about what 1 s

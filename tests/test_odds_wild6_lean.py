@@ -19,7 +19,7 @@ import pytest
 from rollem.odds import play, ryoseen
 from rollem.odds.result import Odds
 from rollem.odds.view import read_view
-from ryo_views import play_batches, ryo_view
+from ryo_views import play_batches, ryo_view, seeded_compiled_draws
 
 TRUTH_31081 = 0.3921
 """Hand 31081's seat's equity after the wild card at 6 players (± 0.0022, branch
@@ -60,6 +60,7 @@ def test_combine_leans_with_the_spread_where_asked() -> None:
     assert half.stderr == pytest.approx(se * play.t975(5) / play.Z95)
 
 
+@seeded_compiled_draws
 def test_hand_31081_leans_off_the_offset(monkeypatch: pytest.MonkeyPatch) -> None:
     """Six seeded runs of 34 quarter batches (a counting clock; what 1 s holds): each
     leans below its batches' mean by worlds (which sat 0.80 ± 0.19 points over the
