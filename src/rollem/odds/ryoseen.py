@@ -3668,18 +3668,25 @@ or × 1.1: 1,109 and 1,116, the offsets left. The 40 runs of hands
 (docs/dev/odds-precision.md, branch s67-lean6)."""
 
 
+def _opponents_after_the_wild_card(info: ViewInfo) -> int | None:
+    """The count of opponents where ``info`` is Roll Your Own after the wild card
+    (R-RYO-7) with every opponent showing three cards, else ``None``."""
+    if info.game != "rollyourown" or len(info.mine) >= 6:
+        return None
+    seen = seen_of(info)
+    if seen is None or not seen.opponents or seen.wild is None or not _all_up(seen):
+        return None
+    return len(seen.opponents)
+
+
 def evidence_lean(info: ViewInfo) -> float | None:
     """How far play leans this view's batches towards their ratio of sums
     (0 to 1, :data:`LEAN_WILD`): Roll Your Own after the wild card with a
     count of opponents listed there; ``None`` (play's
     :data:`rollem.odds.play.EVIDENCE_SHARE`) for every other view (issue 33,
     branches s67-four and s67-lean6)."""
-    if info.game != "rollyourown" or len(info.mine) >= 6:
-        return None
-    seen = seen_of(info)
-    if seen is None or not seen.opponents or seen.wild is None or not _all_up(seen):
-        return None
-    return LEAN_WILD.get(len(seen.opponents))
+    count = _opponents_after_the_wild_card(info)
+    return None if count is None else LEAN_WILD.get(count)
 
 
 STATED_WILD: dict[int, float] = {4: 4.0}
@@ -3705,12 +3712,8 @@ def stated_dof(info: ViewInfo) -> float | None:
     card with a count of opponents listed there; ``None`` (the larger of the
     two, Student's t on the spread) for every other view (issue 33, branch
     s68-five)."""
-    if info.game != "rollyourown" or len(info.mine) >= 6:
-        return None
-    seen = seen_of(info)
-    if seen is None or not seen.opponents or seen.wild is None or not _all_up(seen):
-        return None
-    return STATED_WILD.get(len(seen.opponents))
+    count = _opponents_after_the_wild_card(info)
+    return None if count is None else STATED_WILD.get(count)
 
 
 def retry_worlds(again: int, *, samples: int, cost: float, left: float,
