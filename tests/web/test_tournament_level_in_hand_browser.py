@@ -20,6 +20,7 @@ from table_ui import (
     decision_kind,
     level_clock_to,
     new_table,
+    only_checking_bots,
     open_as_host,
     shot,
     sit,
@@ -42,6 +43,9 @@ def test_the_panel_says_the_hand_in_play_keeps_its_levels_stakes(browser: Any, t
         tid, host = new_table(server.url, game="sdr", seats=2, bots=1, buy_in=10,
                               tournament="custom", tournament_schedule=schedule,
                               between_hands=0.3)
+        # a computer player that never folds: the random one could fold to Ann's
+        # check and end the hand before the panel is read (stop 69)
+        only_checking_bots(server, tid)
         ann = open_as_host(context(browser, size), server.url, tid, host)
         sit(ann, "Ann")
         ann.click("#start-btn")
