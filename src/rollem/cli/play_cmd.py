@@ -639,6 +639,11 @@ class TerminalGame:
         except (_Quit, KeyboardInterrupt) as err:
             self.interrupted = isinstance(err, KeyboardInterrupt) or err.interrupted
             status = 0 if isinstance(err, KeyboardInterrupt) else err.status
+            if isinstance(err, KeyboardInterrupt) and self.rich:
+                # Ctrl-C away from a prompt (the odds, the computer players): the
+                # terminal's "^C" echo is not followed by a newline (at a prompt
+                # ``ask`` gives it; issue 33, s69-newcomer)
+                self.say()
             current = self.table.hand
             if current is not None and not current.is_over:
                 self.say("The hand in progress is abandoned; it does not count.")
