@@ -189,9 +189,15 @@ def test_card_answers() -> None:
     assert parse_answer("qh", draw) == Draw(tuple(parse_cards("Qh")))
     with pytest.raises(AnswerError, match="0 to 2 cards"):
         parse_answer("Qh 7c 2d", draw)
+    with pytest.raises(AnswerError) as err:  # (was "bad card 'p'": s69-newcomer)
+        parse_answer("p 1", draw)
+    assert str(err.value).startswith("'p 1': p alone stands pat; else give only the cards: "
+                                     "throw away 0 to 2 cards (p = stand pat), from 1:Qh")
     stack = Legal(kind="stack", actions=("stack",), cards=six[:5], min_count=5, max_count=5)
     assert parse_answer("As Ks Qh 7c", stack) == StackAction(tuple(parse_cards("As Ks Qh 7c 2d")))
     assert parse_answer("k", stack) == StackAction(six[:5])
+    with pytest.raises(AnswerError, match=r"^'k 1 2': k alone keeps this order; else give"):
+        parse_answer("k 1 2", stack)
     wild = Legal(kind="wild", actions=("wild",), positions=12)
     assert parse_answer("1", wild) == PickWild(0)
     with pytest.raises(AnswerError, match=r"1\.\.12"):

@@ -393,6 +393,13 @@ def parse_answer(text: str, legal: Legal, up: Collection[Card] = (),
         return Draw(())
     if "stack" in acts and low in ("k", "keep"):
         return Stack(tuple(legal.cards))
+    first_word = low.split()[0] if low.split() else ""
+    if ("draw" in acts and first_word in ("p", "pat")) or ("stack" in acts
+                                                         and first_word in ("k", "keep")):
+        # "p 1" was refused as "bad card 'p'" (s69-newcomer): say what p (k) is
+        alone = "p alone stands pat" if "draw" in acts else "k alone keeps this order"
+        raise AnswerError(f"{cut(raw, 60)!r}: {alone}; else give only the cards: "
+                          f"{choices_text(legal, held=held)}")
     places = _turn_up_positions(legal, held)
     if low.split()[0] in _BETTING_WORDS and any(a in _CARD_CHOICES for a in acts):
         first = next(((i, c) for i, c in (places or {}).items() if c in legal.cards),

@@ -142,11 +142,13 @@ line, "fold" began the next; s62-term: "3" one line, "= sdr" the next)."""
 _KEEP = "\ue000"  # (a private-use character: a space a line may not break at)
 
 
-def _wrap(text: str, indent: str = "", *, break_words: bool = False) -> list[str]:
-    """``text`` wrapped to :data:`WIDTH` columns, later lines after ``indent``;
+def _wrap(text: str, indent: str = "", *, break_words: bool = False,
+          width: int = WIDTH) -> list[str]:
+    """``text`` wrapped to ``width`` columns (default :data:`WIDTH`; a narrower
+    terminal's: :meth:`TerminalGame.table_width`), later lines after ``indent``;
     a choice and its meaning (:data:`_GLUE`) stay on one line."""
     kept = _GLUE.sub(lambda m: m.group(0).replace(" ", _KEEP), text)
-    lines = textwrap.wrap(kept, WIDTH, subsequent_indent=indent, break_long_words=break_words,
+    lines = textwrap.wrap(kept, width, subsequent_indent=indent, break_long_words=break_words,
                           break_on_hyphens=False) or [""]
     return [line.replace(_KEEP, " ") for line in lines]
 
@@ -312,6 +314,14 @@ class TerminalGame:
         for piece in fit_parts(parts, self.table_width(), lead + 4):
             self.say(piece)
 
+    def say_help(self, text: str) -> None:
+        """A help paragraph (``?``), wrapped between words to the terminal's width
+        (:meth:`table_width`), as the decisions' help is (s69-newcomer: the help after
+        a hand, at the rebuy and add-on offers and where a fold is confirmed was one
+        line of up to 169 columns, piped)."""
+        for part in _wrap(text, width=self.table_width()):
+            self.say(part)
+
     def tell(self, lines: list[Line]) -> None:
         """Print narrated lines (cards drawn as cards); in plain text (no terminal) a
         line longer than :data:`WIDTH` is wrapped between words, its later parts
@@ -355,7 +365,8 @@ class TerminalGame:
         """A refused answer, cut to a few lines (a 2 MB line is not echoed whole)."""
         self._refused += 1
         self._refused_at = self._asked
-        for part in _wrap(self.style.message(cut(message)), "  ", break_words=True):
+        for part in _wrap(self.style.message(cut(message)), "  ", break_words=True,
+                          width=self.table_width()):
             self.say(Text(part, style="red"))
 
     # ------------------------------------------------------------ game choice
@@ -385,7 +396,7 @@ class TerminalGame:
                 for i, paragraph in enumerate(help_text().split("\n\n")):
                     if i:
                         self.say()
-                    for part in _wrap(paragraph):
+                    for part in _wrap(paragraph, width=self.table_width()):
                         self.say(part)
             elif value.name == "last":
                 self.show_last()
@@ -399,7 +410,7 @@ class TerminalGame:
             why = ("the only one that fits" if not rotate else  # issue 28: the rotation's
                    "in the rotation's turn (a game " + ("a level" if rotate == "level"
                                                          else "an orbit of the button") + ")")
-            self.say(f"{who} the button; the game is {fits[0].name} ({fits[0].id}), {why}.")
+            self.say_fitted(f"{who} the button; the game is {fits[0].name} ({fits[0].id}), {why}.")
             return fits[0]
         if table.button != 0:
             # a computer player's pick (R-C-12) comes from the hand's committed deal
@@ -407,8 +418,8 @@ class TerminalGame:
             # pick is the hand's hash's, and ``rollem verify`` checks it
             proof = self._picked = self._proof(table.hands + 1, [g.id for g in fits])
             chosen = fits[[g.id for g in fits].index(proof.picked_game())]
-            self.say(f"{self.names[table.button]} has the button and deals "
-                     f"{chosen.name} ({chosen.id}).")
+            self.say_fitted(f"{self.names[table.button]} has the button and deals "
+                            f"{chosen.name} ({chosen.id}).")
             return chosen
         ids = [g.id for g in fits]
         self.say("You have the button: choose the game.")
@@ -464,8 +475,8 @@ class TerminalGame:
         if table.stacks[0] == 0:
             if not t.over(table.stacks):
                 place = t.places(table.stacks)[0]
-                self.say(Text(f"You are out of the tournament in place {place}. The "
-                              "computer players play it out.", style="bold"))
+                self.say_fitted(Text(f"You are out of the tournament in place {place}. The "
+                                     "computer players play it out.", style="bold"))
             else:
                 self.say(Text("You are out of the tournament.", style="bold"))
             while not t.over(table.stacks) and t.hands_played < 100_000:
@@ -483,8 +494,8 @@ class TerminalGame:
             self.say(Text("You win the tournament: every chip is yours!", style="bold"))
         places = t.places(table.stacks)
         pay = t.payouts(table.stacks)
-        self.say(f"Finishing places ({t.entrants} entrants, buy-in {t.buy_in}, prize pool "
-                 f"{t.prize_pool}):")
+        self.say_fitted(f"Finishing places ({t.entrants} entrants, buy-in {t.buy_in}, prize pool "
+                        f"{t.prize_pool}):")
         counts = Counter(places.values())  # (busted in one hand: a place shared)
         for seat, place in sorted(places.items(), key=lambda kv: (kv[1], kv[0])):
             won = f", wins {pay[seat]}" if pay[seat] else ""
@@ -505,8 +516,8 @@ class TerminalGame:
             if self.table.stacks[seat] == 0 and t.may_rebuy(seat):
                 chips = self.table.rebuy_seat(seat)
                 if not quiet:
-                    self.say(f"{self.names[seat]} rebuys {chips} chips (a buy-in of "
-                             f"{t.buy_in} more in the prize pool).")
+                    self.say_fitted(f"{self.names[seat]} rebuys {chips} chips (a buy-in of "
+                                    f"{t.buy_in} more in the prize pool).")
 
     def bots_addon(self, quiet: bool = False) -> None:
         """While the add-on window is open (stop 60), each computer player still in
@@ -522,8 +533,8 @@ class TerminalGame:
             if bot_takes_addon(self.table.stacks[seat], t.addon_chips):
                 chips = self.table.addon_seat(seat)
                 if not quiet:
-                    self.say(f"{self.names[seat]} takes the add-on: +{chips} chips (a price "
-                             f"of {t.addon_price} more in the prize pool).")
+                    self.say_fitted(f"{self.names[seat]} takes the add-on: +{chips} chips "
+                                    f"(a price of {t.addon_price} more in the prize pool).")
             else:
                 t.decline_addon(seat, self.table.stacks)
                 if not quiet:
@@ -540,8 +551,8 @@ class TerminalGame:
                               "(y = take, n = no thanks) > ").strip().lower()
             if answer in ("y", "yes"):
                 chips = self.table.addon_seat(0)
-                self.say(f"You take the add-on: +{chips} chips, {self.table.stacks[0]} "
-                         f"now ({t.addon_price} more in the prize pool, {t.prize_pool}).")
+                self.say_fitted(f"You take the add-on: +{chips} chips, {self.table.stacks[0]} "
+                                f"now ({t.addon_price} more in the prize pool, {t.prize_pool}).")
                 return
             if answer in ("n", "no"):
                 t.decline_addon(0, self.table.stacks)
@@ -550,7 +561,7 @@ class TerminalGame:
             if answer in ("q", "quit"):
                 raise _Quit()
             if answer in ("?", "help"):
-                self.say(f"Once, when the rebuys close, every player still in may buy "
+                self.say_help(f"Once, when the rebuys close, every player still in may buy "
                          f"{t.addon_chips} chips for {t.addon_price} (into the prize pool), "
                          "whatever their stack. y takes it, n says no thanks; the offer "
                          "ends when the next hand is dealt. q quits.")
@@ -577,7 +588,7 @@ class TerminalGame:
                 self.show_last()
                 continue
             if answer in ("?", "help"):
-                self.say(REBUY_HELP.format(stack=self.stack, brought=(
+                self.say_help(REBUY_HELP.format(stack=self.stack, brought=(
                     f"; a buy-in of {sng.buy_in} more in the prize pool" if sng is not None
                     else ", counted in what you brought"), stop=stop))
                 continue
@@ -595,7 +606,8 @@ class TerminalGame:
         named = f" as {self.player_name}" if self.player_name else ""
         for part in _wrap(f"rollem: you are in seat 0{named} with {len(self.bots)} computer "
                           f"player(s) ({self.level}). Answer each prompt; ? explains the "
-                          "decision, last tells the last hand again, q quits."):
+                          "decision, last tells the last hand again, q quits.",
+                          width=self.table_width()):
             self.say(Text(part, style="bold"))
         try:
             while True:
@@ -639,6 +651,11 @@ class TerminalGame:
         except (_Quit, KeyboardInterrupt) as err:
             self.interrupted = isinstance(err, KeyboardInterrupt) or err.interrupted
             status = 0 if isinstance(err, KeyboardInterrupt) else err.status
+            if isinstance(err, KeyboardInterrupt) and self.rich:
+                # Ctrl-C away from a prompt (the odds, the computer players): the
+                # terminal's "^C" echo is not followed by a newline (at a prompt
+                # ``ask`` gives it; issue 33, s69-newcomer)
+                self.say()
             current = self.table.hand
             if current is not None and not current.is_over:
                 self.say("The hand in progress is abandoned; it does not count.")
@@ -651,9 +668,9 @@ class TerminalGame:
         t = self.table
         players = len(t.dealt_in())
         games = [t.fixed] if t.fixed is not None else t.choices
-        self.say(Text(f"No hand can be dealt: {players} players are still dealt in, and no game "
-                      f"of this table fits {players} players ({fit_words(games)}). "
-                      "The session ends here.", style="bold"))
+        self.say_fitted(Text(f"No hand can be dealt: {players} players are still dealt in, and "
+                             f"no game of this table fits {players} players "
+                             f"({fit_words(games)}). The session ends here.", style="bold"))
 
     def between_hands(self, hand: Any) -> bool:
         """After a hand: Enter for the next, ``s`` to show your cards by choice
@@ -672,7 +689,7 @@ class TerminalGame:
                 self.show_last()
                 continue
             if word in ("?", "help") and not rest:
-                self.say(AFTER_HAND_HELP)
+                self.say_help(AFTER_HAND_HELP)
                 continue
             if word == "t" and not rest:  # the table as the hand ended
                 self.show_end_table(self.hand_no, hand)
@@ -798,7 +815,8 @@ class TerminalGame:
         # (a card to turn up is numbered by its place in the row the table shows)
         held = [parse_card(c) for c in me.cards if c]
         for part in _wrap(f"Choices ({decision_title(view)}): "
-                          + choices_text(legal, shown_cards, held), "  "):
+                          + choices_text(legal, shown_cards, held), "  ",
+                          width=self.table_width()):
             self.say(part)
         self.say("  (? help, t table, last = the last hand, q quit)")
         while True:
@@ -824,7 +842,7 @@ class TerminalGame:
             sure = self.ask("You can check for free. Fold anyway? (y = fold, n = back) > ")
             word = sure.strip().lower()
             if word in ("?", "help"):
-                self.say(FOLD_ANYWAY_HELP)
+                self.say_help(FOLD_ANYWAY_HELP)
                 continue
             if word in ("q", "quit"):
                 raise _Quit
@@ -836,10 +854,13 @@ class TerminalGame:
         other player is a computer player of ``--bots``: with ``random`` ones
         the odds read their card choices as random (:func:`rollem.odds.
         straying.for_bots`; issue 33, branch s67-rough)."""
+        from rollem.odds.display import WIDTH as ODDS_WIDTH
         from rollem.odds.display import show_odds_text
         from rollem.odds.straying import for_bots
 
-        text, ok = show_odds_text(view, rng=self.odds_rng, straying=for_bots([self.level]))
+        text, ok = show_odds_text(view, rng=self.odds_rng, straying=for_bots([self.level]),
+                                  width=min(ODDS_WIDTH, self.console.width) if self.rich
+                                  else ODDS_WIDTH)
         return Text(text, style="cyan" if ok else "dim")
 
     # ------------------------------------------------------------ after
@@ -870,7 +891,7 @@ class TerminalGame:
                 f.write(phhs_entry(self.saved, table))
         except OSError as err:
             self.save_errors.append(str(err))
-            self.say(Text(f"could not save the hand history: {err}", style="red"))
+            self.say_fitted(Text(f"could not save the hand history: {err}", style="red"))
 
     def tournament_ledger(self, done: int) -> None:
         """A tournament's ledger (issue 28): what each player paid (buy-in and

@@ -225,14 +225,15 @@ def play_lines(odds: Odds, width: int | None = WIDTH) -> list[str]:
 
 
 def show_odds_text(view: object, *, rng: object = None, samples: int = SHOW_SAMPLES,
-                   **budget: Any) -> tuple[str, bool]:
+                   width: int = WIDTH, **budget: Any) -> tuple[str, bool]:
     """What ``rollem play --show-odds`` prints for the player's ``view``:
     ``("Your odds: ..." and, at a card choice, the advice lines, True)``, or
     ``("(odds not available: why)", False)``. The odds are
     :func:`rollem.odds.play.play_odds`' (exact, or to ±1.5 points within
     about a second of CPU: issue 33), ``samples`` worlds a batch; ``budget``
     goes to it (``cpu_seconds``, ``clock``, ``max_batches``, ``seed``,
-    ``straying``)."""
+    ``straying``). Lines are at most ``width`` columns (:data:`WIDTH`; a
+    narrower terminal's width, so that it does not break them mid-phrase)."""
     import random
 
     from rollem.odds import OddsError
@@ -243,5 +244,5 @@ def show_odds_text(view: object, *, rng: object = None, samples: int = SHOW_SAMP
                          rng=rng if isinstance(rng, random.Random) else None, **budget)
     except OddsError as err:
         # fitted as every odds line (issue 33: no line over 80 columns)
-        return "\n".join(fit(f"(odds not available: {err})", WIDTH)), False
-    return "\n".join(play_lines(odds)), True
+        return "\n".join(fit(f"(odds not available: {err})", width)), False
+    return "\n".join(play_lines(odds, width)), True
