@@ -485,8 +485,26 @@ def test_no_piece_of_an_overlong_scripted_line_is_taken_as_an_answer(
                         "--history-dir", str(tmp_path)], capsys)
     assert code == 0
     assert "You fold" not in out
-    assert "'\u2026f' is not an answer here: c = call 1, r 4 = raise to 4, f = fold" in out
+    said = " ".join(out.split())  # (a refusal is wrapped at 80 columns)
+    assert said.count("is not an answer here: c = call 1, r 4 = raise to 4, f = fold") == 1
+    assert "'\u2026xxxx" in out  # (the line refused once, as one answer)
     assert "The hand in progress is abandoned" in out  # the q on the next line
+
+
+def test_a_pasted_line_of_50000_characters_is_one_refused_answer(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Stop 69's try-out: each 1,000-character piece of a pasted line was a refusal
+    of its own, so one line of 50,000 characters ended the session ("50 answers in
+    a row were refused").  It is one refused answer now; the next line is read as
+    the next answer."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("y" * 50_000 + "\n" + "q\n"))
+    code, out, _ = run(["play", "holdem", "--players", "2", "--bots", "random", "--seed", "3",
+                        "--history-dir", str(tmp_path)], capsys)
+    assert code == 0
+    assert "answers in a row were refused" not in out
+    assert " ".join(out.split()).count("is not an answer here") == 1
+    assert "The hand in progress is abandoned" in out  # the q after it
 
 
 @pytest.mark.parametrize("command", [["play", "rollem521"],

@@ -96,13 +96,20 @@ class _Quit(Exception):
 
 MAX_ANSWER = 1000
 """The longest answer read from scripted (non-terminal) input, in characters: a
-longer line is read in pieces of this size, each refused (memory stays bounded
-whatever comes in, ``< /dev/zero`` included)."""
+longer line is read in pieces of this size and refused once, as one answer, the
+rest of it read and dropped (memory stays bounded whatever comes in)."""
+
+LONG_LINE_SKIP = 1_000_000
+"""The most characters of one over-long scripted line dropped for its one
+refusal: past this many, each as many more is refused again, so that ``<
+/dev/zero`` (no line end, ever) still stops after :data:`MAX_REFUSED` refusals
+(stop 69: a pasted line of 50,000 characters, refused piece by piece, ended the
+session)."""
 
 LONG_LINE_MARK = "\u2026"
-"""Put before each piece of a scripted line longer than :data:`MAX_ANSWER`: no
-prompt takes an answer with it, so every piece is refused (its end, too, even
-when it reads as an answer: ``x`` * 1001 + ``f`` must not fold)."""
+"""Put before the first piece of a scripted line longer than :data:`MAX_ANSWER`:
+no prompt takes an answer with it, so the line is refused (even when a piece
+reads as an answer: ``x`` * 1001 + ``f`` must not fold)."""
 
 AFTER_HAND_HELP = (
     "The hand is over. Enter deals the next hand; s shows all your cards to the "
@@ -1146,22 +1153,31 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     else:
         in_long_line = False  # the last piece read was cut from a longer line
 
+        def read_piece() -> str:
+            line = sys.stdin.readline(MAX_ANSWER + 1)  # (a longer line: in pieces)
+            # bytes that are not UTF-8 (read as lone surrogates) as U+FFFD, not
+            # echoed back as '\udcff' (issue 33's try-out)
+            return line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
         def read_line(prompt: str) -> str:
             nonlocal in_long_line
             sys.stdout.write(prompt)
             sys.stdout.flush()
-            line = sys.stdin.readline(MAX_ANSWER + 1)  # (a longer line: in pieces)
+            line = read_piece()
+            dropped = 0
+            while in_long_line and line and dropped < LONG_LINE_SKIP:
+                # the rest of a line already refused: dropped, not answers
+                in_long_line = not line.endswith("\n")
+                dropped += len(line)
+                line = read_piece()  # (the next piece of it, or the next line)
             if not line:
                 sys.stdout.write("\n")
                 raise EOFError
-            # bytes that are not UTF-8 (read as lone surrogates) as U+FFFD, not
-            # echoed back as '\udcff' (issue 33's try-out)
-            line = line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-            continued, in_long_line = in_long_line, (len(line) > MAX_ANSWER
-                                                     and not line.endswith("\n"))
+            continued = in_long_line  # (LONG_LINE_SKIP dropped: refused again)
+            in_long_line = len(line) > MAX_ANSWER and not line.endswith("\n")
             if continued or in_long_line:
-                # a piece of a line longer than MAX_ANSWER: marked so that no prompt
-                # takes it (a pasted text ending in "f" must not fold)
+                # a line longer than MAX_ANSWER: marked so that no prompt takes it
+                # (a pasted text ending in "f" must not fold)
                 return LONG_LINE_MARK + line.rstrip("\r\n")
             return line.rstrip("\r\n")
     schedule = _schedule(schedule_name) if schedule_name is not None else None
