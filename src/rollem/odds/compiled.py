@@ -317,6 +317,7 @@ def _compile_all() -> None:
     global _move_chain_compiled, _list_slots_compiled, _six_slots_compiled
     global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
     global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
+    global _accepts_four_compiled
     _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
     _first_over_short_compiled = _jit(_first_over_short)
     _keep_one_compiled = _jit(_keep_one)
@@ -332,7 +333,8 @@ def _compile_all() -> None:
     _move_apply_compiled = _jit(_move_apply_kernel)
     _log_of_compiled = _jit(_log_of)
     _accepts_compiled = _jit(_accepts)
-    _move_step_compiled = _jit(_move_step_kernel)  # (calls the four above)
+    _accepts_four_compiled = _jit(_accepts_four)  # (calls the two above)
+    _move_step_compiled = _jit(_move_step_kernel)  # (calls the ones above)
     _steer_propose_compiled = _jit(_steer_propose_kernel)
     _steer_apply_compiled = _jit(_steer_apply_kernel)
     _steer_step_compiled = _jit(_steer_step_kernel)  # (calls the two above, _log_of's, _accepts')
@@ -1288,6 +1290,44 @@ def _accepts(u: float, log_ratio: float) -> bool:  # pragma: no cover - compiled
 
 _accepts_compiled: Any = _accepts  # (numba's once compiled: _compile_all)
 
+CLEAR = 1e-9
+"""How far (relatively) the product of a step's four ratios must lie from 1
+and from the step's uniform for :func:`_accepts_four` to decide without the
+logs: a thousand times the logs' sum's rounding at the most (branch s69-speed)."""
+
+RATIO_RANGE = 2.0 ** 200
+"""Each ratio within ``[1 / RATIO_RANGE, RATIO_RANGE]`` for the product
+(every partial product a normal double, none rounded to 0 or inf)."""
+
+
+def _accepts_four(u: float, r0: float, r1: float, r2: float,
+                  r3: float) -> bool:  # pragma: no cover - compiled
+    # _accepts(u, (log r0 + log r1) + (log r2 + log r3)), the numpy path's
+    # sum, decided from the product where it is clear: the logs' sum is
+    # within 1e-12 of the log of the product (each log within an ulp of at
+    # most 139, three sums), so exp of it is within 1e-12 (relative) of the
+    # product, rounded 3e-16; where the product lies over 1 + CLEAR the sum
+    # is over 0, where under 1 - CLEAR and u is further than CLEAR from it
+    # the uniform's side is the product's; else (a ratio out of range or NaN,
+    # the product or u near) the logs as before. The same accepts, bit for
+    # bit, without log and exp at most steps (branch s69-speed)
+    lo, hi = 1.0 / RATIO_RANGE, RATIO_RANGE
+    if (lo <= r0 <= hi and lo <= r1 <= hi and lo <= r2 <= hi and lo <= r3 <= hi):
+        p = (r0 * r1) * (r2 * r3)
+        if p > 1.0 + CLEAR:
+            return True
+        if p < 1.0 - CLEAR:
+            if u < p * (1.0 - CLEAR):
+                return True
+            if u > p * (1.0 + CLEAR):
+                return False
+    log_ratio = ((_log_of_compiled(r0) + _log_of_compiled(r1))
+                 + (_log_of_compiled(r2) + _log_of_compiled(r3)))
+    return _accepts_compiled(u, log_ratio)
+
+
+_accepts_four_compiled: Any = _accepts_four  # (numba's once compiled: _compile_all)
+
 
 def _move_step_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, r3: Any, ok_rows: Any,
                       flat_state: Any, listed: Any, size: Any, firsts: Any, n_firsts: Any,
@@ -1312,9 +1352,8 @@ def _move_step_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, r3: Any, ok_row
         if np.isnan(new[i, 2]) or np.isnan(new[i, 3]):
             return False
     for i in range(k):
-        log_ratio = ((_log_of_compiled(ratio[i, 0]) + _log_of_compiled(ratio[i, 1]))
-                     + (_log_of_compiled(ratio[i, 2]) + _log_of_compiled(ratio[i, 3])))
-        accept[i] = _accepts_compiled(r3[i], log_ratio) and ok_rows[i]
+        accept[i] = _accepts_four_compiled(r3[i], ratio[i, 0], ratio[i, 1], ratio[i, 2],
+                                           ratio[i, 3]) and ok_rows[i]
     _move_apply_compiled(place, accept, a1, a2, s1, s2, c1, c2, at, new, key, flat_state,
                          flat_keeper, flat_six, in_six, is_unseen, flat_where, listed, index,
                          lik_keep, lik_show, show_key, m, wide)
@@ -1984,6 +2023,9 @@ def _read_score_kernel(gen: Any, out_kept: Any, out_val: Any, factor: Any, keep_
     w = out_val.shape[2]
     hit_w = 1.0 - tremble
     floor = tremble / 20.0
+    # the exposes' chances first, every candidate's read in one tight loop (the
+    # table is megabytes: its reads' misses overlap; branch s69-speed), then
+    # the check for any not tabled, then the weights
     for row in range(k):
         for c in range(reps):
             key = offset
@@ -1991,10 +2033,15 @@ def _read_score_kernel(gen: Any, out_kept: Any, out_val: Any, factor: Any, keep_
                 key += (out_kept[row, c, x] >> 2) * powers[x]
             for x in range(3, w):
                 key += (out_val[row, c, x] >> 2) * powers[x]
-            v = show_flat[key]
-            if np.isnan(v):
+            out_w[row, c] = show_flat[key]
+    for row in range(k):
+        for c in range(reps):
+            if np.isnan(out_w[row, c]):
                 return False, np.zeros(0), np.zeros((0, 3), dtype=np.int64), \
                     np.zeros((0, w), dtype=np.int64)
+    for row in range(k):
+        for c in range(reps):
+            v = out_w[row, c]
             keep = _keep_one_compiled(keep_table, out_kept[row, c, 0], out_kept[row, c, 1],
                                       out_kept[row, c, 2], max(out_val[row, c, 0], 0),
                                       max(out_val[row, c, 1], 0), max(out_val[row, c, 2], 0),
@@ -2117,7 +2164,7 @@ def read_score(gen: np.random.Generator, out_kept: Ints32, out_val: Ints32, fact
     k, reps = factor.shape
     ok, total, kept, val = _read_score_compiled(
         gen, out_kept, out_val, factor, keep_table, float(tremble), powers, show_flat,
-        int(offset), np.zeros((k, reps)))
+        int(offset), np.empty((k, reps)))
     if not ok:
         return None
     return np.asarray(total), np.asarray(kept), np.asarray(val)
