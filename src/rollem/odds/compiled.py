@@ -318,8 +318,8 @@ def _compile_all() -> None:
     global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
     global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
     global _accepts_four_compiled
-    _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
-    _first_over_short_compiled = _jit(_first_over_short)
+    _first_over_compiled = _jit(_first_over)  # (first: search_rows calls it)
+    _first_over_short_compiled = _jit(_first_over_short)  # (and four kernels this)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
     _pick_each_compiled = _jit(_pick_each_kernel)
@@ -674,14 +674,14 @@ def _first_over(cum: Any, base: int, size: int, x: float) -> int:  # pragma: no 
 _first_over_compiled: Any = _first_over  # (numba's once compiled: _compile_all)
 
 
-def _first_over_short(cum: Any, size: int, x: float) -> int:  # pragma: no cover - compiled
-    # _first_over(cum, 0, size, x) for a short row (read_draw's, at most 52):
-    # the sums over x are the row's last ones (it never decreases), so the
-    # first is ``size`` less their count: the same index, counted without a
-    # branch (bisection's branches mispredict about half the time; branch s69-speed)
+def _first_over_short(cum: Any, base: int, size: int, x: float) -> int:  # pragma: no cover
+    # _first_over for a short row (at most some 52 sums; its sums never
+    # decrease): the sums over x are the row's last ones, so the first is
+    # ``size`` less their count: the same index, counted without a branch
+    # (bisection's branches mispredict about half the time; branch s69-speed)
     over = 0
     for t in range(size):
-        over += cum[t] > x
+        over += cum[base + t] > x
     lo = size - over
     return lo if lo < size else size - 1
 
@@ -1207,7 +1207,7 @@ def _sample_kernel(mass: Any, r: Any) -> Any:  # pragma: no cover - compiled
             x = start + r[i, t] * span
             if cap < x:
                 x = cap
-            out[i * reps + t] = _first_over_compiled(cum, base, size, x)
+            out[i * reps + t] = _first_over_short_compiled(cum, base, size, x)
         start = end
     return out
 
@@ -1245,7 +1245,7 @@ def _second_round_kernel(todo: Any, r: Any, first: Any, starts: Any, ends: Any, 
         cap = np.nextafter(hi_v, lo_v)
         if cap < u:
             u = cap
-        card = _first_over_compiled(cum, c * 52, 52, u)
+        card = _first_over_short_compiled(cum, c * 52, 52, u)
         out[d] = card
         if not flat_avail[(d // reps) * 52 + card]:
             left[n_left] = d
@@ -1721,7 +1721,7 @@ def _owners_kernel(card_at: Any, col: Any, pref3: Any, origin: Any, left: Any, d
             u = start + r[used + x] * (end - start)
             if cap < u:
                 u = cap
-            pick = _first_over_compiled(cum, base, m, u)
+            pick = _first_over_short_compiled(cum, base, m, u)
             start = end
             # the row's mass summed as numpy sums it (in order, under 8 columns)
             tot = 0.0
@@ -1949,7 +1949,7 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
                     taken |= np.int64(1) << c
             elif z > 0.0:
                 v, at = _next_u_compiled(gen, unif, at)
-                t1 = _first_over_short_compiled(cum, a, v * z)
+                t1 = _first_over_short_compiled(cum, 0, a, v * z)
                 while row_mass[t1] <= 0.0:  # (the point rounded onto the end)
                     t1 -= 1
                 c1 = cards[t1]
@@ -1974,7 +1974,7 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
                         last_of[i, t1] = last
                     # the first card whose running sum passes x1 (the sums grow only
                     # at cards of the pair's: that card is one), else the last such
-                    t2 = _first_over_short_compiled(run2, a, x1)
+                    t2 = _first_over_short_compiled(run2, 0, a, x1)
                     if not run2[t2] > x1:
                         t2 = last_of[i, t1]
                     c2 = cards[t2]
