@@ -1299,7 +1299,7 @@ RATIO_RANGE = 2.0 ** 200
 
 
 def _accepts_four(u: float, r0: float, r1: float, r2: float,
-                  r3: float) -> bool:  # pragma: no cover - compiled
+                  r3: float) -> Any:  # pragma: no cover - compiled
     # _accepts(u, (log r0 + log r1) + (log r2 + log r3)), the numpy path's
     # sum, decided from the product where it is clear: the logs' sum is
     # within 1e-12 of the log of the product (each log within an ulp of at
