@@ -311,12 +311,15 @@ def _compile_all() -> None:
     global _read_weigh_compiled, _owners_compiled, _owners_later_compiled
     global _steer_propose_compiled, _steer_apply_compiled, _read_names_compiled
     global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
+    global _first_over_short_compiled
     global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
     global _layout_origins_compiled, _next_u_compiled, _name_read_compiled
     global _move_chain_compiled, _list_slots_compiled, _six_slots_compiled
     global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
     global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
-    _first_over_compiled = _jit(_first_over)  # (first: four kernels call it)
+    global _accepts_four_compiled
+    _first_over_compiled = _jit(_first_over)  # (first: search_rows calls it)
+    _first_over_short_compiled = _jit(_first_over_short)  # (and four kernels this)
     _keep_one_compiled = _jit(_keep_one)
     _keep_chance_compiled = _jit(_keep_chance_kernel)
     _pick_each_compiled = _jit(_pick_each_kernel)
@@ -330,7 +333,8 @@ def _compile_all() -> None:
     _move_apply_compiled = _jit(_move_apply_kernel)
     _log_of_compiled = _jit(_log_of)
     _accepts_compiled = _jit(_accepts)
-    _move_step_compiled = _jit(_move_step_kernel)  # (calls the four above)
+    _accepts_four_compiled = _jit(_accepts_four)  # (calls the two above)
+    _move_step_compiled = _jit(_move_step_kernel)  # (calls the ones above)
     _steer_propose_compiled = _jit(_steer_propose_kernel)
     _steer_apply_compiled = _jit(_steer_apply_kernel)
     _steer_step_compiled = _jit(_steer_step_kernel)  # (calls the two above, _log_of's, _accepts')
@@ -348,7 +352,7 @@ def _compile_all() -> None:
     _second_round_compiled = _jit(_second_round_kernel)
     _log_falling_one_compiled = _jit(_log_falling_one)
     _next_u_compiled = _jit(_next_u)
-    _read_draw_compiled = _jit(_read_draw_kernel)  # (calls the one above, _first_over's)
+    _read_draw_compiled = _jit(_read_draw_kernel)  # (calls the one above, _first_over_short's)
     _read_score_compiled = _jit(_read_score_kernel)  # (calls _keep_one_compiled)
     _layout_origins_compiled = _jit(_layout_origins_kernel)  # (calls _log_falling_one's)
     _name_read_compiled = _jit(_name_read_kernel)
@@ -536,18 +540,16 @@ def relabel_places(is_lab: Bools, owner: Ints, perm: Ints, card_at: Ints, order:
 
 def _rank_into(keys: Any, idx: Any, n: int) -> None:  # pragma: no cover - compiled
     # idx[:n] the indices of keys[:n] by ascending key, equal keys in index
-    # order (insertion sort: a dozen keys; distinct random keys have one
-    # order, which numpy's argsort gives too)
+    # order (a stable sort; distinct random keys have one order, which numpy's
+    # argsort gives too): each key's place is the count of keys before it,
+    # counted without a branch (a dozen keys: the insertion sort's
+    # mispredicted exits cost more; branch s69-speed)
     for t in range(n):
-        idx[t] = t
-    for t in range(1, n):
-        cur = idx[t]
-        v = keys[cur]
-        u = t - 1
-        while u >= 0 and keys[idx[u]] > v:
-            idx[u + 1] = idx[u]
-            u -= 1
-        idx[u + 1] = cur
+        v = keys[t]
+        r = 0
+        for u in range(n):
+            r += (keys[u] < v) | ((keys[u] == v) & (u < t))
+        idx[r] = t
 
 
 _rank_into_compiled: Any = _rank_into  # (numba's once compiled: _compile_all)
@@ -670,6 +672,21 @@ def _first_over(cum: Any, base: int, size: int, x: float) -> int:  # pragma: no 
 
 
 _first_over_compiled: Any = _first_over  # (numba's once compiled: _compile_all)
+
+
+def _first_over_short(cum: Any, base: int, size: int, x: float) -> int:  # pragma: no cover
+    # _first_over for a short row (at most some 52 sums; its sums never
+    # decrease): the sums over x are the row's last ones, so the first is
+    # ``size`` less their count: the same index, counted without a branch
+    # (bisection's branches mispredict about half the time; branch s69-speed)
+    over = 0
+    for t in range(size):
+        over += cum[base + t] > x
+    lo = size - over
+    return lo if lo < size else size - 1
+
+
+_first_over_short_compiled: Any = _first_over_short  # (numba's once compiled: _compile_all)
 
 
 def _search_kernel(cum: Any, u: Any, size: int, row: Any) -> Any:  # pragma: no cover
@@ -1190,7 +1207,7 @@ def _sample_kernel(mass: Any, r: Any) -> Any:  # pragma: no cover - compiled
             x = start + r[i, t] * span
             if cap < x:
                 x = cap
-            out[i * reps + t] = _first_over_compiled(cum, base, size, x)
+            out[i * reps + t] = _first_over_short_compiled(cum, base, size, x)
         start = end
     return out
 
@@ -1228,7 +1245,7 @@ def _second_round_kernel(todo: Any, r: Any, first: Any, starts: Any, ends: Any, 
         cap = np.nextafter(hi_v, lo_v)
         if cap < u:
             u = cap
-        card = _first_over_compiled(cum, c * 52, 52, u)
+        card = _first_over_short_compiled(cum, c * 52, 52, u)
         out[d] = card
         if not flat_avail[(d // reps) * 52 + card]:
             left[n_left] = d
@@ -1271,6 +1288,44 @@ def _accepts(u: float, log_ratio: float) -> bool:  # pragma: no cover - compiled
 
 _accepts_compiled: Any = _accepts  # (numba's once compiled: _compile_all)
 
+CLEAR = 1e-9
+"""How far (relatively) the product of a step's four ratios must lie from 1
+and from the step's uniform for :func:`_accepts_four` to decide without the
+logs: a thousand times the logs' sum's rounding at the most (branch s69-speed)."""
+
+RATIO_RANGE = 2.0 ** 200
+"""Each ratio within ``[1 / RATIO_RANGE, RATIO_RANGE]`` for the product
+(every partial product a normal double, none rounded to 0 or inf)."""
+
+
+def _accepts_four(u: float, r0: float, r1: float, r2: float,
+                  r3: float) -> Any:  # pragma: no cover - compiled
+    # _accepts(u, (log r0 + log r1) + (log r2 + log r3)), the numpy path's
+    # sum, decided from the product where it is clear: the logs' sum is
+    # within 1e-12 of the log of the product (each log within an ulp of at
+    # most 139, three sums), so exp of it is within 1e-12 (relative) of the
+    # product, rounded 3e-16; where the product lies over 1 + CLEAR the sum
+    # is over 0, where under 1 - CLEAR and u is further than CLEAR from it
+    # the uniform's side is the product's; else (a ratio out of range or NaN,
+    # the product or u near) the logs as before. The same accepts, bit for
+    # bit, without log and exp at most steps (branch s69-speed)
+    lo, hi = 1.0 / RATIO_RANGE, RATIO_RANGE
+    if (lo <= r0 <= hi and lo <= r1 <= hi and lo <= r2 <= hi and lo <= r3 <= hi):
+        p = (r0 * r1) * (r2 * r3)
+        if p > 1.0 + CLEAR:
+            return True
+        if p < 1.0 - CLEAR:
+            if u < p * (1.0 - CLEAR):
+                return True
+            if u > p * (1.0 + CLEAR):
+                return False
+    log_ratio = ((_log_of_compiled(r0) + _log_of_compiled(r1))
+                 + (_log_of_compiled(r2) + _log_of_compiled(r3)))
+    return _accepts_compiled(u, log_ratio)
+
+
+_accepts_four_compiled: Any = _accepts_four  # (numba's once compiled: _compile_all)
+
 
 def _move_step_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, r3: Any, ok_rows: Any,
                       flat_state: Any, listed: Any, size: Any, firsts: Any, n_firsts: Any,
@@ -1295,9 +1350,8 @@ def _move_step_kernel(place: bool, r1: Any, r2: Any, c2_at: Any, r3: Any, ok_row
         if np.isnan(new[i, 2]) or np.isnan(new[i, 3]):
             return False
     for i in range(k):
-        log_ratio = ((_log_of_compiled(ratio[i, 0]) + _log_of_compiled(ratio[i, 1]))
-                     + (_log_of_compiled(ratio[i, 2]) + _log_of_compiled(ratio[i, 3])))
-        accept[i] = _accepts_compiled(r3[i], log_ratio) and ok_rows[i]
+        accept[i] = _accepts_four_compiled(r3[i], ratio[i, 0], ratio[i, 1], ratio[i, 2],
+                                           ratio[i, 3]) and ok_rows[i]
     _move_apply_compiled(place, accept, a1, a2, s1, s2, c1, c2, at, new, key, flat_state,
                          flat_keeper, flat_six, in_six, is_unseen, flat_where, listed, index,
                          lik_keep, lik_show, show_key, m, wide)
@@ -1667,7 +1721,7 @@ def _owners_kernel(card_at: Any, col: Any, pref3: Any, origin: Any, left: Any, d
             u = start + r[used + x] * (end - start)
             if cap < u:
                 u = cap
-            pick = _first_over_compiled(cum, base, m, u)
+            pick = _first_over_short_compiled(cum, base, m, u)
             start = end
             # the row's mass summed as numpy sums it (in order, under 8 columns)
             tot = 0.0
@@ -1895,7 +1949,7 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
                     taken |= np.int64(1) << c
             elif z > 0.0:
                 v, at = _next_u_compiled(gen, unif, at)
-                t1 = _first_over_compiled(cum, 0, a, v * z)
+                t1 = _first_over_short_compiled(cum, 0, a, v * z)
                 while row_mass[t1] <= 0.0:  # (the point rounded onto the end)
                     t1 -= 1
                 c1 = cards[t1]
@@ -1920,7 +1974,7 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
                         last_of[i, t1] = last
                     # the first card whose running sum passes x1 (the sums grow only
                     # at cards of the pair's: that card is one), else the last such
-                    t2 = _first_over_compiled(run2, 0, a, x1)
+                    t2 = _first_over_short_compiled(run2, 0, a, x1)
                     if not run2[t2] > x1:
                         t2 = last_of[i, t1]
                     c2 = cards[t2]
@@ -1967,6 +2021,9 @@ def _read_score_kernel(gen: Any, out_kept: Any, out_val: Any, factor: Any, keep_
     w = out_val.shape[2]
     hit_w = 1.0 - tremble
     floor = tremble / 20.0
+    # the exposes' chances first, every candidate's read in one tight loop (the
+    # table is megabytes: its reads' misses overlap; branch s69-speed), then
+    # the check for any not tabled, then the weights
     for row in range(k):
         for c in range(reps):
             key = offset
@@ -1974,10 +2031,15 @@ def _read_score_kernel(gen: Any, out_kept: Any, out_val: Any, factor: Any, keep_
                 key += (out_kept[row, c, x] >> 2) * powers[x]
             for x in range(3, w):
                 key += (out_val[row, c, x] >> 2) * powers[x]
-            v = show_flat[key]
-            if np.isnan(v):
+            out_w[row, c] = show_flat[key]
+    for row in range(k):
+        for c in range(reps):
+            if np.isnan(out_w[row, c]):
                 return False, np.zeros(0), np.zeros((0, 3), dtype=np.int64), \
                     np.zeros((0, w), dtype=np.int64)
+    for row in range(k):
+        for c in range(reps):
+            v = out_w[row, c]
             keep = _keep_one_compiled(keep_table, out_kept[row, c, 0], out_kept[row, c, 1],
                                       out_kept[row, c, 2], max(out_val[row, c, 0], 0),
                                       max(out_val[row, c, 1], 0), max(out_val[row, c, 2], 0),
@@ -2100,7 +2162,7 @@ def read_score(gen: np.random.Generator, out_kept: Ints32, out_val: Ints32, fact
     k, reps = factor.shape
     ok, total, kept, val = _read_score_compiled(
         gen, out_kept, out_val, factor, keep_table, float(tremble), powers, show_flat,
-        int(offset), np.zeros((k, reps)))
+        int(offset), np.empty((k, reps)))
     if not ok:
         return None
     return np.asarray(total), np.asarray(kept), np.asarray(val)
