@@ -271,6 +271,10 @@ def _warm_all() -> None:
     six_slots(np.zeros((0, 1), dtype=np.int64), 1, 0, 1)
     where_cards(np.zeros((0, 1), dtype=np.int64), b2, 0)
     fill_labels(np.zeros((0, 1), dtype=np.int64), b2, np.zeros((0, 1)))
+    for steered, shower in ((False, -1), (True, 0), (True, -2)):
+        place_discard(np.random.default_rng(0), np.zeros(1, dtype=bool), np.ones(1), steered,
+                      shower, i0 - 1, 0, np.zeros((0, 1), dtype=bool),
+                      np.zeros((0, 1), dtype=np.int64), f0, np.zeros((0, 1)))
     relabel_rest(np.zeros((0, 1), dtype=np.int64), b2, np.zeros((0, 1), dtype=np.int64),
                  np.zeros((0, 3)), np.zeros((0, 1, 3)))
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
@@ -317,7 +321,8 @@ def _compile_all() -> None:
     global _move_chain_compiled, _list_slots_compiled, _six_slots_compiled
     global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
     global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
-    global _accepts_four_compiled
+    global _accepts_four_compiled, _row_sum_compiled, _place_first_compiled
+    global _place_rest_compiled
     _first_over_compiled = _jit(_first_over)  # (first: search_rows calls it)
     _first_over_short_compiled = _jit(_first_over_short)  # (and four kernels this)
     _keep_one_compiled = _jit(_keep_one)
@@ -345,6 +350,9 @@ def _compile_all() -> None:
     _rank_into_compiled = _jit(_rank_into)
     _fill_labels_compiled = _jit(_fill_labels_kernel)  # (calls the one above)
     _relabel_rest_compiled = _jit(_relabel_rest_kernel)  # (calls _rank_into's)
+    _row_sum_compiled = _jit(_row_sum)
+    _place_first_compiled = _jit(_place_first_kernel)  # (calls the one above)
+    _place_rest_compiled = _jit(_place_rest_kernel)  # (calls _first_over_short's)
     _read_names_compiled = _jit(_read_names_kernel)
     _read_weigh_compiled = _jit(_read_weigh_kernel)  # (calls read_names' and keep_chance's)
     _choose_compiled = _jit(_choose_kernel)
@@ -585,6 +593,171 @@ def fill_labels(order: Ints, taken: Bools, keys: Floats) -> bool:
     _fill_labels_compiled(order, np.ascontiguousarray(taken, dtype=np.bool_),
                           np.ascontiguousarray(keys, dtype=np.float64))
     return True
+
+
+def _row_sum(x: Any, n: int) -> Any:  # pragma: no cover - compiled
+    # numpy's sum of a contiguous row of n float64, n at most 128 (its
+    # pairwise sum there: under 8 in order, else 8 running sums, added in
+    # pairs, then the rest in order): the same float as ``mass.sum(axis=1)``
+    if n < 8:
+        res = 0.0
+        for i in range(n):
+            res += x[i]
+        return res
+    r0, r1, r2, r3 = x[0], x[1], x[2], x[3]
+    r4, r5, r6, r7 = x[4], x[5], x[6], x[7]
+    i = 8
+    end = n - n % 8
+    while i < end:
+        r0 += x[i]
+        r1 += x[i + 1]
+        r2 += x[i + 2]
+        r3 += x[i + 3]
+        r4 += x[i + 4]
+        r5 += x[i + 5]
+        r6 += x[i + 6]
+        r7 += x[i + 7]
+        i += 8
+    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < n:
+        res += x[i]
+        i += 1
+    return res
+
+
+_row_sum_compiled: Any = _row_sum  # (numba's once compiled: _compile_all)
+
+
+def _place_first_kernel(at: Any, prefer: Any, taken: Any, r: Any, mass: Any, total: Any,
+                        pos: Any) -> int:  # pragma: no cover - compiled
+    # per world the discard's masses (at its places not taken, times prefer),
+    # their numpy sum, and the place of the largest uniform among those
+    # places (the first place where none): the count of rows with mass
+    k, n = taken.shape
+    live = 0
+    for row in range(k):
+        best = -1.0
+        at_best = 0
+        for p in range(n):
+            ok = at[p] and not taken[row, p]
+            mass[row, p] = (1.0 if ok else 0.0) * prefer[p]
+            v = r[row, p] if ok else -1.0
+            if v > best:
+                best = v
+                at_best = p
+        pos[row] = at_best
+        t = _row_sum_compiled(mass[row], n)
+        total[row] = t
+        if t > 0:
+            live += 1
+    return live
+
+
+_place_first_compiled: Any = _place_first_kernel  # (numba's once compiled: _compile_all)
+
+
+def _place_rest_kernel(mass: Any, total: Any, pos: Any, r: Any, steered: bool, shower: int,
+                       by: Any, log_prefer: Any, s: int, weight: Any, later: Any,
+                       taken: Any, order: Any, inv_q: Any) -> None:  # pragma: no cover
+    # where steered, the places of the rows with mass drawn in proportion to
+    # it (_sample_kernel's running sum over those rows end to end, its points
+    # and search); then per row 1 / q of the place into the weight, or put off
+    # to a step (inv_q for the shower's, whose log the caller adds; the
+    # drawer's own log prefer where hidden), and the discard put there
+    k, n = mass.shape
+    if steered:
+        cum = np.empty(k * n)
+        acc = 0.0
+        first = True
+        base = 0
+        for row in range(k):
+            if not total[row] > 0:
+                continue
+            for c in range(n):
+                if first:
+                    acc = mass[row, c]
+                    first = False
+                else:
+                    acc += mass[row, c]
+                cum[base + c] = acc
+            base += n
+        start = 0.0
+        base = 0
+        t = 0
+        for row in range(k):
+            if not total[row] > 0:
+                continue
+            end = cum[base + n - 1]
+            cap = np.nextafter(end, start)
+            x = start + r[t] * (end - start)
+            if cap < x:
+                x = cap
+            pos[row] = _first_over_short_compiled(cum, base, n, x)
+            start = end
+            base += n
+            t += 1
+    for row in range(k):
+        tot = total[row]
+        live = tot > 0
+        p = pos[row]
+        m = mass[row, p]
+        q = tot / (m if m > 1e-300 else 1e-300) if live else 0.0
+        weight[row] = weight[row] * (1.0 if live else 0.0)
+        if shower >= 0:
+            weight[row] = weight[row] * (1.0 if live else 0.0)
+            inv_q[row] = q
+        elif shower == -2:
+            weight[row] = weight[row] * tot
+            d = by[p]
+            if d >= 0 and live:
+                later[row, d] = later[row, d] - log_prefer[p]
+        else:
+            weight[row] = weight[row] * q
+        taken[row, p] = True
+        order[row, p] = s
+
+
+_place_rest_compiled: Any = _place_rest_kernel  # (numba's once compiled: _compile_all)
+
+
+def place_discard(gen: np.random.Generator, at: Bools, prefer: Floats, steered: bool,
+                  shower: int, by: Ints, s: int, taken: Bools, order: Ints, weight: Floats,
+                  later: Floats) -> Floats | None:
+    """:func:`rollem.odds.ryoseen._layout`'s place of the seat's discard ``s``
+    in every world, compiled (issue 33, branch s69-speed2): ``at`` ``(n,)``
+    the places it may hold, ``prefer`` ``(n,)`` their masses; per world
+    (``taken`` ``(k, n)`` bool, ``order`` ``(k, n)`` int64, ``weight``
+    ``(k,)``, ``later`` ``(k, m)``, all changed in place) the place of the
+    largest of ``k * n`` uniforms among those not taken, or where
+    ``steered``, among the worlds with mass, one drawn in proportion to it
+    (``nlive`` more uniforms, :func:`sample_rows`' sums and search);
+    ``weight`` times whether any place is free, then (``shower`` -1) times
+    ``1 / q`` of the place, or (-2) times the mass's total, ``later`` at the
+    drawer ``by[place]`` (-1 none) less ``log prefer`` there; returns ``1 /
+    q`` per world ``(k,)`` (0 where none is free) for ``shower >= 0``, whose
+    log the caller puts off to that opponent's step. The generator's draws,
+    sums, products and places are the numpy lines', in their order; the
+    logs stay numpy's. None, changing nothing, where ``n`` is over 128 (numpy
+    sums such rows by halves) or the arrays are not C-ordered bool, int64
+    and float64 (the numpy lines then)."""
+    k, n = taken.shape
+    if n > 128 or not all(a.flags.c_contiguous and a.dtype == t for a, t in (
+            (taken, np.bool_), (order, np.int64), (weight, np.float64), (later, np.float64))):
+        return None
+    mass = np.empty((k, n))
+    total = np.empty(k)
+    pos = np.empty(k, dtype=np.int64)
+    prefer = np.ascontiguousarray(prefer, dtype=np.float64)
+    live = _place_first_compiled(np.ascontiguousarray(at, dtype=np.bool_), prefer, taken,
+                                 gen.random((k, n)), mass, total, pos)
+    r = gen.random(live) if steered else np.zeros(0)
+    inv_q = np.zeros(k)
+    with np.errstate(divide="ignore"):
+        log_prefer = np.log(prefer) if shower == -2 else prefer
+    _place_rest_compiled(mass, total, pos, r, steered, int(shower),
+                         np.ascontiguousarray(by, dtype=np.int64), log_prefer, int(s), weight,
+                         later, taken, order, inv_q)
+    return inv_q
 
 
 def _relabel_rest_kernel(owner: Any, is_lab: Any, left: Any, rest_keys: Any,

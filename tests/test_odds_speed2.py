@@ -1,0 +1,65 @@
+"""Roll Your Own's layout and reads with fewer numpy lines (issue 33, branch
+s69-speed2): the same worlds, weights and answers bit for bit.
+
+- ``compiled.place_discard`` makes ``ryoseen._layout``'s places of the seat's
+  discards in two compiled passes: play's answers at a fixed number of
+  batches are those of the numpy lines (``place_discard`` answering None), in
+  views where the places are drawn uniformly, steered by an opponent that
+  shows the discard, and steered by whoever drew a hidden place;
+- ``compiled._row_sum`` is numpy's ``sum(axis=1)`` float for float.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from rollem.odds import compiled, play
+from ryo_views import ryo_view
+
+pytestmark = pytest.mark.skipif(not compiled.AVAILABLE, reason="numba not installed")
+
+
+@pytest.fixture(autouse=True)
+def _compiled() -> None:
+    assert compiled.wait(600)
+
+
+def _answer(players: int, round_name: str, hand: int) -> tuple[Any, ...]:
+    odds = play.play_odds(ryo_view(players, round_name, hand), seed=3, max_batches=3,
+                          clock=lambda: 0.0)
+    return (odds.samples, odds.win, odds.tie, odds.equity, odds.stderr, odds.interval,
+            odds.effective)
+
+
+@pytest.mark.parametrize(("players", "round_name", "hand"),
+                         [(6, "after the wild card", 31091), (4, "after the wild card", 31040),
+                          (6, "third card up", 31081)])
+def test_the_discards_placed_compiled_are_the_numpy_lines(
+        monkeypatch: pytest.MonkeyPatch, players: int, round_name: str, hand: int) -> None:
+    kinds: set[tuple[bool, int]] = set()
+    real = compiled.place_discard
+
+    def spy(gen: np.random.Generator, at: Any, prefer: Any, steered: bool, shower: int,
+            *a: Any) -> Any:
+        kinds.add((steered, min(shower, 0)))
+        return real(gen, at, prefer, steered, shower, *a)
+
+    monkeypatch.setattr(compiled, "place_discard", spy)
+    fast = _answer(players, round_name, hand)
+    assert (False, -1) in kinds and (True, -2) in kinds
+    if round_name == "third card up":
+        assert (True, 0) in kinds  # (a discard an opponent shows, its place steered)
+    monkeypatch.setattr(compiled, "place_discard", lambda *a: None)
+    assert _answer(players, round_name, hand) == fast
+
+
+def test_the_row_sum_is_numpys() -> None:
+    gen = np.random.default_rng(5)
+    for n in (1, 3, 7, 8, 9, 12, 15, 16, 17, 18, 21, 24, 31, 64, 127, 128):
+        mass = (gen.random((300, n)) * (gen.random((300, n)) < 0.6)
+                * 10.0 ** gen.integers(-6, 6, (300, n)))
+        got = np.array([compiled._row_sum_compiled(mass[r], n) for r in range(300)])
+        assert np.array_equal(got, mass.sum(axis=1))
