@@ -63,3 +63,20 @@ def test_the_row_sum_is_numpys() -> None:
                 * 10.0 ** gen.integers(-6, 6, (300, n)))
         got = np.array([compiled._row_sum_compiled(mass[r], n) for r in range(300)])
         assert np.array_equal(got, mass.sum(axis=1))
+
+
+@pytest.mark.parametrize("k", [0, 1, 300])
+def test_the_cards_and_shuffles_are_the_numpy_lines(k: int) -> None:
+    """``compiled.cards_of`` and ``compiled.shuffle_rows`` (``_worlds``) against
+    the numpy lines they replace, rows of 1 to 21 places (a strided slice too)."""
+    gen = np.random.default_rng(k + 11)
+    for n in (1, 5, 16, 17, 21):
+        named = gen.integers(0, 52, (k, 3 * n))
+        order = gen.integers(-1, 52 + 3 * n, (k, n))
+        want = np.where(order < 52, order, np.take_along_axis(named, np.maximum(order - 52, 0),
+                                                              axis=1))
+        assert np.array_equal(compiled.cards_of(order, named), want)
+        rest = want[:, n // 2:]
+        keys = gen.random(rest.shape)
+        assert np.array_equal(compiled.shuffle_rows(rest, keys),
+                              np.take_along_axis(rest, np.argsort(keys, axis=1), axis=1))

@@ -275,6 +275,8 @@ def _warm_all() -> None:
         place_discard(np.random.default_rng(0), np.zeros(1, dtype=bool), np.ones(1), steered,
                       shower, i0 - 1, 0, np.zeros((0, 1), dtype=bool),
                       np.zeros((0, 1), dtype=np.int64), f0, np.zeros((0, 1)))
+    cards_of(np.zeros((0, 1), dtype=np.int64), np.zeros((0, 1), dtype=np.int64))
+    shuffle_rows(np.zeros((0, 1), dtype=np.int64), np.zeros((0, 1)))
     relabel_rest(np.zeros((0, 1), dtype=np.int64), b2, np.zeros((0, 1), dtype=np.int64),
                  np.zeros((0, 3)), np.zeros((0, 1, 3)))
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
@@ -322,7 +324,7 @@ def _compile_all() -> None:
     global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
     global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
     global _accepts_four_compiled, _row_sum_compiled, _place_first_compiled
-    global _place_rest_compiled
+    global _place_rest_compiled, _cards_of_compiled, _shuffle_rows_compiled
     _first_over_compiled = _jit(_first_over)  # (first: search_rows calls it)
     _first_over_short_compiled = _jit(_first_over_short)  # (and four kernels this)
     _keep_one_compiled = _jit(_keep_one)
@@ -353,6 +355,8 @@ def _compile_all() -> None:
     _row_sum_compiled = _jit(_row_sum)
     _place_first_compiled = _jit(_place_first_kernel)  # (calls the one above)
     _place_rest_compiled = _jit(_place_rest_kernel)  # (calls _first_over_short's)
+    _cards_of_compiled = _jit(_cards_of_kernel)
+    _shuffle_rows_compiled = _jit(_shuffle_rows_kernel)  # (calls _rank_into's)
     _read_names_compiled = _jit(_read_names_kernel)
     _read_weigh_compiled = _jit(_read_weigh_kernel)  # (calls read_names' and keep_chance's)
     _choose_compiled = _jit(_choose_kernel)
@@ -758,6 +762,57 @@ def place_discard(gen: np.random.Generator, at: Bools, prefer: Floats, steered: 
                          np.ascontiguousarray(by, dtype=np.int64), log_prefer, int(s), weight,
                          later, taken, order, inv_q)
     return inv_q
+
+
+def _cards_of_kernel(order: Any, named: Any, out: Any) -> None:  # pragma: no cover - compiled
+    # per world and place, the card there: order's where below 52, else the
+    # card named for that label
+    k, n = order.shape
+    for row in range(k):
+        for p in range(n):
+            c = order[row, p]
+            out[row, p] = c if c < 52 else named[row, c - 52]
+
+
+_cards_of_compiled: Any = _cards_of_kernel  # (numba's once compiled: _compile_all)
+
+
+def cards_of(order: Ints, named: Ints) -> Ints:
+    """:func:`rollem.odds.ryoseen._worlds`' cards of the pool, compiled (issue
+    33, branch s69-speed2): per world and place of ``order`` ``(k, n)`` (a
+    card below 52, else a label ``52 + i``) the card, ``named[row, i]`` for a
+    label (``named`` ``(k, L)``, every label named): ``(k, n)`` int64, the
+    numpy lines' ``np.where(order < 52, order, take_along_axis(named, ...))``."""
+    out = np.empty(order.shape, dtype=np.int64)
+    _cards_of_compiled(np.ascontiguousarray(order, dtype=np.int64),
+                       np.ascontiguousarray(named, dtype=np.int64), out)
+    return out
+
+
+def _shuffle_rows_kernel(rows: Any, keys: Any, out: Any) -> None:  # pragma: no cover - compiled
+    # per row, its entries in the order of its random keys (_rank_into's)
+    k, n = rows.shape
+    idx = np.empty(n, dtype=np.int64)
+    for row in range(k):
+        _rank_into_compiled(keys[row], idx, n)
+        for t in range(n):
+            out[row, t] = rows[row, idx[t]]
+
+
+_shuffle_rows_compiled: Any = _shuffle_rows_kernel  # (numba's once compiled: _compile_all)
+
+
+def shuffle_rows(rows: Ints, keys: Floats) -> Ints:
+    """Each row of ``rows`` ``(k, n)`` in the order of its random ``keys``
+    ``(k, n)``, compiled (issue 33, branch s69-speed2): ``(k, n)`` int64, the
+    numpy lines' ``take_along_axis(rows, argsort(keys, axis=1), axis=1)``
+    where a row's keys are distinct (the generator's uniforms: equal ones
+    about 1 in 2^50 a row), ties in index order (numpy's sort there too for
+    rows of at most 16)."""
+    out = np.empty(rows.shape, dtype=np.int64)
+    _shuffle_rows_compiled(np.ascontiguousarray(rows, dtype=np.int64),
+                           np.ascontiguousarray(keys, dtype=np.float64), out)
+    return out
 
 
 def _relabel_rest_kernel(owner: Any, is_lab: Any, left: Any, rest_keys: Any,

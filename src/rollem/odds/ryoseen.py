@@ -1643,8 +1643,11 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         raise ValueError("no world fits what was seen")
     found = [found_at[j] for j in range(len(seen.opponents))]
     assert (named >= 0).all()  # every label is some opponent's discard
-    cards = np.where(order < 52, order, np.take_along_axis(named, np.maximum(order - 52, 0),
-                                                           axis=1))
+    if compiled.use():  # (one compiled pass; branch s69-speed2)
+        cards = compiled.cards_of(order, named)
+    else:
+        cards = np.where(order < 52, order, np.take_along_axis(named, np.maximum(order - 52, 0),
+                                                               axis=1))
     if k > final_k:  # down to the batch's worlds, the total weight kept
         edges = np.cumsum(weight)
         edges /= edges[-1]
@@ -1674,7 +1677,9 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
                                         axis=1) for j in finals}
             rest = cards[:, seen.drawn + (seen.wild is not None):]
         if t or snaps is not None:  # the pool's cards not yet drawn in another order
-            rest = np.take_along_axis(rest, np.argsort(gen.random(rest.shape), axis=1), axis=1)
+            keys = gen.random(rest.shape)
+            rest = compiled.shuffle_rows(rest, keys) if compiled.use() else \
+                np.take_along_axis(rest, np.argsort(keys, axis=1), axis=1)
         at = 0
         out = []
         for hand in [mine, *[finals[j] for j in sorted(finals)]]:
