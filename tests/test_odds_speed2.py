@@ -80,3 +80,24 @@ def test_the_cards_and_shuffles_are_the_numpy_lines(k: int) -> None:
         keys = gen.random(rest.shape)
         assert np.array_equal(compiled.shuffle_rows(rest, keys),
                               np.take_along_axis(rest, np.argsort(keys, axis=1), axis=1))
+
+
+def test_the_systematic_draw_is_the_numpy_lines() -> None:
+    """``compiled.systematic`` (``_systematic``, ``_worlds``' last resampling)
+    against the numpy lines, with zero weights, ties, one world, fewer and
+    more points than worlds; None where the numpy lines must answer."""
+    gen = np.random.default_rng(13)
+    for k in (1, 2, 7, 1000, 3000):
+        for zeros in (0.0, 0.5, 0.95):
+            weight = gen.random(k) ** 3 * (gen.random(k) >= zeros)
+            weight[gen.integers(0, k)] = 1e-3
+            for count in (k, max(1, k // 3), 2 * k):
+                r = gen.random()
+                edges = np.cumsum(weight)
+                edges /= edges[-1]
+                want = np.minimum(np.searchsorted(edges, (r + np.arange(count)) / count,
+                                                  side="right"), k - 1)
+                assert np.array_equal(compiled.systematic(weight, r, count), want)
+    assert compiled.systematic(np.array([1.0, np.nan]), 0.5, 2) is None
+    assert compiled.systematic(np.array([1.0, -1.0]), 0.5, 2) is None
+    assert compiled.systematic(np.zeros(3), 0.5, 3) is None

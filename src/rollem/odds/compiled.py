@@ -277,6 +277,7 @@ def _warm_all() -> None:
                       np.zeros((0, 1), dtype=np.int64), f0, np.zeros((0, 1)))
     cards_of(np.zeros((0, 1), dtype=np.int64), np.zeros((0, 1), dtype=np.int64))
     shuffle_rows(np.zeros((0, 1), dtype=np.int64), np.zeros((0, 1)))
+    systematic(f0, 0.0, 0)
     relabel_rest(np.zeros((0, 1), dtype=np.int64), b2, np.zeros((0, 1), dtype=np.int64),
                  np.zeros((0, 3)), np.zeros((0, 1, 3)))
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
@@ -325,6 +326,7 @@ def _compile_all() -> None:
     global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
     global _accepts_four_compiled, _row_sum_compiled, _place_first_compiled
     global _place_rest_compiled, _cards_of_compiled, _shuffle_rows_compiled
+    global _systematic_compiled
     _first_over_compiled = _jit(_first_over)  # (first: search_rows calls it)
     _first_over_short_compiled = _jit(_first_over_short)  # (and four kernels this)
     _keep_one_compiled = _jit(_keep_one)
@@ -357,6 +359,7 @@ def _compile_all() -> None:
     _place_rest_compiled = _jit(_place_rest_kernel)  # (calls _first_over_short's)
     _cards_of_compiled = _jit(_cards_of_kernel)
     _shuffle_rows_compiled = _jit(_shuffle_rows_kernel)  # (calls _rank_into's)
+    _systematic_compiled = _jit(_systematic_kernel)
     _read_names_compiled = _jit(_read_names_kernel)
     _read_weigh_compiled = _jit(_read_weigh_kernel)  # (calls read_names' and keep_chance's)
     _choose_compiled = _jit(_choose_kernel)
@@ -812,6 +815,52 @@ def shuffle_rows(rows: Ints, keys: Floats) -> Ints:
     out = np.empty(rows.shape, dtype=np.int64)
     _shuffle_rows_compiled(np.ascontiguousarray(rows, dtype=np.int64),
                            np.ascontiguousarray(keys, dtype=np.float64), out)
+    return out
+
+
+def _systematic_kernel(weight: Any, r: float, count: int, out: Any) -> bool:  # pragma: no cover
+    # numpy's running sum (in order), each over the last, the points
+    # (r + t) / count, and per point the count of sums at or under it (the
+    # sums never decrease: searchsorted's right side, by one merge), held
+    # under k; False where a weight is negative or NaN or the total not
+    # positive and finite (the numpy lines then)
+    k = weight.shape[0]
+    cum = np.empty(k)
+    acc = 0.0
+    for i in range(k):
+        w = weight[i]
+        if not w >= 0.0:
+            return False
+        acc = w if i == 0 else acc + w
+        cum[i] = acc
+    if k == 0 or not (acc > 0.0 and acc < np.inf):
+        return False
+    for i in range(k):
+        cum[i] = cum[i] / acc
+    j = 0
+    for t in range(count):
+        u = (r + float(t)) / float(count)
+        while j < k and cum[j] <= u:
+            j += 1
+        out[t] = j if j < k - 1 else k - 1
+    return True
+
+
+_systematic_compiled: Any = _systematic_kernel  # (numba's once compiled: _compile_all)
+
+
+def systematic(weight: Floats, r: float, count: int) -> Ints | None:
+    """:func:`rollem.odds.ryoseen._systematic`'s indices, compiled (issue 33,
+    branch s69-speed2): ``count`` indices into ``weight`` ``(k,)`` at the
+    points ``(r + t) / count`` of its running sums over their total (``r``
+    the generator's one uniform): ``(count,)`` int64, the numpy lines'
+    ``minimum(searchsorted(edges, u, side="right"), k - 1)``. None where a
+    weight is negative or NaN or their total is not positive and finite
+    (the numpy lines then)."""
+    out = np.empty(count, dtype=np.int64)
+    if not _systematic_compiled(np.ascontiguousarray(weight, dtype=np.float64), float(r),
+                                int(count), out):
+        return None
     return out
 
 
