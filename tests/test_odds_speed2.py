@@ -101,3 +101,36 @@ def test_the_systematic_draw_is_the_numpy_lines() -> None:
     assert compiled.systematic(np.array([1.0, np.nan]), 0.5, 2) is None
     assert compiled.systematic(np.array([1.0, -1.0]), 0.5, 2) is None
     assert compiled.systematic(np.zeros(3), 0.5, 3) is None
+
+
+@pytest.mark.parametrize("k", [0, 1, 200])
+def test_the_hands_filled_are_the_numpy_lines(k: int) -> None:
+    """``compiled.fill_hands`` (``_worlds``' futures) against the numpy lines'
+    ``concatenate``s and ``stack``: the seat's 2 to 5 cards, live opponents
+    with 0 to 2 draws, some folded (not in ``live``)."""
+    gen = np.random.default_rng(k + 17)
+    m, n = 5, 18
+    draws = [np.array([3, 9]), np.array([4]), np.zeros(0, dtype=np.int64), np.array([6, 12]),
+             np.array([7])]
+    for mine_n in (2, 4, 5):
+        for live in ([0, 1, 2, 3, 4], [1, 3], []):
+            kept_all = gen.integers(0, 52, (k, m, 3))
+            cards = gen.integers(0, 52, (k, n))
+            rest = gen.integers(0, 52, (k, 12))
+            mine = gen.integers(0, 52, mine_n)
+            out = np.full((k, 2, 1 + len(live), 5), -9, dtype=np.int64)
+            assert compiled.fill_hands(out, 1, mine, kept_all, cards, np.asarray(live), draws,
+                                       rest)
+            hands, at = [], 0
+            for hand in [np.broadcast_to(mine, (k, mine_n)),
+                         *[np.concatenate([kept_all[:, j], cards[:, draws[j]]], axis=1)
+                           for j in live]]:
+                need = 5 - hand.shape[1]
+                hands.append(np.concatenate([hand, rest[:, at:at + need]], axis=1))
+                at += need
+            assert np.array_equal(out[:, 1], np.stack(hands, axis=1))
+            assert (out[:, 0] == -9).all()
+    short = np.zeros((k, 1), dtype=np.int64)  # (too few cards not drawn: the numpy lines)
+    assert not compiled.fill_hands(np.zeros((k, 1, 2, 5), dtype=np.int64), 0, np.arange(2),
+                                   np.zeros((k, m, 3), dtype=np.int64), cards, np.array([1]),
+                                   draws, short)

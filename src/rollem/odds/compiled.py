@@ -278,6 +278,9 @@ def _warm_all() -> None:
     cards_of(np.zeros((0, 1), dtype=np.int64), np.zeros((0, 1), dtype=np.int64))
     shuffle_rows(np.zeros((0, 1), dtype=np.int64), np.zeros((0, 1)))
     systematic(f0, 0.0, 0)
+    fill_hands(np.zeros((0, 1, 2, 5), dtype=np.int64), 0, i0, np.zeros((0, 1, 3), dtype=np.int64),
+               np.zeros((0, 1), dtype=np.int64), np.zeros(1, dtype=np.int64), [i0],
+               np.zeros((0, 2), dtype=np.int64))
     relabel_rest(np.zeros((0, 1), dtype=np.int64), b2, np.zeros((0, 1), dtype=np.int64),
                  np.zeros((0, 3)), np.zeros((0, 1, 3)))
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
@@ -326,7 +329,7 @@ def _compile_all() -> None:
     global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
     global _accepts_four_compiled, _row_sum_compiled, _place_first_compiled
     global _place_rest_compiled, _cards_of_compiled, _shuffle_rows_compiled
-    global _systematic_compiled
+    global _systematic_compiled, _fill_hands_compiled
     _first_over_compiled = _jit(_first_over)  # (first: search_rows calls it)
     _first_over_short_compiled = _jit(_first_over_short)  # (and four kernels this)
     _keep_one_compiled = _jit(_keep_one)
@@ -360,6 +363,7 @@ def _compile_all() -> None:
     _cards_of_compiled = _jit(_cards_of_kernel)
     _shuffle_rows_compiled = _jit(_shuffle_rows_kernel)  # (calls _rank_into's)
     _systematic_compiled = _jit(_systematic_kernel)
+    _fill_hands_compiled = _jit(_fill_hands_kernel)
     _read_names_compiled = _jit(_read_names_kernel)
     _read_weigh_compiled = _jit(_read_weigh_kernel)  # (calls read_names' and keep_chance's)
     _choose_compiled = _jit(_choose_kernel)
@@ -862,6 +866,67 @@ def systematic(weight: Floats, r: float, count: int) -> Ints | None:
                                 int(count), out):
         return None
     return out
+
+
+def _fill_hands_kernel(out: Any, t: int, mine: Any, kept_all: Any, cards: Any, live: Any,
+                       draws: Any, start: Any, rest: Any) -> None:  # pragma: no cover
+    # per world, future t's hands: the seat's cards then the pool's cards not
+    # drawn, in order; each live opponent's kept three, the cards at its
+    # draws, then the next cards not drawn
+    k = out.shape[0]
+    nm = mine.shape[0]
+    for row in range(k):
+        at = 0
+        for c in range(5):
+            if c < nm:
+                out[row, t, 0, c] = mine[c]
+            else:
+                out[row, t, 0, c] = rest[row, at]
+                at += 1
+        for h in range(live.shape[0]):
+            j = live[h]
+            for c in range(3):
+                out[row, t, h + 1, c] = kept_all[row, j, c]
+            c = 3
+            for s in range(start[j], start[j + 1]):
+                out[row, t, h + 1, c] = cards[row, draws[s]]
+                c += 1
+            while c < 5:
+                out[row, t, h + 1, c] = rest[row, at]
+                at += 1
+                c += 1
+
+
+_fill_hands_compiled: Any = _fill_hands_kernel  # (numba's once compiled: _compile_all)
+
+
+def fill_hands(out: Ints, t: int, mine: Ints, kept_all: Ints, cards: Ints, live: Ints,
+               draws: list[Ints], rest: Ints) -> bool:
+    """:func:`rollem.odds.ryoseen._worlds`' hands of future ``t`` in one
+    compiled pass (issue 33, branch s69-speed2): ``out[:, t]`` ``(k, futures,
+    1 + L, 5)`` int64, in place: per world the seat's cards ``mine`` then the
+    first cards of ``rest`` ``(k, r)`` (the pool's cards not drawn, in their
+    order), and per live opponent ``live[h]`` (ascending) its kept three
+    ``kept_all[:, j]`` ``(k, m, 3)``, the pool's cards at its ``draws[j]``
+    (``cards`` ``(k, n)``), then the next cards of ``rest``: the numpy lines'
+    ``concatenate``s and ``stack``. False, doing nothing, where a hand would
+    be over five cards, ``rest`` too short, or ``out`` not C-ordered int64
+    (the numpy lines then)."""
+    nm = len(mine)
+    need = (5 - nm) + sum(2 - len(draws[j]) for j in live)
+    if (nm > 5 or any(len(draws[j]) > 2 for j in live) or need > rest.shape[1]
+            or out.dtype != np.int64 or not out.flags.c_contiguous):
+        return False
+    start = np.zeros(len(draws) + 1, dtype=np.int64)
+    start[1:] = np.cumsum([len(d) for d in draws])
+    flat = np.concatenate([np.asarray(d, dtype=np.int64) for d in draws]) if draws else \
+        np.zeros(0, dtype=np.int64)
+    _fill_hands_compiled(out, int(t), np.asarray(mine, dtype=np.int64),
+                         np.ascontiguousarray(kept_all, dtype=np.int64),
+                         np.ascontiguousarray(cards, dtype=np.int64),
+                         np.asarray(live, dtype=np.int64), np.asarray(flat, dtype=np.int64),
+                         start, np.ascontiguousarray(rest, dtype=np.int64))
+    return True
 
 
 def _relabel_rest_kernel(owner: Any, is_lab: Any, left: Any, rest_keys: Any,

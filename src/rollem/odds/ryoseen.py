@@ -1678,7 +1678,24 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     rest = cards[:, seen.drawn + (seen.wild is not None):]
     mine = np.broadcast_to(np.asarray(seen.mine, dtype=np.int64), (k, len(seen.mine)))
     hands, turns = [], []
+    live = sorted(finals)
+    skip = seen.drawn + (seen.wild is not None)
+    draws = [np.asarray(o.draws, dtype=np.int64) for o in seen.opponents]
+    need = 5 - len(seen.mine) + sum(2 - len(draws[j]) for j in live)
+    all_hands = None  # (every future's hands, made compiled: branch s69-speed2)
+    if (snaps is not None and compiled.use() and len(seen.mine) <= 5
+            and all(len(draws[j]) <= 2 for j in live) and need <= cards.shape[1] - skip):
+        all_hands = np.empty((k, futures, 1 + len(live), 5), dtype=np.int64)
     for t in range(futures):
+        if snaps is not None and all_hands is not None:  # the same cards, one pass a future
+            kept_all, cards = snaps[min(t, len(snaps) - 1)]
+            rest = compiled.shuffle_rows(cards[:, skip:], gen.random((k, cards.shape[1] - skip)))
+            made = compiled.fill_hands(all_hands, t, np.asarray(seen.mine, dtype=np.int64),
+                                       kept_all, cards, np.asarray(live, dtype=np.int64), draws,
+                                       rest)
+            assert made
+            turns.append(rest[:, need])
+            continue
         if snaps is not None:  # the world after more Metropolis steps
             kept_all, cards = snaps[min(t, len(snaps) - 1)]
             finals = {j: np.concatenate([kept_all[:, j], cards[:, seen.opponents[j].draws]],
@@ -1701,7 +1718,8 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         by = np.asarray(np.bincount(eve, weights=weight), dtype=np.float64)
         trace.append({"worlds": k, "moves": moves, "steps": trace_steps,
                       "ancestors": int((by > 0).sum()), "ancestor_kish": _kish(by) * len(by)})
-    return np.stack(hands, axis=1), weight, turned, eve, found
+    return (all_hands if all_hands is not None else np.stack(hands, axis=1), weight, turned, eve,
+            found)
 
 
 def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
