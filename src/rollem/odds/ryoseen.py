@@ -1591,6 +1591,9 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     found_at: dict[int, Floats] = {}
     reading = read_order(seen)
     late = set(reading[len(reading) - LAST_READS:]) if LAST_CANDIDATES else set()
+    partial = PARTIAL_STEPS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
+    vals: dict[int, Ints] = {}  # (the read opponents' discards and draws, for the steps)
+    part_tables = _partial_tables(seen, guides) if partial else None
     for j in reading:
         opp = seen.opponents[j]
         if weight.sum() <= 0:
@@ -1601,6 +1604,17 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
                 order[pick], named[pick], avail[pick], eve[pick], origin[pick], later[pick])
             finals = {i: h[pick] for i, h in finals.items()}
             kept_all = kept_all[pick]
+            vals = {i: v[pick] for i, v in vals.items()}
+        if part_tables is not None:  # the copies moved apart (issue 33, branch s69-partial)
+            for _ in range(partial):
+                for i in vals:
+                    now = np.ascontiguousarray(kept_all[:, i])
+                    moved = _partial_step(seen, i, now, vals[i], avail, origin, policy,
+                                          tremble, gen, expose, part_tables)
+                    if moved.any():
+                        kept_all[:, i] = now
+                        if i in finals:
+                            finals[i][moved, :3] = now[moved]
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
                                            tremble, gen, guides,
                                            max(candidates, LAST_CANDIDATES) if j in late
@@ -1626,6 +1640,8 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         if opp.live:
             finals[j] = np.concatenate([kept, val[:, 3:]], axis=1)
         kept_all[:, j] = kept
+        if part_tables is not None:
+            vals[j] = np.asarray(val, dtype=np.int64)
     if weight.sum() <= 0:
         raise ValueError("no world fits what was seen")
     found = [found_at[j] for j in range(len(seen.opponents))]
@@ -1676,6 +1692,100 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         trace.append({"worlds": k, "moves": moves, "steps": trace_steps,
                       "ancestors": int((by > 0).sum()), "ancestor_kish": _kish(by) * len(by)})
     return np.stack(hands, axis=1), weight, turned, eve, found
+
+
+PARTIAL_STEPS: dict[int, int] = {}
+"""Per count of opponents, the Metropolis steps on the partial worlds
+between reads after the wild card (:func:`wild_view` views, where
+:func:`_worlds` makes moves): before each opponent's read after the first,
+this many :func:`_partial_step` passes over every opponent read so far
+(issue 33, branch s69-partial; empty: none, main's worlds bit for bit)."""
+
+
+def _partial_tables(seen: SeenPool,
+                    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]
+                    ) -> tuple[list[Ints], list[Ints], _SteerTables]:
+    """:func:`_partial_step`'s tables: per opponent and origin (:func:`_origins`
+    order) its count of hidden kept cards and its guide's id among
+    :func:`_steer_tables`' (-1 where it has none: no hidden card, or three,
+    drawn alike), and those tables."""
+    discards = set(seen.discards)
+    combos = [_origins(opp, discards) for opp in seen.opponents]
+    tables = _steer_tables(combos, guides)
+    ids = tables[0]
+    hidden = [np.asarray([sum(r == 0 for r in c) for c in cs], dtype=np.int64) for cs in combos]
+    hidden = [3 - h for h in hidden]
+    gids = [np.asarray([ids.get((j, c), -1) for c in cs], dtype=np.int64)
+            for j, cs in enumerate(combos)]
+    return hidden, gids, tables
+
+
+def _partial_step(seen: SeenPool, i: int, kept: Ints, val: Ints, avail: Bools, origin: Ints,
+                  policy: FastPolicy, tremble: float, gen: np.random.Generator,
+                  expose: _ExposeTable,
+                  tables: tuple[list[Ints], list[Ints], _SteerTables]) -> Bools:
+    """One Metropolis step on the partial worlds for opponent ``i``, already
+    read (issue 33, branch s69-partial): its hidden kept cards ``kept[:, 3 -
+    f:]`` (``kept`` ``(k, 3)``, its up cards kept first; ``f`` hidden under
+    the world's origin of its up cards) are proposed anew among themselves
+    and the cards still unnamed in that world (``avail`` ``(k, 52)``); its
+    discards and draws ``val`` ``(k, 3 + draws)`` stay. ``kept`` and
+    ``avail`` are changed in place where accepted; returns which worlds moved.
+
+    The partial worlds' target after a read (the weights :func:`_worlds`
+    carries) is the layout's part, times each read opponent's policy chance
+    (:func:`_keep_lik` times its exposes), times the ways to name what is
+    left (:func:`_read_opponent`'s count: numbers of unnamed cards and labels
+    only). Exchanging hidden kept cards with unnamed cards leaves every
+    count, every name in the pool and every other opponent's chance as it
+    was, and the layout's put-off factors (``later``) read none of them, so
+    only this opponent's chance changes. With one or two hidden cards the new
+    set is drawn from the opponent's guide for its origin (:func:`_guide`,
+    as :class:`_Steer`), refused where it takes a named card: accepted with
+    the ratio of chances times ``g(old) / g(new)``: an independence
+    Metropolis-Hastings step. Worlds whose origin leaves none or three hidden
+    cards (no guide; none of the latter after the wild card at 6 players)
+    stay."""
+    hidden_of, gids, (_, _, tab, cum, start, end, lo, hi, _, log_g) = tables
+    k = len(kept)
+    f = hidden_of[i][origin[:, i]]
+    g = gids[i][origin[:, i]]
+    new = kept.copy()
+    ok = np.zeros(k, dtype=bool)
+    log_ratio = np.zeros(k)
+    r1, r2 = gen.random(k), gen.random(k)
+    guided = np.flatnonzero(g >= 0)
+    if len(guided):
+        gg = g[guided]
+        u = lo[gg] + r1[guided] * (hi[gg] - lo[gg])
+        idx = np.clip(np.searchsorted(cum, u, side="right"), start[gg], end[gg] - 1)
+        a, b = tab[idx, 0], tab[idx, 1]
+        two = f[guided] == 2
+        y = kept[guided, 2]
+        x = np.where(two, kept[guided, 1], y)
+        free = avail[guided]
+        fits = (free[np.arange(len(guided)), a] | (a == x) | (a == y)) & \
+            (free[np.arange(len(guided)), b] | (b == x) | (b == y))
+        log_ratio[guided] = log_g[gg * 2704 + x * 52 + y] - log_g[gg * 2704 + a * 52 + b]
+        new[guided[two], 1] = a[two]
+        new[guided, 2] = b
+        ok[guided] = fits
+    at = np.flatnonzero(ok & (new != kept).any(axis=1))
+    if not len(at):
+        return np.zeros(k, dtype=bool)
+    old_lik = _keep_lik(policy, kept[at], val[at, :3], tremble) * expose.lik(
+        i, np.concatenate([kept[at], val[at, 3:]], axis=1))
+    new_lik = _keep_lik(policy, new[at], val[at, :3], tremble) * expose.lik(
+        i, np.concatenate([new[at], val[at, 3:]], axis=1))
+    with np.errstate(divide="ignore"):
+        log_ratio[at] += np.log(new_lik) - np.log(old_lik)
+    accept = np.zeros(k, dtype=bool)
+    accept[at] = r2[at] < np.exp(log_ratio[at])
+    acc = np.flatnonzero(accept)
+    avail[acc[:, None], kept[acc]] = True
+    avail[acc[:, None], new[acc]] = False
+    kept[acc] = new[acc]
+    return accept
 
 
 def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
