@@ -1609,8 +1609,9 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             for _ in range(partial):
                 for i in vals:
                     now = np.ascontiguousarray(kept_all[:, i])
-                    moved = _partial_step(seen, i, now, vals[i], avail, origin, policy,
-                                          tremble, gen, expose, part_tables)
+                    moved = (_partial_gibbs if PARTIAL_GIBBS else _partial_step)(
+                        seen, i, now, vals[i], avail, origin, policy, tremble, gen, expose,
+                        part_tables)
                     if moved.any():
                         kept_all[:, i] = now
                         if i in finals:
@@ -1718,6 +1719,54 @@ def _partial_tables(seen: SeenPool,
     gids = [np.asarray([ids.get((j, c), -1) for c in cs], dtype=np.int64)
             for j, cs in enumerate(combos)]
     return hidden, gids, tables
+
+
+PARTIAL_GIBBS = False
+"""Whether :func:`_worlds`' steps on the partial worlds are
+:func:`_partial_gibbs` (one hidden kept card drawn anew from its exact
+conditional law) rather than :func:`_partial_step`'s guided proposals."""
+
+
+def _partial_gibbs(seen: SeenPool, i: int, kept: Ints, val: Ints, avail: Bools, origin: Ints,
+                   policy: FastPolicy, tremble: float, gen: np.random.Generator,
+                   expose: _ExposeTable,
+                   tables: tuple[list[Ints], list[Ints], _SteerTables]) -> Bools:
+    """A Gibbs step on the partial worlds for opponent ``i``, already read
+    (issue 33, branch s69-partial): in each world one of its hidden kept
+    cards (alike among them; one or two hidden under its origin) is drawn
+    anew among itself and the cards still unnamed, in proportion to the
+    opponent's policy chance with it (:func:`_partial_step` says why that is
+    the partial target's conditional law). ``kept`` and ``avail`` are changed
+    in place; returns which worlds changed."""
+    hidden_of = tables[0]
+    k = len(kept)
+    f = hidden_of[i][origin[:, i]]
+    live = np.flatnonzero((f == 1) | (f == 2))
+    out = np.zeros(k, dtype=bool)
+    if not len(live):
+        return out
+    slot = np.where(f[live] == 2, 1 + (gen.random(len(live)) < 0.5), 2)
+    old = kept[live, slot]
+    cand = avail[live].copy()
+    cand[np.arange(len(live)), old] = True
+    w_i, c_i = np.nonzero(cand)
+    rows_k = kept[live[w_i]].copy()
+    rows_k[np.arange(len(w_i)), slot[w_i]] = c_i
+    v = val[live[w_i]]
+    lik = _keep_lik(policy, rows_k, v[:, :3], tremble) * expose.lik(
+        i, np.concatenate([rows_k, v[:, 3:]], axis=1))
+    mass = np.zeros((len(live), 52))
+    mass[w_i, c_i] = lik
+    cum = np.cumsum(mass, axis=1)
+    u = gen.random(len(live)) * cum[:, -1]
+    new = np.minimum((cum <= u[:, None]).sum(axis=1), 51)
+    moved = new != old
+    acc = live[moved]
+    avail[acc, old[moved]] = True
+    avail[acc, new[moved]] = False
+    kept[acc, slot[moved]] = new[moved]
+    out[acc] = True
+    return out
 
 
 def _partial_step(seen: SeenPool, i: int, kept: Ints, val: Ints, avail: Bools, origin: Ints,
