@@ -1592,8 +1592,11 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     reading = read_order(seen)
     late = set(reading[len(reading) - LAST_READS:]) if LAST_CANDIDATES else set()
     partial = PARTIAL_STEPS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
+    relabels = PARTIAL_LABELS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
     vals: dict[int, Ints] = {}  # (the read opponents' discards and draws, for the steps)
-    part_tables = _partial_tables(seen, guides) if partial else None
+    part_tables = _partial_tables(seen, guides) if partial or relabels else None
+    is_unseen = np.zeros(52, dtype=bool)
+    is_unseen[unseen] = True
     for j in reading:
         opp = seen.opponents[j]
         if weight.sum() <= 0:
@@ -1616,6 +1619,11 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
                         kept_all[:, i] = now
                         if i in finals:
                             finals[i][moved, :3] = now[moved]
+            for _ in range(relabels if vals else 0):
+                _label_gibbs(seen, order, named, avail, is_unseen, vals, kept_all, policy,
+                             tremble, gen, expose)
+                for i in finals:
+                    finals[i][:, 3:] = vals[i][:, 3:]
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
                                            tremble, gen, guides,
                                            max(candidates, LAST_CANDIDATES) if j in late
@@ -1765,6 +1773,94 @@ def _partial_gibbs(seen: SeenPool, i: int, kept: Ints, val: Ints, avail: Bools, 
     avail[acc, old[moved]] = True
     avail[acc, new[moved]] = False
     kept[acc, slot[moved]] = new[moved]
+    out[acc] = True
+    return out
+
+
+PARTIAL_LABELS: dict[int, int] = {}
+"""Per count of opponents, the :func:`_label_gibbs` steps on the partial
+worlds before each opponent's read after the first, after the wild card
+(issue 33, branch s69-partial; empty: none)."""
+
+
+def _label_gibbs(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
+                 vals: dict[int, Ints], kept: Ints, policy: FastPolicy, tremble: float,
+                 gen: np.random.Generator, expose: _ExposeTable,
+                 probe: list[Any] | None = None) -> Bools:
+    """A Gibbs step on the partial worlds (issue 33, branch s69-partial): in
+    each world one label of the pool (alike among the ``3 m``), where a
+    read named it with an unseen card (not the layout with a seen one), is
+    named anew among that card and the cards still unnamed, in proportion to
+    the policy chances of the read opponents that read it: its owner's (the
+    card among its discards, and among its draws where it drew its own
+    discard) and its drawer's (among its draws). ``named``, ``avail`` and
+    ``vals`` (per read opponent its discards and draws ``(k, 3 + draws)``,
+    as :func:`_read_opponent` returns them) are changed in place; ``kept``
+    ``(k, m, 3)`` is read. Returns which worlds changed. ``probe``, where
+    given, gets the worlds stepped, their labels, and per candidate its world
+    (among those), card and chance appended (for tests).
+
+    Why exact: the partial target (:func:`_partial_step`) reads a name
+    through the read opponents' chances only; the counts of unnamed cards
+    and labels stay, the layout's put-off factors read only the names the
+    layout gave (seen cards), and an unread drawer's origins ask of a
+    hidden draw only that it is none of its up cards (an unseen card never
+    is)."""
+    m = len(seen.opponents)
+    k = len(order)
+    lab = (gen.random(k) * 3 * m).astype(np.int64)
+    rows = np.arange(k)
+    card = named[rows, lab]
+    ok = (card >= 0) & is_unseen[np.maximum(card, 0)]
+    live = np.flatnonzero(ok)
+    out = np.zeros(k, dtype=bool)
+    if not len(live):
+        return out
+    lab_l, card_l = lab[live], card[live]
+    cand = avail[live].copy()
+    cand[np.arange(len(live)), card_l] = True
+    w_i, c_i = np.nonzero(cand)
+    mass = np.zeros((len(live), 52))
+    lik = np.ones(len(w_i))
+    target = lab_l[w_i]
+    touched: list[tuple[int, Ints, Bools]] = []
+    for x in vals:
+        opp = seen.opponents[x]
+        d = len(opp.draws)
+        labs = np.concatenate([np.broadcast_to(np.arange(3 * x, 3 * x + 3), (k, 3)),
+                               order[:, opp.draws] - 52 if d else np.zeros((k, 0), np.int64)],
+                              axis=1)
+        hit = labs[live] == lab_l[:, None]  # (live, 3 + d): the slots that read the label
+        reads = hit.any(axis=1)
+        if not reads.any():
+            continue
+        touched.append((x, live[reads], hit[reads]))
+        sel = np.flatnonzero(reads[w_i])
+        wl = w_i[sel]
+        v = vals[x][live[wl]].copy()
+        v[hit[wl]] = np.repeat(c_i[sel], hit[wl].sum(axis=1))
+        kx = kept[live[wl], x]
+        lik[sel] *= _keep_lik(policy, kx, v[:, :3], tremble) * expose.lik(
+            x, np.concatenate([kx, v[:, 3:]], axis=1))
+    del target
+    if probe is not None:
+        probe.append((live, lab_l, w_i, c_i, lik.copy()))
+    mass[w_i, c_i] = lik
+    cum = np.cumsum(mass, axis=1)
+    u = gen.random(len(live)) * cum[:, -1]
+    new = np.minimum((cum <= u[:, None]).sum(axis=1), 51)
+    moved = new != card_l
+    acc = live[moved]
+    avail[acc, card_l[moved]] = True
+    avail[acc, new[moved]] = False
+    named[acc, lab_l[moved]] = new[moved]
+    new_of = np.full(k, -1)
+    new_of[live] = new
+    for x, at, hit in touched:
+        v = vals[x]
+        sub = v[at]
+        sub[hit] = np.repeat(new_of[at], hit.sum(axis=1))
+        v[at] = sub
     out[acc] = True
     return out
 
