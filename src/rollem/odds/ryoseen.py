@@ -1783,6 +1783,12 @@ worlds before each opponent's read after the first, after the wild card
 (issue 33, branch s69-partial; empty: none)."""
 
 
+PARTIAL_BARKER = False
+"""Whether :func:`_label_gibbs` weighs two candidates only, the label's card
+and one unnamed card drawn alike (a symmetric proposal taken by Barker's
+rule: exact, and about a fifteenth of the chances read), not every unnamed card."""
+
+
 def _label_gibbs(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
                  vals: dict[int, Ints], kept: Ints, policy: FastPolicy, tremble: float,
                  gen: np.random.Generator, expose: _ExposeTable,
@@ -1817,7 +1823,13 @@ def _label_gibbs(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unse
     if not len(live):
         return out
     lab_l, card_l = lab[live], card[live]
-    cand = avail[live].copy()
+    if PARTIAL_BARKER:  # two candidates: its card and one unnamed card drawn alike
+        keys = np.where(avail[live], gen.random((len(live), 52)), -1.0)
+        other = keys.argmax(axis=1)
+        cand = np.zeros((len(live), 52), dtype=bool)
+        cand[np.arange(len(live)), other] = keys[np.arange(len(live)), other] >= 0
+    else:
+        cand = avail[live].copy()
     cand[np.arange(len(live)), card_l] = True
     w_i, c_i = np.nonzero(cand)
     mass = np.zeros((len(live), 52))
