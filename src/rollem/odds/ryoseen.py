@@ -1608,7 +1608,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             finals = {i: h[pick] for i, h in finals.items()}
             kept_all = kept_all[pick]
             vals = {i: v[pick] for i, v in vals.items()}
-        if part_tables is not None:  # the copies moved apart (issue 33, branch s69-partial)
+        if part_tables is not None and len(vals) >= PARTIAL_FROM:  # (branch s69-partial)
             for _ in range(partial):
                 for i in vals:
                     now = np.ascontiguousarray(kept_all[:, i])
@@ -1783,6 +1783,8 @@ worlds before each opponent's read after the first, after the wild card
 (issue 33, branch s69-partial; empty: none)."""
 
 
+PARTIAL_FROM = 1
+"""The partial steps are made before a read only once this many opponents are read."""
 PARTIAL_BARKER = False
 """Whether :func:`_label_gibbs` weighs two candidates only, the label's card
 and one unnamed card drawn alike (a symmetric proposal taken by Barker's
