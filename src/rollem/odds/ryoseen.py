@@ -1609,19 +1609,14 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             kept_all = kept_all[pick]
             vals = {i: v[pick] for i, v in vals.items()}
         if part_tables is not None and len(vals) >= PARTIAL_FROM:  # (branch s69-partial)
-            for _ in range(partial):
-                for i in vals:
-                    now = np.ascontiguousarray(kept_all[:, i])
-                    moved = (_partial_gibbs if PARTIAL_GIBBS else _partial_step)(
-                        seen, i, now, vals[i], avail, origin, policy, tremble, gen, expose,
-                        part_tables)
-                    if moved.any():
-                        kept_all[:, i] = now
-                        if i in finals:
-                            finals[i][moved, :3] = now[moved]
-            for _ in range(relabels if vals else 0):
-                _label_gibbs(seen, order, named, avail, is_unseen, vals, kept_all, policy,
-                             tremble, gen, expose)
+            if partial:
+                _hidden_steps(seen, kept_all, vals, avail, origin, policy, tremble, gen, expose,
+                              part_tables, partial)
+                for i in finals:
+                    finals[i][:, :3] = kept_all[:, i]
+            if relabels and vals:
+                _label_steps(seen, order, named, avail, is_unseen, vals, kept_all, policy,
+                             tremble, gen, expose, relabels)
                 for i in finals:
                     finals[i][:, 3:] = vals[i][:, 3:]
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
@@ -1789,6 +1784,31 @@ PARTIAL_BARKER = False
 """Whether :func:`_label_gibbs` weighs two candidates only, the label's card
 and one unnamed card drawn alike (a symmetric proposal taken by Barker's
 rule: exact, and about a fifteenth of the chances read), not every unnamed card."""
+
+
+def _hidden_steps(seen: SeenPool, kept: Ints, vals: dict[int, Ints], avail: Bools,
+                  origin: Ints, policy: FastPolicy, tremble: float, gen: np.random.Generator,
+                  expose: _ExposeTable, tables: tuple[list[Ints], list[Ints], _SteerTables],
+                  steps: int) -> None:
+    """``steps`` passes of :func:`_partial_step` (or :func:`_partial_gibbs`)
+    over every read opponent (``vals``' keys, in order); ``kept`` ``(k, m, 3)``
+    and ``avail`` changed in place."""
+    for _ in range(steps):
+        for i in vals:
+            now = np.ascontiguousarray(kept[:, i])
+            moved = (_partial_gibbs if PARTIAL_GIBBS else _partial_step)(
+                seen, i, now, vals[i], avail, origin, policy, tremble, gen, expose, tables)
+            if moved.any():
+                kept[:, i] = now
+
+
+def _label_steps(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
+                 vals: dict[int, Ints], kept: Ints, policy: FastPolicy, tremble: float,
+                 gen: np.random.Generator, expose: _ExposeTable, steps: int) -> None:
+    """``steps`` :func:`_label_gibbs` steps, one after the other."""
+    for _ in range(steps):
+        _label_gibbs(seen, order, named, avail, is_unseen, vals, kept, policy, tremble, gen,
+                     expose)
 
 
 def _label_gibbs(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
