@@ -1724,80 +1724,28 @@ def _partial_tables(seen: SeenPool,
     return hidden, gids, tables
 
 
-PARTIAL_GIBBS = False
-"""Whether :func:`_worlds`' steps on the partial worlds are
-:func:`_partial_gibbs` (one hidden kept card drawn anew from its exact
-conditional law) rather than :func:`_partial_step`'s guided proposals."""
-
-
-def _partial_gibbs(seen: SeenPool, i: int, kept: Ints, val: Ints, avail: Bools, origin: Ints,
-                   policy: FastPolicy, tremble: float, gen: np.random.Generator,
-                   expose: _ExposeTable,
-                   tables: tuple[list[Ints], list[Ints], _SteerTables]) -> Bools:
-    """A Gibbs step on the partial worlds for opponent ``i``, already read
-    (issue 33, branch s69-partial): in each world one of its hidden kept
-    cards (alike among them; one or two hidden under its origin) is drawn
-    anew among itself and the cards still unnamed, in proportion to the
-    opponent's policy chance with it (:func:`_partial_step` says why that is
-    the partial target's conditional law). ``kept`` and ``avail`` are changed
-    in place; returns which worlds changed."""
-    hidden_of = tables[0]
-    k = len(kept)
-    f = hidden_of[i][origin[:, i]]
-    live = np.flatnonzero((f == 1) | (f == 2))
-    out = np.zeros(k, dtype=bool)
-    if not len(live):
-        return out
-    slot = np.where(f[live] == 2, 1 + (gen.random(len(live)) < 0.5), 2)
-    old = kept[live, slot]
-    cand = avail[live].copy()
-    cand[np.arange(len(live)), old] = True
-    w_i, c_i = np.nonzero(cand)
-    rows_k = kept[live[w_i]].copy()
-    rows_k[np.arange(len(w_i)), slot[w_i]] = c_i
-    v = val[live[w_i]]
-    lik = _keep_lik(policy, rows_k, v[:, :3], tremble) * expose.lik(
-        i, np.concatenate([rows_k, v[:, 3:]], axis=1))
-    mass = np.zeros((len(live), 52))
-    mass[w_i, c_i] = lik
-    cum = np.cumsum(mass, axis=1)
-    u = gen.random(len(live)) * cum[:, -1]
-    new = np.minimum((cum <= u[:, None]).sum(axis=1), 51)
-    moved = new != old
-    acc = live[moved]
-    avail[acc, old[moved]] = True
-    avail[acc, new[moved]] = False
-    kept[acc, slot[moved]] = new[moved]
-    out[acc] = True
-    return out
-
-
 PARTIAL_LABELS: dict[int, int] = {}
 """Per count of opponents, the :func:`_label_gibbs` steps on the partial
 worlds before each opponent's read after the first, after the wild card
-(issue 33, branch s69-partial; empty: none)."""
-
-
+(issue 33, branch s69-partial; empty: none). Measured: 8 and 16 a read cut
+a quarter batch's variance × 1.4 and × 1.7 over the 8 wide hands, at × 2.3
+CPU here in numpy, × 1.4 compiled (``bench/ryo_partial_kernels.py``)."""
 PARTIAL_FROM = 1
-"""The partial steps are made before a read only once this many opponents are read."""
-PARTIAL_BARKER = False
-"""Whether :func:`_label_gibbs` weighs two candidates only, the label's card
-and one unnamed card drawn alike (a symmetric proposal taken by Barker's
-rule: exact, and about a fifteenth of the chances read), not every unnamed card."""
+"""The partial steps are made before a read once this many opponents are read."""
 
 
 def _hidden_steps(seen: SeenPool, kept: Ints, vals: dict[int, Ints], avail: Bools,
                   origin: Ints, policy: FastPolicy, tremble: float, gen: np.random.Generator,
                   expose: _ExposeTable, tables: tuple[list[Ints], list[Ints], _SteerTables],
                   steps: int) -> None:
-    """``steps`` passes of :func:`_partial_step` (or :func:`_partial_gibbs`)
-    over every read opponent (``vals``' keys, in order); ``kept`` ``(k, m, 3)``
-    and ``avail`` changed in place."""
+    """``steps`` passes of :func:`_partial_step` over every read opponent
+    (``vals``' keys, in order); ``kept`` ``(k, m, 3)`` and ``avail`` changed
+    in place."""
     for _ in range(steps):
         for i in vals:
             now = np.ascontiguousarray(kept[:, i])
-            moved = (_partial_gibbs if PARTIAL_GIBBS else _partial_step)(
-                seen, i, now, vals[i], avail, origin, policy, tremble, gen, expose, tables)
+            moved = _partial_step(seen, i, now, vals[i], avail, origin, policy, tremble, gen,
+                                  expose, tables)
             if moved.any():
                 kept[:, i] = now
 
@@ -1845,13 +1793,7 @@ def _label_gibbs(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unse
     if not len(live):
         return out
     lab_l, card_l = lab[live], card[live]
-    if PARTIAL_BARKER:  # two candidates: its card and one unnamed card drawn alike
-        keys = np.where(avail[live], gen.random((len(live), 52)), -1.0)
-        other = keys.argmax(axis=1)
-        cand = np.zeros((len(live), 52), dtype=bool)
-        cand[np.arange(len(live)), other] = keys[np.arange(len(live)), other] >= 0
-    else:
-        cand = avail[live].copy()
+    cand = avail[live].copy()
     cand[np.arange(len(live)), card_l] = True
     w_i, c_i = np.nonzero(cand)
     mass = np.zeros((len(live), 52))
