@@ -48,6 +48,27 @@ def _kernel(lab, u, named, order, avail, is_unseen, V, readmask, kept, draws, nd
           dup = d == o and d >= 0  # the owner drew it: the draw's slot too
           bad = False
           total = 0.0
+          base_o = 0
+          pow_o = 0
+          if use_o:  # the owner's exposes' key but for the candidate's rank (its own draw)
+              base_o = offsets[o]
+              for x in range(3):
+                  base_o += (kept[w, o, x] >> 2) * powers[o, x]
+              for x in range(nd[o]):
+                  if not (dup and x == r):
+                      base_o += (V[w, o, 3 + x] >> 2) * powers[o, 3 + x]
+              if dup:
+                  pow_o = powers[o, 3 + r]
+          base_d = 0
+          pow_d = 0
+          if use_d:
+              base_d = offsets[d]
+              for x in range(3):
+                  base_d += (kept[w, d, x] >> 2) * powers[d, x]
+              for x in range(nd[d]):
+                  if x != r:
+                      base_d += (V[w, d, 3 + x] >> 2) * powers[d, 3 + x]
+              pow_d = powers[d, 3 + r]
           for c in range(52):
               mass[c] = 0.0
               if not (avail[w, c] or c == c0):
@@ -65,15 +86,7 @@ def _kernel(lab, u, named, order, avail, is_unseen, V, readmask, kept, draws, nd
                       t2 = c
                   like *= _keep(keep_table, kept[w, o, 0], kept[w, o, 1], kept[w, o, 2],
                                 max(t0, 0), max(t1, 0), max(t2, 0), hit_w, floor)
-                  key = offsets[o]
-                  for x in range(3):
-                      key += (kept[w, o, x] >> 2) * powers[o, x]
-                  for x in range(nd[o]):
-                      v = V[w, o, 3 + x]
-                      if dup and x == r:
-                          v = c
-                      key += (v >> 2) * powers[o, 3 + x]
-                  sv = show_flat[key]
+                  sv = show_flat[base_o + (c >> 2) * pow_o]
                   if np.isnan(sv):
                       bad = True
                       if n_miss < miss_x.shape[0]:
@@ -89,15 +102,7 @@ def _kernel(lab, u, named, order, avail, is_unseen, V, readmask, kept, draws, nd
                       break
                   like *= sv
               if use_d:
-                  key = offsets[d]
-                  for x in range(3):
-                      key += (kept[w, d, x] >> 2) * powers[d, x]
-                  for x in range(nd[d]):
-                      v = V[w, d, 3 + x]
-                      if x == r:
-                          v = c
-                      key += (v >> 2) * powers[d, 3 + x]
-                  sv = show_flat[key]
+                  sv = show_flat[base_d + (c >> 2) * pow_d]
                   if np.isnan(sv):
                       bad = True
                       if n_miss < miss_x.shape[0]:
