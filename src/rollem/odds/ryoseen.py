@@ -1604,6 +1604,12 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     found_at: dict[int, Floats] = {}
     reading = read_order(seen)
     late = set(reading[len(reading) - LAST_READS:]) if LAST_CANDIDATES else set()
+    partial = PARTIAL_STEPS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
+    relabels = PARTIAL_LABELS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
+    vals: dict[int, Ints] = {}  # (the read opponents' discards and draws, for the steps)
+    part_tables = _partial_tables(seen, guides) if partial or relabels else None
+    is_unseen = np.zeros(52, dtype=bool)
+    is_unseen[unseen] = True
     for j in reading:
         opp = seen.opponents[j]
         if weight.sum() <= 0:
@@ -1615,6 +1621,18 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             origin, later = _rows(origin, pick), _rows(later, pick)
             finals = {i: _rows(h, pick) for i, h in finals.items()}
             kept_all = _rows(kept_all, pick)
+            vals = {i: _rows(v, pick) for i, v in vals.items()}
+        if part_tables is not None and len(vals) >= PARTIAL_FROM:  # (branch s69-partial)
+            if partial:
+                _hidden_steps(seen, kept_all, vals, avail, origin, policy, tremble, gen, expose,
+                              part_tables, partial)
+                for i in finals:
+                    finals[i][:, :3] = kept_all[:, i]
+            if relabels and vals:
+                _label_steps(seen, order, named, avail, is_unseen, vals, kept_all, policy,
+                             tremble, gen, expose, relabels)
+                for i in finals:
+                    finals[i][:, 3:] = vals[i][:, 3:]
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
                                            tremble, gen, guides,
                                            max(candidates, LAST_CANDIDATES) if j in late
@@ -1640,6 +1658,8 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         if opp.live:
             finals[j] = np.concatenate([kept, val[:, 3:]], axis=1)
         kept_all[:, j] = kept
+        if part_tables is not None:
+            vals[j] = np.asarray(val, dtype=np.int64)
     if weight.sum() <= 0:
         raise ValueError("no world fits what was seen")
     found = [found_at[j] for j in range(len(seen.opponents))]
@@ -1720,6 +1740,217 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
                       "ancestors": int((by > 0).sum()), "ancestor_kish": _kish(by) * len(by)})
     return (all_hands if all_hands is not None else np.stack(hands, axis=1), weight, turned, eve,
             found)
+
+
+PARTIAL_STEPS: dict[int, int] = {}
+"""Per count of opponents, the Metropolis steps on the partial worlds
+between reads after the wild card (:func:`wild_view` views, where
+:func:`_worlds` makes moves): before each opponent's read after the first,
+this many :func:`_partial_step` passes over every opponent read so far
+(issue 33, branch s69-partial; empty: none, main's worlds bit for bit)."""
+
+
+def _partial_tables(seen: SeenPool,
+                    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]
+                    ) -> tuple[list[Ints], list[Ints], _SteerTables]:
+    """:func:`_partial_step`'s tables: per opponent and origin (:func:`_origins`
+    order) its count of hidden kept cards and its guide's id among
+    :func:`_steer_tables`' (-1 where it has none: no hidden card, or three,
+    drawn alike), and those tables."""
+    discards = set(seen.discards)
+    combos = [_origins(opp, discards) for opp in seen.opponents]
+    tables = _steer_tables(combos, guides)
+    ids = tables[0]
+    hidden = [np.asarray([sum(r == 0 for r in c) for c in cs], dtype=np.int64) for cs in combos]
+    hidden = [3 - h for h in hidden]
+    gids = [np.asarray([ids.get((j, c), -1) for c in cs], dtype=np.int64)
+            for j, cs in enumerate(combos)]
+    return hidden, gids, tables
+
+
+PARTIAL_LABELS: dict[int, int] = {}
+"""Per count of opponents, the :func:`_label_gibbs` steps on the partial
+worlds before each opponent's read after the first, after the wild card
+(issue 33, branch s69-partial; empty: none). Measured: 8 and 16 a read cut
+a quarter batch's variance × 1.4 and × 1.7 over the 8 wide hands, at × 2.3
+CPU here in numpy, × 1.4 compiled (``bench/ryo_partial_kernels.py``)."""
+PARTIAL_FROM = 1
+"""The partial steps are made before a read once this many opponents are read."""
+
+
+def _hidden_steps(seen: SeenPool, kept: Ints, vals: dict[int, Ints], avail: Bools,
+                  origin: Ints, policy: FastPolicy, tremble: float, gen: np.random.Generator,
+                  expose: _ExposeTable, tables: tuple[list[Ints], list[Ints], _SteerTables],
+                  steps: int) -> None:
+    """``steps`` passes of :func:`_partial_step` over every read opponent
+    (``vals``' keys, in order); ``kept`` ``(k, m, 3)`` and ``avail`` changed
+    in place."""
+    for _ in range(steps):
+        for i in vals:
+            now = np.ascontiguousarray(kept[:, i])
+            moved = _partial_step(seen, i, now, vals[i], avail, origin, policy, tremble, gen,
+                                  expose, tables)
+            if moved.any():
+                kept[:, i] = now
+
+
+def _label_steps(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
+                 vals: dict[int, Ints], kept: Ints, policy: FastPolicy, tremble: float,
+                 gen: np.random.Generator, expose: _ExposeTable, steps: int) -> None:
+    """``steps`` :func:`_label_gibbs` steps, one after the other."""
+    for _ in range(steps):
+        _label_gibbs(seen, order, named, avail, is_unseen, vals, kept, policy, tremble, gen,
+                     expose)
+
+
+def _label_gibbs(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
+                 vals: dict[int, Ints], kept: Ints, policy: FastPolicy, tremble: float,
+                 gen: np.random.Generator, expose: _ExposeTable,
+                 probe: list[Any] | None = None) -> Bools:
+    """A Gibbs step on the partial worlds (issue 33, branch s69-partial): in
+    each world one label of the pool (alike among the ``3 m``), where a
+    read named it with an unseen card (not the layout with a seen one), is
+    named anew among that card and the cards still unnamed, in proportion to
+    the policy chances of the read opponents that read it: its owner's (the
+    card among its discards, and among its draws where it drew its own
+    discard) and its drawer's (among its draws). ``named``, ``avail`` and
+    ``vals`` (per read opponent its discards and draws ``(k, 3 + draws)``,
+    as :func:`_read_opponent` returns them) are changed in place; ``kept``
+    ``(k, m, 3)`` is read. Returns which worlds changed. ``probe``, where
+    given, gets the worlds stepped, their labels, and per candidate its world
+    (among those), card and chance appended (for tests).
+
+    Why exact: the partial target (:func:`_partial_step`) reads a name
+    through the read opponents' chances only; the counts of unnamed cards
+    and labels stay, the layout's put-off factors read only the names the
+    layout gave (seen cards), and an unread drawer's origins ask of a
+    hidden draw only that it is none of its up cards (an unseen card never
+    is)."""
+    m = len(seen.opponents)
+    k = len(order)
+    lab = (gen.random(k) * 3 * m).astype(np.int64)
+    rows = np.arange(k)
+    card = named[rows, lab]
+    ok = (card >= 0) & is_unseen[np.maximum(card, 0)]
+    live = np.flatnonzero(ok)
+    out = np.zeros(k, dtype=bool)
+    if not len(live):
+        return out
+    lab_l, card_l = lab[live], card[live]
+    cand = avail[live].copy()
+    cand[np.arange(len(live)), card_l] = True
+    w_i, c_i = np.nonzero(cand)
+    mass = np.zeros((len(live), 52))
+    lik = np.ones(len(w_i))
+    target = lab_l[w_i]
+    touched: list[tuple[int, Ints, Bools]] = []
+    for x in vals:
+        opp = seen.opponents[x]
+        d = len(opp.draws)
+        labs = np.concatenate([np.broadcast_to(np.arange(3 * x, 3 * x + 3), (k, 3)),
+                               order[:, opp.draws] - 52 if d else np.zeros((k, 0), np.int64)],
+                              axis=1)
+        hit = labs[live] == lab_l[:, None]  # (live, 3 + d): the slots that read the label
+        reads = hit.any(axis=1)
+        if not reads.any():
+            continue
+        touched.append((x, live[reads], hit[reads]))
+        sel = np.flatnonzero(reads[w_i])
+        wl = w_i[sel]
+        v = vals[x][live[wl]].copy()
+        v[hit[wl]] = np.repeat(c_i[sel], hit[wl].sum(axis=1))
+        kx = kept[live[wl], x]
+        lik[sel] *= _keep_lik(policy, kx, v[:, :3], tremble) * expose.lik(
+            x, np.concatenate([kx, v[:, 3:]], axis=1))
+    del target
+    if probe is not None:
+        probe.append((live, lab_l, w_i, c_i, lik.copy()))
+    mass[w_i, c_i] = lik
+    cum = np.cumsum(mass, axis=1)
+    u = gen.random(len(live)) * cum[:, -1]
+    new = np.minimum((cum <= u[:, None]).sum(axis=1), 51)
+    moved = new != card_l
+    acc = live[moved]
+    avail[acc, card_l[moved]] = True
+    avail[acc, new[moved]] = False
+    named[acc, lab_l[moved]] = new[moved]
+    new_of = np.full(k, -1)
+    new_of[live] = new
+    for x, at, hit in touched:
+        v = vals[x]
+        sub = v[at]
+        sub[hit] = np.repeat(new_of[at], hit.sum(axis=1))
+        v[at] = sub
+    out[acc] = True
+    return out
+
+
+def _partial_step(seen: SeenPool, i: int, kept: Ints, val: Ints, avail: Bools, origin: Ints,
+                  policy: FastPolicy, tremble: float, gen: np.random.Generator,
+                  expose: _ExposeTable,
+                  tables: tuple[list[Ints], list[Ints], _SteerTables]) -> Bools:
+    """One Metropolis step on the partial worlds for opponent ``i``, already
+    read (issue 33, branch s69-partial): its hidden kept cards ``kept[:, 3 -
+    f:]`` (``kept`` ``(k, 3)``, its up cards kept first; ``f`` hidden under
+    the world's origin of its up cards) are proposed anew among themselves
+    and the cards still unnamed in that world (``avail`` ``(k, 52)``); its
+    discards and draws ``val`` ``(k, 3 + draws)`` stay. ``kept`` and
+    ``avail`` are changed in place where accepted; returns which worlds moved.
+
+    The partial worlds' target after a read (the weights :func:`_worlds`
+    carries) is the layout's part, times each read opponent's policy chance
+    (:func:`_keep_lik` times its exposes), times the ways to name what is
+    left (:func:`_read_opponent`'s count: numbers of unnamed cards and labels
+    only). Exchanging hidden kept cards with unnamed cards leaves every
+    count, every name in the pool and every other opponent's chance as it
+    was, and the layout's put-off factors (``later``) read none of them, so
+    only this opponent's chance changes. With one or two hidden cards the new
+    set is drawn from the opponent's guide for its origin (:func:`_guide`,
+    as :class:`_Steer`), refused where it takes a named card: accepted with
+    the ratio of chances times ``g(old) / g(new)``: an independence
+    Metropolis-Hastings step. Worlds whose origin leaves none or three hidden
+    cards (no guide; none of the latter after the wild card at 6 players)
+    stay."""
+    hidden_of, gids, (_, _, tab, cum, start, end, lo, hi, _, log_g) = tables
+    k = len(kept)
+    f = hidden_of[i][origin[:, i]]
+    g = gids[i][origin[:, i]]
+    new = kept.copy()
+    ok = np.zeros(k, dtype=bool)
+    log_ratio = np.zeros(k)
+    r1, r2 = gen.random(k), gen.random(k)
+    guided = np.flatnonzero(g >= 0)
+    if len(guided):
+        gg = g[guided]
+        u = lo[gg] + r1[guided] * (hi[gg] - lo[gg])
+        idx = np.clip(np.searchsorted(cum, u, side="right"), start[gg], end[gg] - 1)
+        a, b = tab[idx, 0], tab[idx, 1]
+        two = f[guided] == 2
+        y = kept[guided, 2]
+        x = np.where(two, kept[guided, 1], y)
+        free = avail[guided]
+        fits = (free[np.arange(len(guided)), a] | (a == x) | (a == y)) & \
+            (free[np.arange(len(guided)), b] | (b == x) | (b == y))
+        log_ratio[guided] = log_g[gg * 2704 + x * 52 + y] - log_g[gg * 2704 + a * 52 + b]
+        new[guided[two], 1] = a[two]
+        new[guided, 2] = b
+        ok[guided] = fits
+    at = np.flatnonzero(ok & (new != kept).any(axis=1))
+    if not len(at):
+        return np.zeros(k, dtype=bool)
+    old_lik = _keep_lik(policy, kept[at], val[at, :3], tremble) * expose.lik(
+        i, np.concatenate([kept[at], val[at, 3:]], axis=1))
+    new_lik = _keep_lik(policy, new[at], val[at, :3], tremble) * expose.lik(
+        i, np.concatenate([new[at], val[at, 3:]], axis=1))
+    with np.errstate(divide="ignore"):
+        log_ratio[at] += np.log(new_lik) - np.log(old_lik)
+    accept = np.zeros(k, dtype=bool)
+    accept[at] = r2[at] < np.exp(log_ratio[at])
+    acc = np.flatnonzero(accept)
+    avail[acc[:, None], kept[acc]] = True
+    avail[acc[:, None], new[acc]] = False
+    kept[acc] = new[acc]
+    return accept
 
 
 def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
