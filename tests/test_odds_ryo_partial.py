@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from rollem.odds import ryoseen
+from rollem.odds import compiled, ryoseen
 from ryo_views import ryo_seen
 
 HAND = 31081  # one of the 8 wide hands (s67-six)
@@ -88,6 +88,7 @@ def test_label_gibbs_draws_from_every_read_opponents_chance(
             spread.append(float(np.ptp(r) / np.abs(r).max()))
         return out
 
+    monkeypatch.setattr(compiled, "ENABLED", False)  # (the numpy step: the compiled one below)
     _run(monkeypatch, "_label_gibbs", spy, PARTIAL_LABELS={5: 1})
     assert calls[0] == 8  # before the 2nd to 5th reads, two batches
     assert len(spread) > 1000
@@ -147,3 +148,61 @@ def test_partial_steps_are_off_in_play() -> None:
     more than its variance came down; docs/dev/odds-precision.md, s69-partial)."""
     assert not ryoseen.PARTIAL_STEPS
     assert not ryoseen.PARTIAL_LABELS
+
+
+class _Fixed:
+    """A generator whose ``random`` gives the arrays it was made with, in order."""
+
+    def __init__(self, draws: list[Any]) -> None:
+        self.draws = draws
+
+    def random(self, shape: Any) -> Any:
+        out = self.draws.pop(0)
+        assert out.shape == shape
+        return out
+
+
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba not installed")
+def test_compiled_label_steps_make_the_numpy_steps_moves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`compiled.label_steps` (branch s69-label) given the labels and uniforms
+    :func:`ryoseen._label_gibbs` drew, from the same partial worlds (captured in a run
+    before the 2nd to 5th reads), names the same cards: the same names, unnamed cards
+    and read opponents' discards and draws, world by world; so the same law (and
+    several steps in one call are steps of that law one after the other)."""
+    assert compiled.wait(300)
+    seen = ryo_seen(6, "after the wild card", HAND)
+    real = ryoseen._label_steps
+    cap: list[Any] = []
+
+    def spy(seen_: Any, order: Any, named: Any, avail: Any, is_unseen: Any, vals: Any,
+            kept: Any, policy: Any, tremble: float, gen: Any, expose: Any, steps: int) -> None:
+        cap.append((copy.deepcopy((order, named, avail, is_unseen, vals, kept)), policy,
+                    tremble, expose))
+        real(seen_, order, named, avail, is_unseen, vals, kept, policy, tremble, gen, expose,
+             steps)
+
+    _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 2})
+    assert len(cap) == 8
+    moved = 0
+    for t, ((order, named, avail, is_unseen, vals, kept), policy, tremble, expose) in (
+            enumerate(cap)):
+        state = copy.deepcopy((named, avail, vals))
+        ryoseen._label_gibbs(seen, order, *state[:2], is_unseen, state[2], kept, policy,
+                             tremble, np.random.default_rng(t), expose)
+        k = len(order)
+        gen = np.random.default_rng(t)  # (its labels, then a uniform a world stepped)
+        lab = (gen.random(k) * 3 * len(seen.opponents)).astype(np.int64)
+        card = named[np.arange(k), lab]
+        live = np.flatnonzero((card >= 0) & is_unseen[np.maximum(card, 0)])
+        u = np.zeros((1, k))
+        u[0, live] = gen.random(len(live))
+        a = copy.deepcopy((named, avail, vals))
+        fixed = _Fixed([(lab[None, :] + 0.5) / (3 * len(seen.opponents)), u])
+        ryoseen._label_steps_compiled(seen, order, a[0], a[1], is_unseen, a[2], kept, tremble,
+                                      fixed, expose, 1)  # type: ignore[arg-type]
+        assert (a[0] == state[0]).all() and (a[1] == state[1]).all()
+        for x in vals:
+            assert (a[2][x] == state[2][x]).all()
+        moved += int((state[0] != named).any(axis=1).sum())
+    assert moved > 1000

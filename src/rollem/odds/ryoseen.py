@@ -1753,10 +1753,64 @@ def _hidden_steps(seen: SeenPool, kept: Ints, vals: dict[int, Ints], avail: Bool
 def _label_steps(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
                  vals: dict[int, Ints], kept: Ints, policy: FastPolicy, tremble: float,
                  gen: np.random.Generator, expose: _ExposeTable, steps: int) -> None:
-    """``steps`` :func:`_label_gibbs` steps, one after the other."""
+    """``steps`` :func:`_label_gibbs` steps, one after the other; where the
+    compiled kernels are in use (and the fast policy), all of them in one
+    :func:`rollem.odds.compiled.label_steps` pass: the same law, its own
+    random numbers (issue 33, branch s69-label)."""
+    if (steps > 0 and compiled.use()
+            and type(policy).keep_scores is FastPolicy.keep_scores):
+        _label_steps_compiled(seen, order, named, avail, is_unseen, vals, kept, tremble, gen,
+                              expose, steps)
+        return
     for _ in range(steps):
         _label_gibbs(seen, order, named, avail, is_unseen, vals, kept, policy, tremble, gen,
                      expose)
+
+
+MISS_ROOM = 4096
+"""How many exposes' keys not tabled yet one compiled label pass notes (the
+worlds past them stay as they are that step, as the others do)."""
+
+
+def _label_steps_compiled(seen: SeenPool, order: Ints, named: Ints, avail: Bools,
+                          is_unseen: Bools, vals: dict[int, Ints], kept: Ints, tremble: float,
+                          gen: np.random.Generator, expose: _ExposeTable, steps: int) -> None:
+    """:func:`_label_steps` by :func:`rollem.odds.compiled.label_steps`: the
+    labels (alike among the ``3 m``) and uniforms drawn here, ``(steps, k)``
+    each; the exposes' keys the pass found not tabled filled after it (those
+    worlds stayed that step). ``named``, ``avail`` and ``vals`` changed in
+    place (issue 33, branch s69-label)."""
+    m = len(seen.opponents)
+    k, n = order.shape
+    maxd = max(len(o.draws) for o in seen.opponents)
+    nd = np.asarray([len(o.draws) for o in seen.opponents], dtype=np.int64)
+    drawer_of = np.full(n, -1, dtype=np.int64)
+    rank_of = np.full(n, -1, dtype=np.int64)
+    powers = np.zeros((m, 3 + maxd), dtype=np.int64)
+    for j, o in enumerate(seen.opponents):
+        for r, pl in enumerate(o.draws):
+            drawer_of[pl] = j
+            rank_of[pl] = r
+        powers[j, :len(expose.powers[j])] = expose.powers[j]
+    V = np.zeros((k, m, 3 + maxd), dtype=np.int64)
+    readmask = np.zeros(m, dtype=bool)
+    for x, v in vals.items():
+        V[:, x, :v.shape[1]] = v
+        readmask[x] = True
+    lab = (gen.random((steps, k)) * 3 * m).astype(np.int64)
+    u = gen.random((steps, k))
+    miss_x = np.zeros(MISS_ROOM, dtype=np.int64)
+    miss_c = np.zeros((MISS_ROOM, 3 + maxd), dtype=np.int64)
+    n_miss, _ = compiled.label_steps(
+        lab, u, named, np.ascontiguousarray(order, dtype=np.int64), avail, is_unseen, V,
+        readmask, np.ascontiguousarray(kept, dtype=np.int64), nd, drawer_of, rank_of,
+        _keep_table_by_cards().reshape(-1), tremble, expose.flat,
+        expose.offset.astype(np.int64), powers, miss_x, miss_c)
+    for i in range(n_miss):  # (the keys not tabled: filled for the next steps)
+        x = int(miss_x[i])
+        expose.lik(x, miss_c[i:i + 1, :3 + int(nd[x])])
+    for x in vals:
+        vals[x][:] = V[:, x, :vals[x].shape[1]]
 
 
 def _label_gibbs(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
