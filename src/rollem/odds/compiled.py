@@ -319,7 +319,7 @@ def _compile_all() -> None:
     global _move_chain_compiled, _list_slots_compiled, _six_slots_compiled
     global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
     global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
-    global _accepts_four_compiled, _label_steps_compiled
+    global _accepts_four_compiled, _label_steps_compiled, _label_like_compiled
     _first_over_compiled = _jit(_first_over)  # (first: search_rows calls it)
     _first_over_short_compiled = _jit(_first_over_short)  # (and four kernels this)
     _keep_one_compiled = _jit(_keep_one)
@@ -358,7 +358,8 @@ def _compile_all() -> None:
     _read_score_compiled = _jit(_read_score_kernel)  # (calls _keep_one_compiled)
     _layout_origins_compiled = _jit(_layout_origins_kernel)  # (calls _log_falling_one's)
     _name_read_compiled = _jit(_name_read_kernel)
-    _label_steps_compiled = _jit(_label_steps_kernel)  # (calls _keep_one_compiled)
+    _label_like_compiled = _jit(_label_like)  # (calls _keep_one_compiled)
+    _label_steps_compiled = _jit(_label_steps_kernel)  # (calls the one above)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -2294,11 +2295,46 @@ def layout_origins(order: Ints, named: Ints, draws: Ints, asks: Ints, name_at: I
                              log_factorial, int(a), weight, later, int(j), origin)
 
 
+def _label_like(keep_table: Any, V: Any, kept: Any, w: int, o: int, s: int, use_o: bool,
+                use_d: bool, dup: bool, d: int, base_o: int, pow_o: int, base_d: int,
+                pow_d: int, c: int, hit_w: float, floor: float,
+                show_flat: Any) -> Any:  # pragma: no cover - compiled
+    # the label step's chance of card c (its owner's keep and exposes, its
+    # drawer's exposes; _label_steps_kernel's product in its order); -1.0
+    # where the owner's exposes' key is not tabled, -2.0 where the drawer's
+    like = 1.0
+    if use_o:
+        t0 = V[w, o, 0]
+        t1 = V[w, o, 1]
+        t2 = V[w, o, 2]
+        if s == 0:
+            t0 = c
+        elif s == 1:
+            t1 = c
+        else:
+            t2 = c
+        like *= _keep_one_compiled(keep_table, kept[w, o, 0], kept[w, o, 1], kept[w, o, 2],
+                                   max(t0, 0), max(t1, 0), max(t2, 0), hit_w, floor)
+        sv = show_flat[base_o + (c >> 2) * pow_o]
+        if np.isnan(sv):
+            return -1.0
+        like *= sv
+    if use_d:
+        sv = show_flat[base_d + (c >> 2) * pow_d]
+        if np.isnan(sv):
+            return -2.0
+        like *= sv
+    return like
+
+
+_label_like_compiled: Any = _label_like  # (numba's once compiled: _compile_all)
+
+
 def _label_steps_kernel(lab: Any, u: Any, named: Any, order: Any, avail: Any, is_unseen: Any,
                         V: Any, readmask: Any, kept: Any, nd: Any, drawer_of: Any,
                         rank_of: Any, keep_table: Any, hit_w: float, floor: float,
                         show_flat: Any, offsets: Any, powers: Any, miss_x: Any,
-                        miss_c: Any) -> Any:  # pragma: no cover - compiled
+                        miss_c: Any, u2: Any) -> Any:  # pragma: no cover - compiled
     # per step and world: the label lab[t, w] where a read named it with an
     # unseen card, named anew among that card and the cards still unnamed in
     # proportion to the read opponents' chances that read it (its owner's
@@ -2309,6 +2345,7 @@ def _label_steps_kernel(lab: Any, u: Any, named: Any, order: Any, avail: Any, is
     n_miss = 0
     moved = 0
     mass = np.zeros(52)
+    metropolis = u2.shape[0] > 0
     for t in range(lab.shape[0]):
         for w in range(k):
             lb = lab[t, w]
@@ -2353,6 +2390,53 @@ def _label_steps_kernel(lab: Any, u: Any, named: Any, order: Any, avail: Any, is
                     if x != r:
                         base_d += (V[w, d, 3 + x] >> 2) * powers[d, 3 + x]
                 pow_d = powers[d, 3 + r]
+            if metropolis:  # a card proposed alike among the candidates, then accepted
+                nc = 1
+                for c in range(52):
+                    nc += avail[w, c]
+                pick = int(u[t, w] * nc)
+                new = c0
+                for c in range(52):
+                    if avail[w, c] or c == c0:
+                        if pick == 0:
+                            new = c
+                            break
+                        pick -= 1
+                if new == c0:
+                    continue
+                l_old = _label_like_compiled(keep_table, V, kept, w, o, s, use_o, use_d, dup,
+                                             d, base_o, pow_o, base_d, pow_d, c0, hit_w, floor,
+                                             show_flat)
+                l_new = _label_like_compiled(keep_table, V, kept, w, o, s, use_o, use_d, dup,
+                                             d, base_o, pow_o, base_d, pow_d, new, hit_w,
+                                             floor, show_flat)
+                if l_old < 0.0 or l_new < 0.0:
+                    if n_miss < miss_x.shape[0]:
+                        c = c0 if l_old < 0.0 else new
+                        x = o if (l_old if l_old < 0.0 else l_new) == -1.0 else d
+                        miss_x[n_miss] = x
+                        for q in range(3):
+                            miss_c[n_miss, q] = kept[w, x, q]
+                        for q in range(nd[x]):
+                            v = V[w, x, 3 + q]
+                            if q == r and (x == d):
+                                v = c
+                            miss_c[n_miss, 3 + q] = v
+                        n_miss += 1
+                    continue
+                if not u2[t, w] * l_old < l_new:
+                    continue
+                moved += 1
+                named[w, lb] = new
+                avail[w, c0] = True
+                avail[w, new] = False
+                if use_o:
+                    V[w, o, s] = new
+                    if dup:
+                        V[w, o, 3 + r] = new
+                if use_d:
+                    V[w, d, 3 + r] = new
+                continue
             for c in range(52):
                 mass[c] = 0.0
                 if not (avail[w, c] or c == c0):
@@ -2437,7 +2521,7 @@ def label_steps(lab: Ints, u: Floats, named: Ints, order: Ints, avail: Bools,
                 is_unseen: Bools, vals: Ints, readmask: Bools, kept: Ints, nd: Ints,
                 drawer_of: Ints, rank_of: Ints, keep_table: Any, tremble: float,
                 show_flat: Floats, offsets: Ints, powers: Ints, miss_x: Ints,
-                miss_c: Ints) -> tuple[int, int]:
+                miss_c: Ints, u2: Floats | None = None) -> tuple[int, int]:
     """:func:`rollem.odds.ryoseen._label_gibbs`'s Gibbs steps on the partial
     worlds, ``lab.shape[0]`` of them in one compiled pass (issue 33, branch
     s69-label): per step ``t`` and world ``w`` the label ``lab[t, w]`` (of the
@@ -2456,9 +2540,15 @@ def label_steps(lab: Ints, u: Floats, named: Ints, order: Ints, avail: Bools,
     is depends only on what the step conditions on) and its key is written
     to ``miss_x``, ``miss_c`` for the caller to fill. ``named``, ``avail``
     and ``vals`` change in place. Returns the count of keys missed and of
-    worlds moved. The numpy step's law, other random numbers."""
+    worlds moved. The numpy step's law, other random numbers.
+
+    With ``u2`` ``(steps, k)`` given, Metropolis steps instead: the card
+    proposed alike among the same candidates by ``u[t, w]`` (the candidates
+    are the same set after the move: a symmetric proposal) and accepted
+    where ``u2[t, w]`` times the current card's chance is under the new
+    one's; two chances a move for the ~30 (the same target)."""
     got = _label_steps_compiled(lab, u, named, order, avail, is_unseen, vals, readmask, kept,
                                 nd, drawer_of, rank_of, keep_table, 1.0 - float(tremble),
                                 float(tremble) / 20.0, show_flat, offsets, powers, miss_x,
-                                miss_c)
+                                miss_c, np.zeros((0, 0)) if u2 is None else u2)
     return int(got[0]), int(got[1])

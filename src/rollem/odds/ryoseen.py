@@ -1767,6 +1767,12 @@ def _label_steps(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unse
                      expose)
 
 
+PARTIAL_METROPOLIS = False
+"""Whether the compiled label steps (:func:`_label_steps_compiled`) are
+Metropolis steps (a card proposed alike among the candidates, two chances a
+move) in place of Gibbs draws over every candidate: the same target, about
+a tenth of a step's cost (issue 33, branch s69-label). The numpy path makes
+Gibbs steps either way."""
 MISS_ROOM = 4096
 """How many exposes' keys not tabled yet one compiled label pass notes (the
 worlds past them stay as they are that step, as the others do)."""
@@ -1799,13 +1805,14 @@ def _label_steps_compiled(seen: SeenPool, order: Ints, named: Ints, avail: Bools
         readmask[x] = True
     lab = (gen.random((steps, k)) * 3 * m).astype(np.int64)
     u = gen.random((steps, k))
+    u2 = gen.random((steps, k)) if PARTIAL_METROPOLIS else None
     miss_x = np.zeros(MISS_ROOM, dtype=np.int64)
     miss_c = np.zeros((MISS_ROOM, 3 + maxd), dtype=np.int64)
     n_miss, _ = compiled.label_steps(
         lab, u, named, np.ascontiguousarray(order, dtype=np.int64), avail, is_unseen, V,
         readmask, np.ascontiguousarray(kept, dtype=np.int64), nd, drawer_of, rank_of,
         _keep_table_by_cards().reshape(-1), tremble, expose.flat,
-        expose.offset.astype(np.int64), powers, miss_x, miss_c)
+        expose.offset.astype(np.int64), powers, miss_x, miss_c, u2)
     for i in range(n_miss):  # (the keys not tabled: filled for the next steps)
         x = int(miss_x[i])
         expose.lik(x, miss_c[i:i + 1, :3 + int(nd[x])])
