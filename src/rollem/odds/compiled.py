@@ -2340,25 +2340,30 @@ def _label_steps_kernel(lab: Any, u: Any, named: Any, order: Any, avail: Any, is
     # proportion to the read opponents' chances that read it (its owner's
     # keep and exposes, its drawer's exposes); a world one of whose keys is
     # not tabled stays as it is that step (noted in miss_x, miss_c)
+    # (world by world, its steps one after the other: the world's rows stay in
+    # cache; each world's chain is its own, so the order across worlds is free)
     k = lab.shape[1]
     n = order.shape[1]
     n_miss = 0
     moved = 0
     mass = np.zeros(52)
     metropolis = u2.shape[0] > 0
-    for t in range(lab.shape[0]):
-        for w in range(k):
+    place = np.empty(named.shape[1], dtype=np.int64)
+    for w in range(k):
+        for q in range(named.shape[1]):
+            place[q] = -1
+        for q in range(n):  # each label's place in the pool's order (none moves here)
+            v = order[w, q] - 52
+            if 0 <= v < named.shape[1] and place[v] < 0:
+                place[v] = q
+        for t in range(lab.shape[0]):
             lb = lab[t, w]
             c0 = named[w, lb]
             if c0 < 0 or not is_unseen[c0]:
                 continue
             o = lb // 3
             s = lb % 3
-            p = -1
-            for q in range(n):
-                if order[w, q] == 52 + lb:
-                    p = q
-                    break
+            p = place[lb]
             d = -1
             r = -1
             if p >= 0:

@@ -1594,7 +1594,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     partial = PARTIAL_STEPS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
     relabels = PARTIAL_LABELS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
     vals: dict[int, Ints] = {}  # (the read opponents' discards and draws, for the steps)
-    part_tables = _partial_tables(seen, guides) if partial or relabels else None
+    part_tables = _partial_tables(seen, guides) if partial else None
     is_unseen = np.zeros(52, dtype=bool)
     is_unseen[unseen] = True
     for j in reading:
@@ -1608,8 +1608,8 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             finals = {i: h[pick] for i, h in finals.items()}
             kept_all = kept_all[pick]
             vals = {i: v[pick] for i, v in vals.items()}
-        if part_tables is not None and len(vals) >= PARTIAL_FROM:  # (branch s69-partial)
-            if partial:
+        if (partial or relabels) and len(vals) >= PARTIAL_FROM:  # (branch s69-partial)
+            if part_tables is not None:
                 _hidden_steps(seen, kept_all, vals, avail, origin, policy, tremble, gen, expose,
                               part_tables, partial)
                 for i in finals:
@@ -1644,7 +1644,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         if opp.live:
             finals[j] = np.concatenate([kept, val[:, 3:]], axis=1)
         kept_all[:, j] = kept
-        if part_tables is not None:
+        if partial or relabels:
             vals[j] = np.asarray(val, dtype=np.int64)
     if weight.sum() <= 0:
         raise ValueError("no world fits what was seen")
