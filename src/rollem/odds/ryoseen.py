@@ -1771,7 +1771,8 @@ PARTIAL_METROPOLIS = False
 """Whether the compiled label steps (:func:`_label_steps_compiled`) are
 Metropolis steps (a card proposed alike among the candidates, two chances a
 move) in place of Gibbs draws over every candidate: the same target, about
-a tenth of a step's cost (issue 33, branch s69-label). The numpy path makes
+half a step's cost (the world's preamble is the rest; issue 33, branch s69-label).
+The numpy path makes
 Gibbs steps either way."""
 MISS_ROOM = 4096
 """How many exposes' keys not tabled yet one compiled label pass notes (the
