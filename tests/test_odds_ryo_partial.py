@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from rollem.odds import ryoseen
+from rollem.odds import compiled, ryoseen
 from ryo_views import ryo_seen
 
 HAND = 31081  # one of the 8 wide hands (s67-six)
@@ -88,6 +88,7 @@ def test_label_gibbs_draws_from_every_read_opponents_chance(
             spread.append(float(np.ptp(r) / np.abs(r).max()))
         return out
 
+    monkeypatch.setattr(compiled, "ENABLED", False)  # (the numpy step: the compiled one below)
     _run(monkeypatch, "_label_gibbs", spy, PARTIAL_LABELS={5: 1})
     assert calls[0] == 8  # before the 2nd to 5th reads, two batches
     assert len(spread) > 1000
@@ -147,3 +148,129 @@ def test_partial_steps_are_off_in_play() -> None:
     more than its variance came down; docs/dev/odds-precision.md, s69-partial)."""
     assert not ryoseen.PARTIAL_STEPS
     assert not ryoseen.PARTIAL_LABELS
+
+
+class _Fixed:
+    """A generator whose ``random`` gives the arrays it was made with, in order."""
+
+    def __init__(self, draws: list[Any]) -> None:
+        self.draws = draws
+
+    def random(self, shape: Any) -> Any:
+        out = self.draws.pop(0)
+        assert out.shape == (shape if isinstance(shape, tuple) else (shape,))
+        return out
+
+
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba not installed")
+def test_compiled_label_steps_make_the_numpy_steps_moves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`compiled.label_steps` (branch s69-label) given the labels and uniforms
+    :func:`ryoseen._label_gibbs` drew, from the same partial worlds (captured in a run
+    before the 2nd to 5th reads), names the same cards: the same names, unnamed cards
+    and read opponents' discards and draws, world by world; so the same law (and
+    several steps in one call are steps of that law one after the other)."""
+    assert compiled.wait(300)
+    seen = ryo_seen(6, "after the wild card", HAND)
+    real = ryoseen._label_steps
+    cap: list[Any] = []
+
+    def spy(seen_: Any, order: Any, named: Any, avail: Any, is_unseen: Any, vals: Any,
+            kept: Any, policy: Any, tremble: float, gen: Any, expose: Any, steps: int) -> None:
+        cap.append((copy.deepcopy((order, named, avail, is_unseen, vals, kept)), policy,
+                    tremble, expose))
+        real(seen_, order, named, avail, is_unseen, vals, kept, policy, tremble, gen, expose,
+             steps)
+
+    _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 2})
+    assert len(cap) == 8
+    moved = 0
+    for t, ((order, named, avail, is_unseen, vals, kept), policy, tremble, expose) in (
+            enumerate(cap)):
+        state = copy.deepcopy((named, avail, vals))
+        ryoseen._label_gibbs(seen, order, *state[:2], is_unseen, state[2], kept, policy,
+                             tremble, np.random.default_rng(t), expose)
+        k = len(order)
+        gen = np.random.default_rng(t)  # (its labels, then a uniform a world stepped)
+        lab = (gen.random(k) * 3 * len(seen.opponents)).astype(np.int64)
+        card = named[np.arange(k), lab]
+        live = np.flatnonzero((card >= 0) & is_unseen[np.maximum(card, 0)])
+        u = np.zeros((1, k))
+        u[0, live] = gen.random(len(live))
+        a = copy.deepcopy((named, avail, vals))
+        fixed = _Fixed([(lab[None, :] + 0.5) / (3 * len(seen.opponents)), u])
+        ryoseen._label_steps_compiled(seen, order, a[0], a[1], is_unseen, a[2], kept, tremble,
+                                      fixed, expose, 1)  # type: ignore[arg-type]
+        assert (a[0] == state[0]).all() and (a[1] == state[1]).all()
+        for x in vals:
+            assert (a[2][x] == state[2][x]).all()
+        moved += int((state[0] != named).any(axis=1).sum())
+    assert moved > 1000
+
+
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba not installed")
+def test_compiled_metropolis_label_steps_keep_the_conditional_law(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Metropolis form of :func:`compiled.label_steps` (``ryoseen.PARTIAL_METROPOLIS``,
+    branch s69-label): one partial world from a run copied 20,000 times, one label a read
+    named stepped 40 times: its cards are spread as the Gibbs step's chances (the numpy
+    :func:`ryoseen._label_gibbs`'s, from the same world; total variation within the
+    sampling noise's, a chi-square far from a rejection)."""
+    assert compiled.wait(300)
+    seen = ryo_seen(6, "after the wild card", HAND)
+    m = len(seen.opponents)
+    real = ryoseen._label_steps
+    cap: list[Any] = []
+
+    def spy(seen_: Any, order: Any, named: Any, avail: Any, is_unseen: Any, vals: Any,
+            kept: Any, policy: Any, tremble: float, gen: Any, expose: Any, steps: int) -> None:
+        if len(vals) >= 3 and not cap:
+            cap.append((copy.deepcopy((order, named, avail, is_unseen, vals, kept)), policy,
+                        tremble, expose))
+        real(seen_, order, named, avail, is_unseen, vals, kept, policy, tremble, gen, expose,
+             steps)
+
+    _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 1})
+    (order, named, avail, is_unseen, vals, kept), policy, tremble, expose = cap[0]
+    best = None  # the world and label whose chances are spread the most evenly
+    for w in range(0, 200):
+        for lab in range(3 * m):
+            c = named[w, lab]
+            if c < 0 or not is_unseen[c]:
+                continue
+            got: list[Any] = []
+            one = copy.deepcopy((named[w:w + 1], avail[w:w + 1],
+                                 {x: v[w:w + 1] for x, v in vals.items()}))
+            ryoseen._label_gibbs(seen, order[w:w + 1], one[0], one[1], is_unseen, one[2],
+                                 kept[w:w + 1], policy, tremble,
+                                 _Fixed([np.asarray([(lab + 0.5) / (3 * m)]),  # type: ignore
+                                         np.asarray([0.5])]), expose, probe=got)
+            _, _, _, c_i, lik = got[0]
+            p = lik / lik.sum()
+            eff = 1.0 / (p * p).sum()
+            if best is None or eff > best[0]:
+                best = (eff, w, lab, c_i, p)
+    assert best is not None and best[0] > 3
+    _, w, lab, c_i, p = best
+    n, steps = 20000, 40
+    state = (np.tile(named[w], (n, 1)), np.tile(avail[w], (n, 1)),
+             {x: np.tile(v[w], (n, 1)) for x, v in vals.items()})
+    gen = np.random.default_rng(3)
+    monkeypatch.setattr(ryoseen, "PARTIAL_METROPOLIS", True)
+    ryoseen._label_steps_compiled(
+        seen, np.tile(order[w], (n, 1)), state[0], state[1], is_unseen, state[2],
+        np.tile(kept[w], (n, 1, 1)), tremble,
+        _Fixed([np.full((steps, n), (lab + 0.5) / (3 * m)), gen.random((steps, n)),  # type: ignore
+                gen.random((steps, n))]), expose, steps)
+    index = {int(c): i for i, c in enumerate(c_i)}
+    freq = np.bincount([index[int(c)] for c in state[0][:, lab]], minlength=len(c_i)) / n
+    noise = [0.5 * np.abs(np.random.default_rng(s).multinomial(n, p) / n - p).sum()
+             for s in range(20)]
+    assert 0.5 * np.abs(freq - p).sum() < np.mean(noise) + 4 * np.std(noise)
+    big = p * n >= 5
+    chi = float((((freq - p) * n)[big] ** 2 / (p * n)[big]).sum())
+    assert chi < big.sum() - 1 + 5 * np.sqrt(2 * (big.sum() - 1))
+    rows = np.arange(n)
+    for x in vals:  # the read opponents' discards and draws follow the names
+        assert (_vals_of(seen, x, np.tile(order[w], (n, 1)), state[0]) == state[2][x]).all()
+    assert not state[1][rows, state[0][:, lab]].any()

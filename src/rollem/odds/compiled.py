@@ -298,6 +298,8 @@ def _warm_all() -> None:
                    np.zeros((0, 1), dtype=np.int64))
     name_read(i2, np.zeros((0, 52), dtype=bool), np.zeros((0, 3), dtype=np.int64), i2, i2, i0,
               0)
+    label_steps(i2, np.zeros((0, 0)), i2, i2, np.zeros((0, 52), dtype=bool), b0, i3, b0, i3,
+                i0, i0, i0, t16, 0.0, f0, i0, i2, i0, i2)
 
 
 def _jit(fn: Any) -> Any:
@@ -330,6 +332,7 @@ def _compile_all() -> None:
     global _accepts_four_compiled, _row_sum_compiled, _place_first_compiled
     global _place_rest_compiled, _cards_of_compiled, _shuffle_rows_compiled
     global _systematic_compiled, _fill_hands_compiled
+    global _label_steps_compiled, _label_like_compiled
     _first_over_compiled = _jit(_first_over)  # (first: search_rows calls it)
     _first_over_short_compiled = _jit(_first_over_short)  # (and four kernels this)
     _keep_one_compiled = _jit(_keep_one)
@@ -375,6 +378,8 @@ def _compile_all() -> None:
     _read_score_compiled = _jit(_read_score_kernel)  # (calls _keep_one_compiled)
     _layout_origins_compiled = _jit(_layout_origins_kernel)  # (calls _log_falling_one's)
     _name_read_compiled = _jit(_name_read_kernel)
+    _label_like_compiled = _jit(_label_like)  # (calls _keep_one_compiled)
+    _label_steps_compiled = _jit(_label_steps_kernel)  # (calls the one above)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -2631,3 +2636,267 @@ def layout_origins(order: Ints, named: Ints, draws: Ints, asks: Ints, name_at: I
     fits. The numpy path's running sums and comparisons; its logs are libm's."""
     _layout_origins_compiled(order, named, draws, asks, name_at, is_up, base, r,
                              log_factorial, int(a), weight, later, int(j), origin)
+
+
+def _label_like(keep_table: Any, V: Any, kept: Any, w: int, o: int, s: int, use_o: bool,
+                use_d: bool, dup: bool, d: int, base_o: int, pow_o: int, base_d: int,
+                pow_d: int, c: int, hit_w: float, floor: float,
+                show_flat: Any) -> Any:  # pragma: no cover - compiled
+    # the label step's chance of card c (its owner's keep and exposes, its
+    # drawer's exposes; _label_steps_kernel's product in its order); -1.0
+    # where the owner's exposes' key is not tabled, -2.0 where the drawer's
+    like = 1.0
+    if use_o:
+        t0 = V[w, o, 0]
+        t1 = V[w, o, 1]
+        t2 = V[w, o, 2]
+        if s == 0:
+            t0 = c
+        elif s == 1:
+            t1 = c
+        else:
+            t2 = c
+        like *= _keep_one_compiled(keep_table, kept[w, o, 0], kept[w, o, 1], kept[w, o, 2],
+                                   max(t0, 0), max(t1, 0), max(t2, 0), hit_w, floor)
+        sv = show_flat[base_o + (c >> 2) * pow_o]
+        if np.isnan(sv):
+            return -1.0
+        like *= sv
+    if use_d:
+        sv = show_flat[base_d + (c >> 2) * pow_d]
+        if np.isnan(sv):
+            return -2.0
+        like *= sv
+    return like
+
+
+_label_like_compiled: Any = _label_like  # (numba's once compiled: _compile_all)
+
+
+def _label_steps_kernel(lab: Any, u: Any, named: Any, order: Any, avail: Any, is_unseen: Any,
+                        V: Any, readmask: Any, kept: Any, nd: Any, drawer_of: Any,
+                        rank_of: Any, keep_table: Any, hit_w: float, floor: float,
+                        show_flat: Any, offsets: Any, powers: Any, miss_x: Any,
+                        miss_c: Any, u2: Any) -> Any:  # pragma: no cover - compiled
+    # per step and world: the label lab[t, w] where a read named it with an
+    # unseen card, named anew among that card and the cards still unnamed in
+    # proportion to the read opponents' chances that read it (its owner's
+    # keep and exposes, its drawer's exposes); a world one of whose keys is
+    # not tabled stays as it is that step (noted in miss_x, miss_c)
+    # (world by world, its steps one after the other: the world's rows stay in
+    # cache; each world's chain is its own, so the order across worlds is free)
+    k = lab.shape[1]
+    n = order.shape[1]
+    n_miss = 0
+    moved = 0
+    mass = np.zeros(52)
+    metropolis = u2.shape[0] > 0
+    place = np.empty(named.shape[1], dtype=np.int64)
+    for w in range(k):
+        for q in range(named.shape[1]):
+            place[q] = -1
+        for q in range(n):  # each label's place in the pool's order (none moves here)
+            v = order[w, q] - 52
+            if 0 <= v < named.shape[1] and place[v] < 0:
+                place[v] = q
+        for t in range(lab.shape[0]):
+            lb = lab[t, w]
+            c0 = named[w, lb]
+            if c0 < 0 or not is_unseen[c0]:
+                continue
+            o = lb // 3
+            s = lb % 3
+            p = place[lb]
+            d = -1
+            r = -1
+            if p >= 0:
+                d = drawer_of[p]
+                r = rank_of[p]
+            use_o = readmask[o]
+            use_d = d >= 0 and d != o and readmask[d]
+            dup = d == o and d >= 0  # the owner drew it: the draw's slot too
+            bad = False
+            total = 0.0
+            base_o = 0
+            pow_o = 0
+            if use_o:  # the owner's exposes' key but for the candidate's rank
+                base_o = offsets[o]
+                for x in range(3):
+                    base_o += (kept[w, o, x] >> 2) * powers[o, x]
+                for x in range(nd[o]):
+                    if not (dup and x == r):
+                        base_o += (V[w, o, 3 + x] >> 2) * powers[o, 3 + x]
+                if dup:
+                    pow_o = powers[o, 3 + r]
+            base_d = 0
+            pow_d = 0
+            if use_d:
+                base_d = offsets[d]
+                for x in range(3):
+                    base_d += (kept[w, d, x] >> 2) * powers[d, x]
+                for x in range(nd[d]):
+                    if x != r:
+                        base_d += (V[w, d, 3 + x] >> 2) * powers[d, 3 + x]
+                pow_d = powers[d, 3 + r]
+            if metropolis:  # a card proposed alike among the candidates, then accepted
+                nc = 1
+                for c in range(52):
+                    nc += avail[w, c]
+                pick = int(u[t, w] * nc)
+                new = c0
+                for c in range(52):
+                    if avail[w, c] or c == c0:
+                        if pick == 0:
+                            new = c
+                            break
+                        pick -= 1
+                if new == c0:
+                    continue
+                l_old = _label_like_compiled(keep_table, V, kept, w, o, s, use_o, use_d, dup,
+                                             d, base_o, pow_o, base_d, pow_d, c0, hit_w, floor,
+                                             show_flat)
+                l_new = _label_like_compiled(keep_table, V, kept, w, o, s, use_o, use_d, dup,
+                                             d, base_o, pow_o, base_d, pow_d, new, hit_w,
+                                             floor, show_flat)
+                if l_old < 0.0 or l_new < 0.0:
+                    if n_miss < miss_x.shape[0]:
+                        c = c0 if l_old < 0.0 else new
+                        x = o if (l_old if l_old < 0.0 else l_new) == -1.0 else d
+                        miss_x[n_miss] = x
+                        for q in range(3):
+                            miss_c[n_miss, q] = kept[w, x, q]
+                        for q in range(nd[x]):
+                            v = V[w, x, 3 + q]
+                            if q == r and (x == d):
+                                v = c
+                            miss_c[n_miss, 3 + q] = v
+                        n_miss += 1
+                    continue
+                if not u2[t, w] * l_old < l_new:
+                    continue
+                moved += 1
+                named[w, lb] = new
+                avail[w, c0] = True
+                avail[w, new] = False
+                if use_o:
+                    V[w, o, s] = new
+                    if dup:
+                        V[w, o, 3 + r] = new
+                if use_d:
+                    V[w, d, 3 + r] = new
+                continue
+            for c in range(52):
+                mass[c] = 0.0
+                if not (avail[w, c] or c == c0):
+                    continue
+                like = 1.0
+                if use_o:
+                    t0 = V[w, o, 0]
+                    t1 = V[w, o, 1]
+                    t2 = V[w, o, 2]
+                    if s == 0:
+                        t0 = c
+                    elif s == 1:
+                        t1 = c
+                    else:
+                        t2 = c
+                    like *= _keep_one_compiled(keep_table, kept[w, o, 0], kept[w, o, 1],
+                                               kept[w, o, 2], max(t0, 0), max(t1, 0),
+                                               max(t2, 0), hit_w, floor)
+                    sv = show_flat[base_o + (c >> 2) * pow_o]
+                    if np.isnan(sv):
+                        bad = True
+                        if n_miss < miss_x.shape[0]:
+                            miss_x[n_miss] = o
+                            for x in range(3):
+                                miss_c[n_miss, x] = kept[w, o, x]
+                            for x in range(nd[o]):
+                                v = V[w, o, 3 + x]
+                                if dup and x == r:
+                                    v = c
+                                miss_c[n_miss, 3 + x] = v
+                            n_miss += 1
+                        break
+                    like *= sv
+                if use_d:
+                    sv = show_flat[base_d + (c >> 2) * pow_d]
+                    if np.isnan(sv):
+                        bad = True
+                        if n_miss < miss_x.shape[0]:
+                            miss_x[n_miss] = d
+                            for x in range(3):
+                                miss_c[n_miss, x] = kept[w, d, x]
+                            for x in range(nd[d]):
+                                v = V[w, d, 3 + x]
+                                if x == r:
+                                    v = c
+                                miss_c[n_miss, 3 + x] = v
+                            n_miss += 1
+                        break
+                    like *= sv
+                mass[c] = like
+                total += like
+            if bad or total <= 0.0:
+                continue
+            x = u[t, w] * total
+            run = 0.0
+            new = c0
+            for c in range(52):
+                if mass[c] > 0.0:
+                    run += mass[c]
+                    new = c
+                    if run > x:
+                        break
+            if new == c0:
+                continue
+            moved += 1
+            named[w, lb] = new
+            avail[w, c0] = True
+            avail[w, new] = False
+            if use_o:
+                V[w, o, s] = new
+                if dup:
+                    V[w, o, 3 + r] = new
+            if use_d:
+                V[w, d, 3 + r] = new
+    return n_miss, moved
+
+
+_label_steps_compiled: Any = _label_steps_kernel  # (numba's once compiled: _compile_all)
+
+
+def label_steps(lab: Ints, u: Floats, named: Ints, order: Ints, avail: Bools,
+                is_unseen: Bools, vals: Ints, readmask: Bools, kept: Ints, nd: Ints,
+                drawer_of: Ints, rank_of: Ints, keep_table: Any, tremble: float,
+                show_flat: Floats, offsets: Ints, powers: Ints, miss_x: Ints,
+                miss_c: Ints, u2: Floats | None = None) -> tuple[int, int]:
+    """:func:`rollem.odds.ryoseen._label_gibbs`'s Gibbs steps on the partial
+    worlds, ``lab.shape[0]`` of them in one compiled pass (issue 33, branch
+    s69-label): per step ``t`` and world ``w`` the label ``lab[t, w]`` (of the
+    ``3 m``), where a read named it with an unseen card (``named`` ``(k, L)``,
+    ``is_unseen`` ``(52,)``), named anew among that card and the cards still
+    unnamed (``avail`` ``(k, 52)``) in proportion to the chances of the read
+    opponents (``readmask`` ``(m,)``) that read it: its owner's keep chance
+    (the fast policy's, ``keep_table`` by cards, ``tremble``) and exposes'
+    chance, and its drawer's exposes' chance (``show_flat[offsets[j] +
+    sum((cards >> 2) * powers[j])]``), the candidate picked by ``u[t, w]``
+    ``(steps, k)``. ``vals`` ``(k, m, 3 + d)`` holds each read opponent's
+    discards and draws (``nd`` ``(m,)`` draws each; ``drawer_of``,
+    ``rank_of`` ``(n,)`` per place of ``order`` ``(k, n)`` its drawer and the
+    draw's rank, -1 where none); ``kept`` ``(k, m, 3)``. A world one of whose
+    exposes' keys is not tabled stays as it is that step (exact: whether it
+    is depends only on what the step conditions on) and its key is written
+    to ``miss_x``, ``miss_c`` for the caller to fill. ``named``, ``avail``
+    and ``vals`` change in place. Returns the count of keys missed and of
+    worlds moved. The numpy step's law, other random numbers.
+
+    With ``u2`` ``(steps, k)`` given, Metropolis steps instead: the card
+    proposed alike among the same candidates by ``u[t, w]`` (the candidates
+    are the same set after the move: a symmetric proposal) and accepted
+    where ``u2[t, w]`` times the current card's chance is under the new
+    one's; two chances a move for the ~30 (the same target)."""
+    got = _label_steps_compiled(lab, u, named, order, avail, is_unseen, vals, readmask, kept,
+                                nd, drawer_of, rank_of, keep_table, 1.0 - float(tremble),
+                                float(tremble) / 20.0, show_flat, offsets, powers, miss_x,
+                                miss_c, np.zeros((0, 0)) if u2 is None else u2)
+    return int(got[0]), int(got[1])

@@ -1607,7 +1607,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     partial = PARTIAL_STEPS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
     relabels = PARTIAL_LABELS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
     vals: dict[int, Ints] = {}  # (the read opponents' discards and draws, for the steps)
-    part_tables = _partial_tables(seen, guides) if partial or relabels else None
+    part_tables = _partial_tables(seen, guides) if partial else None
     is_unseen = np.zeros(52, dtype=bool)
     is_unseen[unseen] = True
     for j in reading:
@@ -1622,8 +1622,8 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             finals = {i: _rows(h, pick) for i, h in finals.items()}
             kept_all = _rows(kept_all, pick)
             vals = {i: _rows(v, pick) for i, v in vals.items()}
-        if part_tables is not None and len(vals) >= PARTIAL_FROM:  # (branch s69-partial)
-            if partial:
+        if (partial or relabels) and len(vals) >= PARTIAL_FROM:  # (branch s69-partial)
+            if part_tables is not None:
                 _hidden_steps(seen, kept_all, vals, avail, origin, policy, tremble, gen, expose,
                               part_tables, partial)
                 for i in finals:
@@ -1658,7 +1658,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         if opp.live:
             finals[j] = np.concatenate([kept, val[:, 3:]], axis=1)
         kept_all[:, j] = kept
-        if part_tables is not None:
+        if partial or relabels:
             vals[j] = np.asarray(val, dtype=np.int64)
     if weight.sum() <= 0:
         raise ValueError("no world fits what was seen")
@@ -1797,10 +1797,72 @@ def _hidden_steps(seen: SeenPool, kept: Ints, vals: dict[int, Ints], avail: Bool
 def _label_steps(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
                  vals: dict[int, Ints], kept: Ints, policy: FastPolicy, tremble: float,
                  gen: np.random.Generator, expose: _ExposeTable, steps: int) -> None:
-    """``steps`` :func:`_label_gibbs` steps, one after the other."""
+    """``steps`` :func:`_label_gibbs` steps, one after the other; where the
+    compiled kernels are in use (and the fast policy), all of them in one
+    :func:`rollem.odds.compiled.label_steps` pass: the same law, its own
+    random numbers (issue 33, branch s69-label)."""
+    if (steps > 0 and compiled.use()
+            and type(policy).keep_scores is FastPolicy.keep_scores):
+        _label_steps_compiled(seen, order, named, avail, is_unseen, vals, kept, tremble, gen,
+                              expose, steps)
+        return
     for _ in range(steps):
         _label_gibbs(seen, order, named, avail, is_unseen, vals, kept, policy, tremble, gen,
                      expose)
+
+
+PARTIAL_METROPOLIS = False
+"""Whether the compiled label steps (:func:`_label_steps_compiled`) are
+Metropolis steps (a card proposed alike among the candidates, two chances a
+move) in place of Gibbs draws over every candidate: the same target, about
+half a step's cost (the world's preamble is the rest; issue 33, branch s69-label).
+The numpy path makes
+Gibbs steps either way."""
+MISS_ROOM = 4096
+"""How many exposes' keys not tabled yet one compiled label pass notes (the
+worlds past them stay as they are that step, as the others do)."""
+
+
+def _label_steps_compiled(seen: SeenPool, order: Ints, named: Ints, avail: Bools,
+                          is_unseen: Bools, vals: dict[int, Ints], kept: Ints, tremble: float,
+                          gen: np.random.Generator, expose: _ExposeTable, steps: int) -> None:
+    """:func:`_label_steps` by :func:`rollem.odds.compiled.label_steps`: the
+    labels (alike among the ``3 m``) and uniforms drawn here, ``(steps, k)``
+    each; the exposes' keys the pass found not tabled filled after it (those
+    worlds stayed that step). ``named``, ``avail`` and ``vals`` changed in
+    place (issue 33, branch s69-label)."""
+    m = len(seen.opponents)
+    k, n = order.shape
+    maxd = max(len(o.draws) for o in seen.opponents)
+    nd = np.asarray([len(o.draws) for o in seen.opponents], dtype=np.int64)
+    drawer_of = np.full(n, -1, dtype=np.int64)
+    rank_of = np.full(n, -1, dtype=np.int64)
+    powers = np.zeros((m, 3 + maxd), dtype=np.int64)
+    for j, o in enumerate(seen.opponents):
+        for r, pl in enumerate(o.draws):
+            drawer_of[pl] = j
+            rank_of[pl] = r
+        powers[j, :len(expose.powers[j])] = expose.powers[j]
+    V = np.zeros((k, m, 3 + maxd), dtype=np.int64)
+    readmask = np.zeros(m, dtype=bool)
+    for x, v in vals.items():
+        V[:, x, :v.shape[1]] = v
+        readmask[x] = True
+    lab = (gen.random((steps, k)) * 3 * m).astype(np.int64)
+    u = gen.random((steps, k))
+    u2 = gen.random((steps, k)) if PARTIAL_METROPOLIS else None
+    miss_x = np.zeros(MISS_ROOM, dtype=np.int64)
+    miss_c = np.zeros((MISS_ROOM, 3 + maxd), dtype=np.int64)
+    n_miss, _ = compiled.label_steps(
+        lab, u, named, np.ascontiguousarray(order, dtype=np.int64), avail, is_unseen, V,
+        readmask, np.ascontiguousarray(kept, dtype=np.int64), nd, drawer_of, rank_of,
+        _keep_table_by_cards().reshape(-1), tremble, expose.flat,
+        expose.offset.astype(np.int64), powers, miss_x, miss_c, u2)
+    for i in range(n_miss):  # (the keys not tabled: filled for the next steps)
+        x = int(miss_x[i])
+        expose.lik(x, miss_c[i:i + 1, :3 + int(nd[x])])
+    for x in vals:
+        vals[x][:] = V[:, x, :vals[x].shape[1]]
 
 
 def _label_gibbs(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
