@@ -2424,6 +2424,12 @@ def _read_score_kernel(gen: Any, out_kept: Any, out_val: Any, factor: Any, keep_
             if np.isnan(out_w[row, c]):
                 return False, np.zeros(0), np.zeros((0, 3), dtype=np.int64), \
                     np.zeros((0, w), dtype=np.int64)
+    # then per world its weights, their total and the candidate kept, in one
+    # pass (its weights still in cache; the same operations in the same order:
+    # branch s70-kern)
+    total = np.empty(k)
+    kept = np.empty((k, 3), dtype=np.int64)
+    val = np.empty((k, w), dtype=np.int64)
     for row in range(k):
         for c in range(reps):
             v = out_w[row, c]
@@ -2432,10 +2438,6 @@ def _read_score_kernel(gen: Any, out_kept: Any, out_val: Any, factor: Any, keep_
                                       max(out_val[row, c, 1], 0), max(out_val[row, c, 2], 0),
                                       hit_w, floor)
             out_w[row, c] = keep * v * factor[row, c] / reps
-    total = np.empty(k)
-    kept = np.empty((k, 3), dtype=np.int64)
-    val = np.empty((k, w), dtype=np.int64)
-    for row in range(k):
         s = 0.0
         for c in range(reps):
             s += out_w[row, c]
