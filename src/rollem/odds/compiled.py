@@ -2176,7 +2176,7 @@ drawn before the call, a third of them not used at 6 players after the wild
 card: about 50 µs a call)."""
 
 
-def _refill(gen: Any, buf: Any, at: int, n_all: int) -> int:  # pragma: no cover - compiled
+def _refill(gen: Any, buf: Any, at: int, n_all: int) -> Any:  # pragma: no cover - compiled
     # the generator's next numbers in ``buf``: as many as it holds, but none past
     # the ``n_all`` the wrapper skips to, then one at a time (numba's random(n)
     # and random() read the bit generator as numpy's random(n) does: the same
