@@ -325,7 +325,7 @@ def _compile_all() -> None:
     global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
     global _first_over_short_compiled
     global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
-    global _layout_origins_compiled, _next_u_compiled, _name_read_compiled
+    global _layout_origins_compiled, _next_u_compiled, _name_read_compiled, _refill_compiled
     global _move_chain_compiled, _list_slots_compiled, _six_slots_compiled
     global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
     global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
@@ -374,6 +374,7 @@ def _compile_all() -> None:
     _second_round_compiled = _jit(_second_round_kernel)
     _log_falling_one_compiled = _jit(_log_falling_one)
     _next_u_compiled = _jit(_next_u)
+    _refill_compiled = _jit(_refill)
     _read_draw_compiled = _jit(_read_draw_kernel)  # (calls the one above, _first_over_short's)
     _read_score_compiled = _jit(_read_score_kernel)  # (calls _keep_one_compiled)
     _layout_origins_compiled = _jit(_layout_origins_kernel)  # (calls _log_falling_one's)
@@ -384,29 +385,32 @@ def _compile_all() -> None:
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
               hit_w: float, floor: float) -> Any:  # pragma: no cover - compiled
-    # the 20 keeps of TRIPLES written out (their order: combinations of six)
+    # the 20 keeps of TRIPLES written out (their order: combinations of six);
+    # each index cast unsigned (cards are 0..51): numba then reads it without
+    # its wraparound of negative indices (a compare and a select a read;
+    # branch s70-kern)
     h0, h1, h2, h3 = c0 * 2704, c1 * 2704, c2 * 2704, c3 * 2704
     m1, m2, m3, m4 = c1 * 52, c2 * 52, c3 * 52, c4 * 52
-    s0 = table[h0 + m1 + c2]
-    s1 = table[h0 + m1 + c3]
-    s2 = table[h0 + m1 + c4]
-    s3 = table[h0 + m1 + c5]
-    s4 = table[h0 + m2 + c3]
-    s5 = table[h0 + m2 + c4]
-    s6 = table[h0 + m2 + c5]
-    s7 = table[h0 + m3 + c4]
-    s8 = table[h0 + m3 + c5]
-    s9 = table[h0 + m4 + c5]
-    s10 = table[h1 + m2 + c3]
-    s11 = table[h1 + m2 + c4]
-    s12 = table[h1 + m2 + c5]
-    s13 = table[h1 + m3 + c4]
-    s14 = table[h1 + m3 + c5]
-    s15 = table[h1 + m4 + c5]
-    s16 = table[h2 + m3 + c4]
-    s17 = table[h2 + m3 + c5]
-    s18 = table[h2 + m4 + c5]
-    s19 = table[h3 + m4 + c5]
+    s0 = table[np.uint64(h0 + m1 + c2)]
+    s1 = table[np.uint64(h0 + m1 + c3)]
+    s2 = table[np.uint64(h0 + m1 + c4)]
+    s3 = table[np.uint64(h0 + m1 + c5)]
+    s4 = table[np.uint64(h0 + m2 + c3)]
+    s5 = table[np.uint64(h0 + m2 + c4)]
+    s6 = table[np.uint64(h0 + m2 + c5)]
+    s7 = table[np.uint64(h0 + m3 + c4)]
+    s8 = table[np.uint64(h0 + m3 + c5)]
+    s9 = table[np.uint64(h0 + m4 + c5)]
+    s10 = table[np.uint64(h1 + m2 + c3)]
+    s11 = table[np.uint64(h1 + m2 + c4)]
+    s12 = table[np.uint64(h1 + m2 + c5)]
+    s13 = table[np.uint64(h1 + m3 + c4)]
+    s14 = table[np.uint64(h1 + m3 + c5)]
+    s15 = table[np.uint64(h1 + m4 + c5)]
+    s16 = table[np.uint64(h2 + m3 + c4)]
+    s17 = table[np.uint64(h2 + m3 + c5)]
+    s18 = table[np.uint64(h2 + m4 + c5)]
+    s19 = table[np.uint64(h3 + m4 + c5)]
     # the keep (the first three, s0) is the policy's best or tied with it only
     # where no other scores higher; else its chance is the floor alone (what
     # ``hit_w * 0.0 / ties + floor`` gives, bit for bit), without the ties
@@ -2165,9 +2169,31 @@ def _next_u(gen: Any, r: Any, at: int) -> Any:  # pragma: no cover - compiled
 
 _next_u_compiled: Any = _next_u  # (numba's once compiled: _compile_all)
 
+READ_CHUNK = 1024
+""":func:`read_draw`'s uniforms are drawn this many at a time as the kernel
+uses them (branch s70-kern; before, ``k * reps * (1 + (2 + w) // 2)`` were
+drawn before the call, a third of them not used at 6 players after the wild
+card: about 50 µs a call)."""
 
-def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, order: Any,
-                      draws: Any,
+
+def _refill(gen: Any, buf: Any, at: int, n_all: int) -> Any:  # pragma: no cover - compiled
+    # the generator's next numbers in ``buf``: as many as it holds, but none past
+    # the ``n_all`` the wrapper skips to, then one at a time (numba's random(n)
+    # and random() read the bit generator as numpy's random(n) does: the same
+    # numbers); returns the count drawn in all after it
+    n = min(buf.shape[0], n_all - at)
+    if n > 0:
+        buf[:n] = gen.random(n)
+        return at + n
+    buf[0] = gen.random()
+    return at + 1
+
+
+_refill_compiled: Any = _refill  # (numba's once compiled: _compile_all)
+
+
+def _read_draw_kernel(gen: Any, unif: Any, n_all: int, origin: Any, avail: Any, named: Any,
+                      order: Any, draws: Any,
                       j: int, mode: Any, n_up: Any, kept_up: Any,
                       single: Any, pair: Any, lf: Any, reps: int, out_kept: Any,
                       out_val: Any, factor: Any) -> int:  # pragma: no cover - compiled
@@ -2201,6 +2227,8 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
     last_of = np.empty((n_orig, 52), dtype=np.int64)
     pick = np.empty(6, dtype=np.int64)
     at = 0  # the uniforms used
+    top = 0  # the uniforms drawn from ``gen`` (``unif`` holds those from ``bottom``)
+    bottom = 0
     cur = np.empty(w, dtype=np.int64)  # each slot's card where named (-1: not yet)
     fresh = np.zeros(w, dtype=np.bool_)  # the slots the candidates name
     dup = np.full(max(d, 1), -1, dtype=np.int64)  # a draw of its own discard: which
@@ -2288,14 +2316,20 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
             if md == 0:
                 for x in range(f):
                     while True:
-                        v, at = _next_u_compiled(gen, unif, at)
+                        if at == top:  # (the numbers drawn used up: the next ones)
+                            bottom, top = at, _refill_compiled(gen, unif, at, n_all)
+                        v = unif[at - bottom]
+                        at += 1
                         c = cards[np.int64(v * a)]
                         if not taken & (np.int64(1) << c):
                             break
                     pick[x] = c
                     taken |= np.int64(1) << c
             elif z > 0.0:
-                v, at = _next_u_compiled(gen, unif, at)
+                if at == top:  # (the numbers drawn used up: the next ones)
+                    bottom, top = at, _refill_compiled(gen, unif, at, n_all)
+                v = unif[at - bottom]
+                at += 1
                 t1 = _first_over_short_compiled(cum, 0, a, v * z)
                 while row_mass[t1] <= 0.0:  # (the point rounded onto the end)
                     t1 -= 1
@@ -2305,7 +2339,10 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
                 if md == 1:
                     ratio = z / single[i, c1]
                 else:
-                    v, at = _next_u_compiled(gen, unif, at)
+                    if at == top:  # (the numbers drawn used up: the next ones)
+                        bottom, top = at, _refill_compiled(gen, unif, at, n_all)
+                    v = unif[at - bottom]
+                    at += 1
                     x1 = v * row_mass[t1]
                     run2 = second[i, t1]
                     if made[i, t1] != version[i]:  # the running sums over the set's cards
@@ -2340,7 +2377,10 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
             for x in range(w):
                 if fresh[x]:
                     while True:
-                        v, at = _next_u_compiled(gen, unif, at)
+                        if at == top:  # (the numbers drawn used up: the next ones)
+                            bottom, top = at, _refill_compiled(gen, unif, at, n_all)
+                        v = unif[at - bottom]
+                        at += 1
                         c = cards[np.int64(v * a)]
                         if not taken & (np.int64(1) << c):
                             break
@@ -2352,7 +2392,7 @@ def _read_draw_kernel(gen: Any, unif: Any, origin: Any, avail: Any, named: Any, 
                 if dup[r] >= 0:
                     out_val[row, rep, 3 + r] = out_val[row, rep, dup[r]]
             factor[row, rep] = scale * ratio
-    return at
+    return top
 
 
 _read_draw_compiled: Any = _read_draw_kernel  # (numba's once compiled: _compile_all)
@@ -2384,6 +2424,12 @@ def _read_score_kernel(gen: Any, out_kept: Any, out_val: Any, factor: Any, keep_
             if np.isnan(out_w[row, c]):
                 return False, np.zeros(0), np.zeros((0, 3), dtype=np.int64), \
                     np.zeros((0, w), dtype=np.int64)
+    # then per world its weights, their total and the candidate kept, in one
+    # pass (its weights still in cache; the same operations in the same order:
+    # branch s70-kern)
+    total = np.empty(k)
+    kept = np.empty((k, 3), dtype=np.int64)
+    val = np.empty((k, w), dtype=np.int64)
     for row in range(k):
         for c in range(reps):
             v = out_w[row, c]
@@ -2392,10 +2438,6 @@ def _read_score_kernel(gen: Any, out_kept: Any, out_val: Any, factor: Any, keep_
                                       max(out_val[row, c, 1], 0), max(out_val[row, c, 2], 0),
                                       hit_w, floor)
             out_w[row, c] = keep * v * factor[row, c] / reps
-    total = np.empty(k)
-    kept = np.empty((k, 3), dtype=np.int64)
-    val = np.empty((k, w), dtype=np.int64)
-    for row in range(k):
         s = 0.0
         for c in range(reps):
             s += out_w[row, c]
@@ -2449,15 +2491,15 @@ def read_draw(gen: np.random.Generator, origin: Ints, avail: Bools, named: Ints,
     out_kept = np.empty((k, reps, 3), dtype=np.int32)
     out_val = np.empty((k, reps, w), dtype=np.int32)
     factor = np.empty((k, reps))
-    # the uniforms in bulk (numpy's, from ``gen``: a tenth the cost of the
-    # kernel's one by one), enough for most calls; the kernel goes on with ``gen``.
-    # The generator is left where ``k * reps * (2 + w)`` of them leave it, but
-    # only about as many as a call uses are made (2.7 a candidate of 7 at 6
-    # players after the wild card), the rest skipped (:func:`skip_uniforms`;
-    # branch s67-fast: the same numbers, the same state after)
+    # the uniforms in bulk (a tenth the cost of one by one), :data:`READ_CHUNK`
+    # at a time as the kernel uses them. The generator is left where ``k * reps
+    # * (2 + w)`` of them leave it, but only about as many as a call uses are
+    # made (2.7 a candidate of 7 at 6 players after the wild card), the rest
+    # skipped (:func:`skip_uniforms`; branch s67-fast: the same numbers, the
+    # same state after; branch s70-kern: drawn in chunks, not a guess of the
+    # count before the call)
     n_all = k * reps * (2 + w)
-    n_first = min(n_all, k * reps * (1 + (2 + w) // 2))
-    used = _read_draw_compiled(gen, gen.random(n_first),
+    drawn = _read_draw_compiled(gen, np.empty(READ_CHUNK), n_all,
                         np.ascontiguousarray(origin, dtype=np.int64),
                         np.ascontiguousarray(avail, dtype=np.bool_),
                         np.ascontiguousarray(named, dtype=np.int64),
@@ -2465,7 +2507,7 @@ def read_draw(gen: np.random.Generator, origin: Ints, avail: Bools, named: Ints,
                         np.ascontiguousarray(draws, dtype=np.int64), int(j),
                         mode, n_up, kept_up, single, pair, log_factorial, int(reps),
                         out_kept, out_val, factor)
-    skip_uniforms(gen, n_all - max(n_first, int(used)))
+    skip_uniforms(gen, n_all - int(drawn))
     return out_kept, out_val, factor
 
 
