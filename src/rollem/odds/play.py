@@ -493,9 +493,9 @@ def edge_half_width(equity: float, stderr: float, beta: float = EDGE_BETA) -> fl
         return abs(p - equity) >= wald * math.pow(p * (1.0 - p) / var, power)
 
     ends = []
-    for bound in (0.0, 1.0):  # bisection: one end each side (beta at most 2)
+    for bound in (0.0, 1.0):  # bisection to 1e-12: one end each side (beta at most 2)
         inside, out = equity, bound
-        for _ in range(60):
+        for _ in range(40):
             mid = 0.5 * (inside + out)
             if beyond(mid):
                 out = mid
