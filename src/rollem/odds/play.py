@@ -339,10 +339,12 @@ def _widen(odds: Odds, by_worlds: bool, factor: float | None = None) -> Odds:
         return odds
     if factor is None:
         factor = WORLDS_FACTOR
-    # not past 0 or 100 where the interval did not already reach it (issue 33,
+    # not past 0 or 100 where the interval did not already pass it (issue 33,
     # branch s70-edge: :func:`edge_half_width`'s may reach it, times 1.1 pass it)
+    wider = odds.interval * factor
     near = min(odds.equity, 1.0 - odds.equity)
-    wider = min(odds.interval * factor, max(near, odds.interval))
+    if odds.interval <= near:
+        wider = min(wider, near)
     return replace(odds, stderr=odds.stderr * factor, interval=max(wider, WORLDS_FLOOR))
 
 
