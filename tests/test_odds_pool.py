@@ -54,12 +54,20 @@ def test_a_collapsed_batch_weighs_little_and_does_not_widen_the_run() -> None:
 
 
 def test_not_pooled_weighted_batches_take_the_larger_of_stated_and_spread() -> None:
-    got = combine(SOUND_AND_COLLAPSED, pooled=False)
+    got = combine(SOUND_AND_COLLAPSED, pooled=False, edge=False)
     # shares 1/3: mean 0.59 / 3; spread sum (d^2) / 3 x 3 / 2 x 1/3 with
     # d = 0.00333, -0.02667, 0.02333: 0.00021111, root 0.014530 (stated 0.00816)
     assert got.equity == pytest.approx(0.59 / 3)
     assert got.stderr == pytest.approx(0.014530, abs=1e-6)
     assert got.interval == pytest.approx(1.96 * 0.014530, abs=1e-5)
+    # as play shows it (branch s70-edge): the relative error 0.028479 / 0.19667
+    # = 0.145 allows in part for the error's growth towards the middle
+    from rollem.odds.play import edge_half_width
+
+    shown = combine(SOUND_AND_COLLAPSED, pooled=False)
+    assert shown.stderr == got.stderr
+    assert shown.interval == pytest.approx(edge_half_width(got.equity, got.stderr))
+    assert shown.interval == pytest.approx(0.029358, abs=1e-6)
 
 
 def test_plain_batches_are_weighted_by_worlds_as_before() -> None:
@@ -102,10 +110,16 @@ def test_spread_weighs_by_worlds_and_checks_with_students_t() -> None:
     # the mean 0.225; spread (2 x 6.25e-4 + 2 x 5.625e-3) / 4 x 4 / 3 x 1/4 =
     # 1.0417e-3, its root 0.032275, times t(3) / 1.96 = 3.182 / 1.96
     frozen = [batch(x, 0.001, 2000) for x in (0.20, 0.30, 0.25, 0.15)]
-    got = combine(frozen, pooled=SPREAD)
+    got = combine(frozen, pooled=SPREAD, edge=False)
     assert got.equity == pytest.approx(0.225)
     assert got.stderr == pytest.approx(0.032275 * 3.182 / 1.96, rel=1e-4)
     assert got.interval == pytest.approx(Z95 * got.stderr)
+    # as play shows it (branch s70-edge): relative error 0.1027 / 0.225 = 0.46,
+    # the error taken as a constant share of p (1 - p): the upper end solves
+    # p - 0.225 = c p (1 - p), c = 0.10270 / (0.225 x 0.775) = 0.58895
+    c = Z95 * got.stderr / (0.225 * 0.775)
+    up = (-(1 - c) + math.sqrt((1 - c) ** 2 + 4 * c * 0.225)) / (2 * c)
+    assert combine(frozen, pooled=SPREAD).interval == pytest.approx(up - 0.225)
     # two batches: too few for the spread (WEIGHTED_BETWEEN = 3), as unpooled
     two = frozen[:2]
     assert combine(two, pooled=SPREAD).stderr == pytest.approx(

@@ -38,7 +38,10 @@ worlds, their spread checking the stated error with Student's t
 are weighed by worlds, the error stated times :data:`WORLDS_FACTOR` and the
 interval at least :data:`WORLDS_FLOOR` (branch s65-spread; after the wild
 card, where the batches take the place steps, times
-:data:`WORLDS_PLACES_FACTOR`, 1.1: branch s66-width4).
+:data:`WORLDS_PLACES_FACTOR`, 1.1: branch s66-width4). An importance-weighted
+equity near 0 or 100, where its relative error is large, has an interval
+that allows for the error's growth towards the middle
+(:func:`edge_half_width`; branch s70-edge).
 """
 
 from __future__ import annotations
@@ -52,7 +55,8 @@ from typing import Any
 
 from rollem.odds.result import WORLDS_WORDS, Advice, Choice, Odds, worlds_words
 
-__all__ = ["BATCH", "CPU_SECONDS", "HALF_WIDTH", "SPREAD", "Z95", "batch_cost", "interval_of",
+__all__ = ["BATCH", "CPU_SECONDS", "HALF_WIDTH", "SPREAD", "Z95", "batch_cost", "edge_half_width",
+           "interval_of",
            "min_batches_size", "play_odds", "spread_stderr", "t975"]
 
 CPU_SECONDS = 1.0
@@ -259,7 +263,7 @@ def _play_odds(view: Any, *, rng: random.Random | None, seed: int | None, game: 
     # leaning towards the batches' ratio of sums where the view says how far
     # (6 players after the wild card; branch s67-lean6)
     lean = evidence_lean(info)
-    leaning: dict[str, float] = {} if lean is None else {"lean": lean}
+    leaning: dict[str, Any] = {} if lean is None else {"lean": lean}
     # the batches' stated errors beside their spread where the view says how
     # much they count (5 players after the wild card; branch s68-five)
     dof = stated_dof(info)
@@ -328,13 +332,20 @@ def _widen(odds: Odds, by_worlds: bool, factor: float | None = None) -> Odds:
     place steps, branch s66-width4), the interval at least
     :data:`WORLDS_FLOOR`, where ``by_worlds`` (importance-weighted batches
     weighed by worlds without Student's t: Roll Your Own at 4 players from
-    the third card up; issue 33, branch s65-spread); else ``odds`` as it is."""
+    the third card up; issue 33, branch s65-spread), but not past 0 or 100
+    where it was within them before (branch s70-edge); else ``odds`` as it
+    is."""
     if not by_worlds or odds.interval is None:
         return odds
     if factor is None:
         factor = WORLDS_FACTOR
-    return replace(odds, stderr=odds.stderr * factor,
-                   interval=max(odds.interval * factor, WORLDS_FLOOR))
+    # not past 0 or 100 where the interval did not already pass it (issue 33,
+    # branch s70-edge: :func:`edge_half_width`'s may reach it, times 1.1 pass it)
+    wider = odds.interval * factor
+    near = min(odds.equity, 1.0 - odds.equity)
+    if odds.interval <= near:
+        wider = min(wider, near)
+    return replace(odds, stderr=odds.stderr * factor, interval=max(wider, WORLDS_FLOOR))
 
 
 def batch_cost(own: float, costs: Sequence[tuple[float, float]]) -> float:
@@ -414,6 +425,86 @@ def interval_of(equity_se: float, chances: Sequence[float | None], effective: fl
     worlds."""
     ses = [equity_se] + [_chance_se(p, effective) for p in chances if p is not None]
     return Z95 * max(ses)
+
+
+EDGE_BETA = 2.0
+"""How fast the equity's error is taken to grow away from 0 and 100 where a
+run's relative error is large (:func:`edge_half_width`; at most 2, so that
+each end of the interval is one share): the error at a share ``p`` is the
+run's own times ``(p (1 - p) / (e (1 - e)))**(b / 2)``, ``e`` the run's
+equity, ``b`` this times ``(r -`` :data:`EDGE_FROM` ``) / (``
+:data:`EDGE_FULL` ``-`` :data:`EDGE_FROM` ``)`` within 0..1, ``r = 1.96 se
+/ min(e, 1 - e)`` the run's relative error (issue 33, branch s70-edge). At
+2 the error is a constant share of ``p (1 - p)`` (a constant error on the
+logit scale); at 1 the interval is Wilson's."""
+EDGE_FROM = 0.10
+"""The relative error ``1.96 se / min(e, 1 - e)`` up to which a run's interval
+is Wald's ``1.96 se`` (:func:`edge_half_width`): hands in the middle, whose
+runs' relative errors are 0.01 to 0.07, keep their width exactly (at 5
+players after the wild card, 36 of 1,469 runs on hands 10% to 90% from 0
+or 100 were widened, at most × 1.03; issue 33, branch s70-edge)."""
+EDGE_FULL = 0.25
+"""The relative error from which a run's interval allows in full
+(:data:`EDGE_BETA`) for its error's growth towards the middle (5 players
+after the wild card: 31051 at 1.21%, runs' relative errors 0.2 to 0.3;
+31036 at 0.18%, 0.4 to 0.8; issue 33, branch s70-edge)."""
+
+
+def edge_half_width(equity: float, stderr: float, beta: float = EDGE_BETA) -> float:
+    """The 95% half-width of an equity ``equity`` (a share of the pot, 0 to
+    1) whose standard error ``stderr`` shrinks with it towards 0 or 100:
+    the larger of the distances from ``equity`` to the shares ``p`` with
+    ``|p - e| = 1.96 se(p)``, ``se(p)`` :data:`EDGE_BETA`'s (a score
+    interval in Wilson's manner, the error taken at the share tried rather
+    than at the estimate; both ends within 0..1). Roll Your Own's weighted
+    batches near 0 and 100 scatter with a long tail towards the middle: a
+    run that missed the rare, heavy worlds where the seat wins comes out low
+    and states a small error, so Wald's ``1.96 se`` misses it (5 players
+    after the wild card, hand 31051 at 1.21%: 72 of 86 runs covered, 13 of
+    the 14 misses low; issue 33, branch s70-edge). ``1.96 se`` where
+    ``equity`` is 0 or 1 or ``stderr`` not positive; never less than it.
+
+    Raises:
+        ValueError: ``equity`` outside 0..1, ``stderr`` negative or not
+            finite, or ``beta`` outside 0..2.
+
+    >>> round(edge_half_width(0.5, 0.01), 6)  # the middle: Wald's
+    0.0196
+    >>> round(edge_half_width(0.4, 0.0107), 6)  # r 0.052: Wald's
+    0.020972
+    >>> round(edge_half_width(0.0081, 0.00122), 6)  # r 0.295: b 2
+    0.003376
+    >>> round(edge_half_width(0.0081, 0.0006), 6)  # r 0.145: b 0.6
+    0.001227
+    """
+    if not (0.0 <= equity <= 1.0 and math.isfinite(stderr) and stderr >= 0
+            and 0.0 <= beta <= 2.0):
+        raise ValueError(f"need an equity within 0..1, a finite error not negative and beta "
+                         f"within 0..2; got {equity}, {stderr}, {beta}")
+    wald = Z95 * stderr
+    near = min(equity, 1.0 - equity)
+    if near <= 0.0 or stderr == 0.0:
+        return wald
+    grow = (wald / near - EDGE_FROM) / (EDGE_FULL - EDGE_FROM)
+    if grow <= 0.0:
+        return wald
+    power = beta * min(1.0, grow) / 2
+    var = equity * (1.0 - equity)
+
+    def beyond(p: float) -> bool:  # p further than 1.96 of its own error
+        return abs(p - equity) >= wald * math.pow(p * (1.0 - p) / var, power)
+
+    ends = []
+    for bound in (0.0, 1.0):  # bisection to 1e-12: one end each side (beta at most 2)
+        inside, out = equity, bound
+        for _ in range(40):
+            mid = 0.5 * (inside + out)
+            if beyond(mid):
+                out = mid
+            else:
+                inside = mid
+        ends.append(abs(out - equity))
+    return max(wald, *ends)
 
 
 def _effective(odds: Odds) -> float:
@@ -676,7 +767,7 @@ def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> floa
 
 
 def combine(runs: Sequence[Odds], pooled: bool | str = True, lean: float | None = None,
-            stated: float | None = None) -> Odds:
+            stated: float | None = None, edge: bool = True) -> Odds:
     """The batches ``runs`` (each a Monte Carlo :class:`Odds` of the same
     question from its own seed) as one answer, and ``interval`` (see the
     module doc; the chances over the effective worlds of all batches
@@ -710,6 +801,13 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True, lean: float | None 
     spread's ``k - 1`` (:func:`stated_stderr`), in place of the larger of the
     two: play passes :func:`rollem.odds.ryoseen.stated_dof`'s where it says
     one (5 players after the wild card; issue 33, branch s68-five).
+
+    ``edge`` (as in play): with importance-weighted batches the equity's
+    interval is at least :func:`edge_half_width`'s, the error's growth
+    towards the middle allowed for where the run's relative error is large
+    (near 0 and 100), but not past 0 or 100 where the interval did not
+    already reach it: at most ``min(equity, 1 - equity)`` (issue 33, branch
+    s70-edge); ``False``: as before it.
 
     Weighting by a batch's own error (or effective count) favours the
     batches whose error came out small, which biases the mean where the two
@@ -778,6 +876,12 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True, lean: float | None 
     win, tie, lose = mean("win"), mean("tie"), mean("lose")
     high_half, low_half = mean("high_half"), mean("low_half")
     interval = interval_of(se, [win, tie, lose, high_half, low_half], total)
+    equity = mean("equity")
+    near = min(equity, 1.0 - equity)
+    if weighted and edge and near > 0 and math.isfinite(se):
+        # the error's growth towards the middle, never past 0 or 100 where
+        # the interval did not already reach it (issue 33, branch s70-edge)
+        interval = max(interval, min(edge_half_width(equity, se), near))
     samples = sum(r.samples for r in runs)
     model = first.model
     if model is not None:  # the counts of every batch together
@@ -789,7 +893,7 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True, lean: float | None 
         best_declare = best_declaration(declare, {"high": mean("high"), "low": mean("low"),
                                                   "both": mean("scoop")})
     return replace(
-        first, win=win, tie=tie, lose=lose, equity=mean("equity"), samples=samples,
+        first, win=win, tie=tie, lose=lose, equity=equity, samples=samples,
         stderr=se, high=mean("high"), low=mean("low"), scoop=mean("scoop"), declare=declare,
         best_declare=best_declare,
         categories=categories, high_half=high_half, low_half=low_half,
