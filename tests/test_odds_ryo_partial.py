@@ -274,3 +274,67 @@ def test_compiled_metropolis_label_steps_keep_the_conditional_law(
     for x in vals:  # the read opponents' discards and draws follow the names
         assert (_vals_of(seen, x, np.tile(order[w], (n, 1)), state[0]) == state[2][x]).all()
     assert not state[1][rows, state[0][:, lab]].any()
+
+
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba not installed")
+@pytest.mark.parametrize("metropolis", [True, False])
+def test_live_label_steps_make_the_scans_moves(monkeypatch: pytest.MonkeyPatch,
+                                               metropolis: bool) -> None:
+    """:func:`compiled.label_steps_live` (``ryoseen.PARTIAL_LIVE``, branch s70-step), from
+    the partial worlds captured in a run before the 2nd to 5th reads, makes
+    :func:`compiled.label_steps`' moves when that is given the live label each of its
+    steps drew and the same uniforms (the other steps given a label no read named, which
+    leave a world as it was): the same names, unnamed cards and read opponents' discards
+    and draws, world by world, Metropolis and Gibbs; and ``ceil(steps × live / 3 m)``
+    steps a world."""
+    assert compiled.wait(300)
+    seen = ryo_seen(6, "after the wild card", HAND)
+    m = len(seen.opponents)
+    real = ryoseen._label_steps
+    cap: list[Any] = []
+
+    def spy(seen_: Any, order: Any, named: Any, avail: Any, is_unseen: Any, vals: Any,
+            kept: Any, policy: Any, tremble: float, gen: Any, expose: Any, steps: int) -> None:
+        cap.append((copy.deepcopy((order, named, avail, is_unseen, vals, kept)), tremble,
+                    expose))
+        real(seen_, order, named, avail, is_unseen, vals, kept, policy, tremble, gen, expose,
+             steps)
+
+    _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 2})
+    assert len(cap) == 8
+    monkeypatch.setattr(ryoseen, "PARTIAL_METROPOLIS", metropolis)
+    steps = 6
+    moved = 0
+    for t, ((order, named, avail, is_unseen, vals, kept), tremble, expose) in enumerate(cap):
+        k = len(order)
+        live = (named >= 0) & is_unseen[np.maximum(named, 0)]
+        n_live = live.sum(axis=1)
+        tries = (steps * n_live + 3 * m - 1) // (3 * m)
+        u = np.random.default_rng(t).random(2 * int(tries.sum()))
+        monkeypatch.setattr(ryoseen, "PARTIAL_LIVE", True)
+        a = copy.deepcopy((named, avail, vals))
+        ryoseen._label_steps_compiled(seen, order, a[0], a[1], is_unseen, a[2], kept, tremble,
+                                      _Fixed([u]), expose, steps)  # type: ignore[arg-type]
+        lab = np.zeros((steps, k), dtype=np.int64)  # the scan's: a dead label, else the pick
+        uu, u2 = np.full((steps, k), 0.5), np.full((steps, k), 0.5)
+        at = 0
+        for w in range(k):
+            labs = np.flatnonzero(live[w])
+            dead = np.flatnonzero(~live[w])
+            assert tries[w] == steps or len(dead)
+            lab[:, w] = dead[0] if len(dead) else 0
+            for i in range(tries[w]):
+                x = u[at] * n_live[w]
+                j = min(int(x), n_live[w] - 1)
+                lab[i, w], uu[i, w], u2[i, w] = labs[j], x - j, u[at + 1]
+                at += 2
+        b = copy.deepcopy((named, avail, vals))
+        monkeypatch.setattr(ryoseen, "PARTIAL_LIVE", False)
+        draws = [(lab + 0.5) / (3 * m), uu] + ([u2] if metropolis else [])
+        ryoseen._label_steps_compiled(seen, order, b[0], b[1], is_unseen, b[2], kept, tremble,
+                                      _Fixed(draws), expose, steps)  # type: ignore[arg-type]
+        assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
+        for x in vals:
+            assert (a[2][x] == b[2][x]).all()
+        moved += int((a[0] != named).any(axis=1).sum())
+    assert moved > 1000

@@ -1818,6 +1818,12 @@ move) in place of Gibbs draws over every candidate: the same target, about
 half a step's cost (the world's preamble is the rest; issue 33, branch s69-label).
 The numpy path makes
 Gibbs steps either way."""
+PARTIAL_LIVE = False
+"""Whether the compiled label steps step only each world's live labels (those a
+read named with an unseen card, listed once a world; :func:`rollem.odds.compiled.
+label_steps_live`): ``ceil(steps × live / 3 m)`` steps a world, each on a live
+label, the count of moves the scan over all ``3 m`` labels makes on average, at
+about a third of its cost (issue 33, branch s70-step)."""
 MISS_ROOM = 4096
 """How many exposes' keys not tabled yet one compiled label pass notes (the
 worlds past them stay as they are that step, as the others do)."""
@@ -1848,16 +1854,29 @@ def _label_steps_compiled(seen: SeenPool, order: Ints, named: Ints, avail: Bools
     for x, v in vals.items():
         V[:, x, :v.shape[1]] = v
         readmask[x] = True
-    lab = (gen.random((steps, k)) * 3 * m).astype(np.int64)
-    u = gen.random((steps, k))
-    u2 = gen.random((steps, k)) if PARTIAL_METROPOLIS else None
     miss_x = np.zeros(MISS_ROOM, dtype=np.int64)
     miss_c = np.zeros((MISS_ROOM, 3 + maxd), dtype=np.int64)
-    n_miss, _ = compiled.label_steps(
-        lab, u, named, np.ascontiguousarray(order, dtype=np.int64), avail, is_unseen, V,
-        readmask, np.ascontiguousarray(kept, dtype=np.int64), nd, drawer_of, rank_of,
-        _keep_table_by_cards().reshape(-1), tremble, expose.flat,
-        expose.offset.astype(np.int64), powers, miss_x, miss_c, u2)
+    if PARTIAL_LIVE:  # (branch s70-step)
+        live = (named >= 0) & is_unseen[np.maximum(named, 0)]
+        tries = (steps * live.sum(axis=1) + 3 * m - 1) // (3 * m)
+        start = np.zeros(k, dtype=np.int64)
+        np.cumsum(2 * tries[:-1], out=start[1:])
+        draw_at = np.asarray([pl for o in seen.opponents for pl in o.draws], dtype=np.int64)
+        n_miss, _ = compiled.label_steps_live(
+            named, np.ascontiguousarray(order, dtype=np.int64), avail, is_unseen, V, readmask,
+            np.ascontiguousarray(kept, dtype=np.int64), nd, draw_at, drawer_of, rank_of,
+            _keep_table_by_cards().reshape(-1), tremble, expose.flat,
+            expose.offset.astype(np.int64), powers, miss_x, miss_c, tries.astype(np.int64),
+            start, gen.random(2 * int(tries.sum())), PARTIAL_METROPOLIS)
+    else:
+        lab = (gen.random((steps, k)) * 3 * m).astype(np.int64)
+        u = gen.random((steps, k))
+        u2 = gen.random((steps, k)) if PARTIAL_METROPOLIS else None
+        n_miss, _ = compiled.label_steps(
+            lab, u, named, np.ascontiguousarray(order, dtype=np.int64), avail, is_unseen, V,
+            readmask, np.ascontiguousarray(kept, dtype=np.int64), nd, drawer_of, rank_of,
+            _keep_table_by_cards().reshape(-1), tremble, expose.flat,
+            expose.offset.astype(np.int64), powers, miss_x, miss_c, u2)
     for i in range(n_miss):  # (the keys not tabled: filled for the next steps)
         x = int(miss_x[i])
         expose.lik(x, miss_c[i:i + 1, :3 + int(nd[x])])
