@@ -310,7 +310,7 @@ def test_live_label_steps_make_the_scans_moves(monkeypatch: pytest.MonkeyPatch,
     _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 2})
     assert len(cap) == 8
     monkeypatch.setattr(ryoseen, "PARTIAL_METROPOLIS", metropolis)
-    steps = 6
+    steps = 32
     moved = 0
     for t, ((order, named, avail, is_unseen, vals, kept), tremble, expose) in enumerate(cap):
         k = len(order)
