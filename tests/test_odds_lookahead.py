@@ -1591,6 +1591,7 @@ def test_ryo_origin_steps_in_the_chain_keep_what_the_seat_saw(
 
 def test_ryo_redeal_steps_draw_each_hand_at_its_exact_chance(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("rollem.odds.ryoseen.PARTIAL_LABELS", {})  # (pinned without: s70-step)
     monkeypatch.setattr("rollem.odds.ryoseen.READ_MORE", 1)  # (pinned without it: stop 64)
     # issue 33, branch s51-ryo: a re-deal step lays an opponent's kept three
     # and draws out anew and deals its hidden cards there anew from

@@ -1,6 +1,6 @@
 """Roll Your Own at 6 players after the wild card: the Metropolis and Gibbs steps on the
-partial worlds between opponents' reads (issue 33, branch s69-partial; off in play:
-``ryoseen.PARTIAL_STEPS`` and ``PARTIAL_LABELS`` empty). Each leaves the partial
+partial worlds between opponents' reads (issue 33, branch s69-partial; the label steps
+in play since s70-step, ``ryoseen.PARTIAL_STEPS`` empty). Each leaves the partial
 worlds' target as it was: checked here against that target worked out from scratch."""
 
 from __future__ import annotations
@@ -34,7 +34,10 @@ def _chance(policy: Any, tremble: float, expose: Any, x: int, kept: Any, val: An
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, name: str, spy: Any, **knobs: Any) -> None:
-    """Two quarter batches of ``HAND`` with the knobs set, ``ryoseen.name`` spied."""
+    """Two quarter batches of ``HAND`` with the knobs set (the partial steps none
+    but those), ``ryoseen.name`` spied."""
+    monkeypatch.setattr(ryoseen, "PARTIAL_LABELS", {})
+    monkeypatch.setattr(ryoseen, "PARTIAL_STEPS", {})
     for key, value in knobs.items():
         monkeypatch.setattr(ryoseen, key, value)
     monkeypatch.setattr(ryoseen, name, spy)
@@ -89,7 +92,7 @@ def test_label_gibbs_draws_from_every_read_opponents_chance(
         return out
 
     monkeypatch.setattr(compiled, "ENABLED", False)  # (the numpy step: the compiled one below)
-    _run(monkeypatch, "_label_gibbs", spy, PARTIAL_LABELS={5: 1})
+    _run(monkeypatch, "_label_gibbs", spy, PARTIAL_LABELS={5: 1}, PARTIAL_NUMPY=True)
     assert calls[0] == 8  # before the 2nd to 5th reads, two batches
     assert len(spread) > 1000
     assert max(spread) < 1e-9
@@ -143,11 +146,14 @@ def test_hidden_step_keeps_its_opponents_conditional_law(
     assert chi < big.sum() - 1 + 5 * np.sqrt(2 * (big.sum() - 1))
 
 
-def test_partial_steps_are_off_in_play() -> None:
-    """Neither kind of partial step is made in play yet (each batch's CPU went up
-    more than its variance came down; docs/dev/odds-precision.md, s69-partial)."""
+def test_label_steps_in_play_are_the_live_metropolis_ones() -> None:
+    """In play the label steps are made after the wild card at 5 and 6 players, 32
+    Metropolis steps a read on the live labels, compiled only (branch s70-step: the
+    interval × 0.84-0.87 at 1 s); the guided hidden steps are not (each batch's CPU went
+    up more than its variance came down; docs/dev/odds-precision.md, s69-partial)."""
     assert not ryoseen.PARTIAL_STEPS
-    assert not ryoseen.PARTIAL_LABELS
+    assert ryoseen.PARTIAL_LABELS == {5: 32, 4: 32}
+    assert ryoseen.PARTIAL_METROPOLIS and ryoseen.PARTIAL_LIVE and not ryoseen.PARTIAL_NUMPY
 
 
 class _Fixed:
@@ -182,7 +188,8 @@ def test_compiled_label_steps_make_the_numpy_steps_moves(
         real(seen_, order, named, avail, is_unseen, vals, kept, policy, tremble, gen, expose,
              steps)
 
-    _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 2})
+    _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 2}, PARTIAL_LIVE=False,
+         PARTIAL_METROPOLIS=False)
     assert len(cap) == 8
     moved = 0
     for t, ((order, named, avail, is_unseen, vals, kept), policy, tremble, expose) in (
@@ -230,7 +237,7 @@ def test_compiled_metropolis_label_steps_keep_the_conditional_law(
         real(seen_, order, named, avail, is_unseen, vals, kept, policy, tremble, gen, expose,
              steps)
 
-    _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 1})
+    _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 1}, PARTIAL_LIVE=False)
     (order, named, avail, is_unseen, vals, kept), policy, tremble, expose = cap[0]
     best = None  # the world and label whose chances are spread the most evenly
     for w in range(0, 200):
@@ -274,3 +281,88 @@ def test_compiled_metropolis_label_steps_keep_the_conditional_law(
     for x in vals:  # the read opponents' discards and draws follow the names
         assert (_vals_of(seen, x, np.tile(order[w], (n, 1)), state[0]) == state[2][x]).all()
     assert not state[1][rows, state[0][:, lab]].any()
+
+
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba not installed")
+@pytest.mark.parametrize("metropolis", [True, False])
+def test_live_label_steps_make_the_scans_moves(monkeypatch: pytest.MonkeyPatch,
+                                               metropolis: bool) -> None:
+    """:func:`compiled.label_steps_live` (``ryoseen.PARTIAL_LIVE``, branch s70-step), from
+    the partial worlds captured in a run before the 2nd to 5th reads, makes
+    :func:`compiled.label_steps`' moves when that is given the live label each of its
+    steps drew and the same uniforms (the other steps given a label no read named, which
+    leave a world as it was): the same names, unnamed cards and read opponents' discards
+    and draws, world by world, Metropolis and Gibbs; and ``ceil(steps × live / 3 m)``
+    steps a world."""
+    assert compiled.wait(300)
+    seen = ryo_seen(6, "after the wild card", HAND)
+    m = len(seen.opponents)
+    real = ryoseen._label_steps
+    cap: list[Any] = []
+
+    def spy(seen_: Any, order: Any, named: Any, avail: Any, is_unseen: Any, vals: Any,
+            kept: Any, policy: Any, tremble: float, gen: Any, expose: Any, steps: int) -> None:
+        cap.append((copy.deepcopy((order, named, avail, is_unseen, vals, kept)), tremble,
+                    expose))
+        real(seen_, order, named, avail, is_unseen, vals, kept, policy, tremble, gen, expose,
+             steps)
+
+    _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 2})
+    assert len(cap) == 8
+    monkeypatch.setattr(ryoseen, "PARTIAL_METROPOLIS", metropolis)
+    steps = 32
+    moved = 0
+    for t, ((order, named, avail, is_unseen, vals, kept), tremble, expose) in enumerate(cap):
+        k = len(order)
+        live = (named >= 0) & is_unseen[np.maximum(named, 0)]
+        n_live = live.sum(axis=1)
+        tries = (steps * n_live + 3 * m - 1) // (3 * m)
+        u = np.random.default_rng(t).random(2 * int(tries.sum()))
+        monkeypatch.setattr(ryoseen, "PARTIAL_LIVE", True)
+        a = copy.deepcopy((named, avail, vals))
+        ryoseen._label_steps_compiled(seen, order, a[0], a[1], is_unseen, a[2], kept, tremble,
+                                      _Fixed([u]), expose, steps)  # type: ignore[arg-type]
+        lab = np.zeros((steps, k), dtype=np.int64)  # the scan's: a dead label, else the pick
+        uu, u2 = np.full((steps, k), 0.5), np.full((steps, k), 0.5)
+        at = 0
+        for w in range(k):
+            labs = np.flatnonzero(live[w])
+            dead = np.flatnonzero(~live[w])
+            assert tries[w] == steps or len(dead)
+            lab[:, w] = dead[0] if len(dead) else 0
+            for i in range(tries[w]):
+                x = u[at] * n_live[w]
+                j = min(int(x), n_live[w] - 1)
+                lab[i, w], uu[i, w], u2[i, w] = labs[j], x - j, u[at + 1]
+                at += 2
+        b = copy.deepcopy((named, avail, vals))
+        monkeypatch.setattr(ryoseen, "PARTIAL_LIVE", False)
+        draws = [(lab + 0.5) / (3 * m), uu] + ([u2] if metropolis else [])
+        ryoseen._label_steps_compiled(seen, order, b[0], b[1], is_unseen, b[2], kept, tremble,
+                                      _Fixed(draws), expose, steps)  # type: ignore[arg-type]
+        assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
+        for x in vals:
+            assert (a[2][x] == b[2][x]).all()
+        moved += int((a[0] != named).any(axis=1).sum())
+    assert moved > 1000
+
+
+def test_numpy_path_makes_no_label_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the compiled kernels (``ROLLEM_NO_NUMBA=1``) the label steps are left out
+    (``ryoseen.PARTIAL_NUMPY`` off, branch s70-step: 32 numpy Gibbs steps a read cost a
+    batch about × 3); the compiled path makes them."""
+    calls = [0]
+    real = ryoseen._label_steps
+
+    def spy(*args: Any) -> None:
+        calls[0] += 1
+        real(*args)
+
+    monkeypatch.setattr(compiled, "ENABLED", False)
+    _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 32})
+    assert calls[0] == 0
+    if compiled.AVAILABLE:
+        monkeypatch.setattr(compiled, "ENABLED", True)
+        assert compiled.wait(300)
+        _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 2})
+        assert calls[0] == 8

@@ -58,6 +58,7 @@ ryoseen.LEARN_THIRD_FROM = 99  # (pinned before it, branch s65-five: tests/test_
 ryoseen.LEARN_FOUR = frozenset()  # (pinned before it, branch s65-spread, and the error
 play.WORLDS_FACTOR = 1.0  # stated x 1.2 at 4 players: tests/test_odds_four_spread.py)
 ryoseen.LEAN_WILD = {}  # (pinned by worlds; 6 players after the wild card leans since s67-lean6)
+ryoseen.PARTIAL_LABELS = {}  # (pinned without the label steps, in play since s70-step)
 compiled.use()
 compiled.wait(600)
 out = []

@@ -76,6 +76,7 @@ def test_wide_hands_interval_from_the_stated_errors_and_the_spread(
     ±2.17, ±3.22, ±2.17 and ±1.91, ±2.50, ±2.22 points), narrower than the larger of
     the stated error and the spread's times t on 13 (main's rule on the same batches:
     ±2.32, ±3.39, ±2.17 and ±2.02, ±2.54, ±2.34), and covering the truth."""
+    monkeypatch.setattr("rollem.odds.ryoseen.PARTIAL_LABELS", {})  # (pinned without: s70-step)
     for hand, truth in TRUTHS.items():
         view = _at(5, "after the wild card", hand)
         for seed in (1, 2, 3):

@@ -300,6 +300,8 @@ def _warm_all() -> None:
               0)
     label_steps(i2, np.zeros((0, 0)), i2, i2, np.zeros((0, 52), dtype=bool), b0, i3, b0, i3,
                 i0, i0, i0, t16, 0.0, f0, i0, i2, i0, i2)
+    label_steps_live(i2, i2, np.zeros((0, 52), dtype=bool), b0, i3, b0, i3, i0, i0, i0, i0,
+                     t16, 0.0, f0, i0, i2, i0, i2, i0, i0, f0, True)
 
 
 def _jit(fn: Any) -> Any:
@@ -332,7 +334,8 @@ def _compile_all() -> None:
     global _accepts_four_compiled, _row_sum_compiled, _place_first_compiled
     global _place_rest_compiled, _cards_of_compiled, _shuffle_rows_compiled
     global _systematic_compiled, _fill_hands_compiled
-    global _label_steps_compiled, _label_like_compiled
+    global _label_steps_compiled, _label_like_compiled, _label_live_compiled
+    global _label_keep_fixed_compiled, _label_like_live_compiled
     _first_over_compiled = _jit(_first_over)  # (first: search_rows calls it)
     _first_over_short_compiled = _jit(_first_over_short)  # (and four kernels this)
     _keep_one_compiled = _jit(_keep_one)
@@ -381,6 +384,9 @@ def _compile_all() -> None:
     _name_read_compiled = _jit(_name_read_kernel)
     _label_like_compiled = _jit(_label_like)  # (calls _keep_one_compiled)
     _label_steps_compiled = _jit(_label_steps_kernel)  # (calls the one above)
+    _label_keep_fixed_compiled = _jit(_label_keep_fixed)
+    _label_like_live_compiled = _jit(_label_like_live)
+    _label_live_compiled = _jit(_label_live_kernel)  # (calls the two above)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -2943,4 +2949,354 @@ def label_steps(lab: Ints, u: Floats, named: Ints, order: Ints, avail: Bools,
                                 nd, drawer_of, rank_of, keep_table, 1.0 - float(tremble),
                                 float(tremble) / 20.0, show_flat, offsets, powers, miss_x,
                                 miss_c, np.zeros((0, 0)) if u2 is None else u2)
+    return int(got[0]), int(got[1])
+
+
+def _label_keep_fixed(keep_table: Any, V: Any, kept: Any, w: int, o: int, s: int, lb: int,
+                      krow: Any, ks0: Any, kflag: Any) -> None:  # pragma: no cover - compiled
+    # _keep_one's part that does not read the label's card (slot s of the owner's
+    # discards), for _label_like_live: the keep's score ks0[lb]; kflag[lb] -1
+    # where one of the 9 other triples without that card scores higher (then
+    # every candidate's chance is the floor), else 1 + how many tie it; and
+    # krow[lb] the 10 rows (x * 2704 + y * 52) of the triples with the card
+    # (the score reads three cards in any order: _keep_table_by_cards)
+    k0 = kept[w, o, 0]
+    k1 = kept[w, o, 1]
+    k2 = kept[w, o, 2]
+    e0 = max(V[w, o, 1 if s == 0 else 0], 0)
+    e1 = max(V[w, o, 1 if s == 2 else 2], 0)
+    s0 = keep_table[k0 * 2704 + k1 * 52 + k2]
+    ks0[lb] = s0
+    f0 = keep_table[k0 * 2704 + k1 * 52 + e0]
+    f1 = keep_table[k0 * 2704 + k1 * 52 + e1]
+    f2 = keep_table[k0 * 2704 + k2 * 52 + e0]
+    f3 = keep_table[k0 * 2704 + k2 * 52 + e1]
+    f4 = keep_table[k1 * 2704 + k2 * 52 + e0]
+    f5 = keep_table[k1 * 2704 + k2 * 52 + e1]
+    f6 = keep_table[k0 * 2704 + e0 * 52 + e1]
+    f7 = keep_table[k1 * 2704 + e0 * 52 + e1]
+    f8 = keep_table[k2 * 2704 + e0 * 52 + e1]
+    if (f0 > s0 or f1 > s0 or f2 > s0 or f3 > s0 or f4 > s0 or f5 > s0 or f6 > s0
+            or f7 > s0 or f8 > s0):
+        kflag[lb] = -1
+    else:
+        kflag[lb] = (1 + (f0 == s0) + (f1 == s0) + (f2 == s0) + (f3 == s0) + (f4 == s0)
+                     + (f5 == s0) + (f6 == s0) + (f7 == s0) + (f8 == s0))
+    krow[lb, 0] = k0 * 2704 + k1 * 52
+    krow[lb, 1] = k0 * 2704 + k2 * 52
+    krow[lb, 2] = k1 * 2704 + k2 * 52
+    krow[lb, 3] = k0 * 2704 + e0 * 52
+    krow[lb, 4] = k0 * 2704 + e1 * 52
+    krow[lb, 5] = k1 * 2704 + e0 * 52
+    krow[lb, 6] = k1 * 2704 + e1 * 52
+    krow[lb, 7] = k2 * 2704 + e0 * 52
+    krow[lb, 8] = k2 * 2704 + e1 * 52
+    krow[lb, 9] = e0 * 2704 + e1 * 52
+
+
+_label_keep_fixed_compiled: Any = _label_keep_fixed  # (numba's once compiled: _compile_all)
+
+
+def _label_like_live(keep_table: Any, lb: int, krow: Any, ks0: Any, kflag: Any, use_o: bool,
+                     use_d: bool, base_o: int, pow_o: int, base_d: int, pow_d: int, c: int,
+                     hit_w: float, floor: float,
+                     show_flat: Any) -> Any:  # pragma: no cover - compiled
+    # _label_like's chance of card c, bit for bit, its owner's keep chance from
+    # _label_keep_fixed's part (10 reads in 10 rows of the table, not 20
+    # scattered ones); -1.0, -2.0 as there
+    like = 1.0
+    if use_o:
+        f = kflag[lb]
+        if f < 0:
+            keep = 0.0 + floor
+        else:
+            s0 = ks0[lb]
+            g0 = keep_table[krow[lb, 0] + c]
+            g1 = keep_table[krow[lb, 1] + c]
+            g2 = keep_table[krow[lb, 2] + c]
+            g3 = keep_table[krow[lb, 3] + c]
+            g4 = keep_table[krow[lb, 4] + c]
+            g5 = keep_table[krow[lb, 5] + c]
+            g6 = keep_table[krow[lb, 6] + c]
+            g7 = keep_table[krow[lb, 7] + c]
+            g8 = keep_table[krow[lb, 8] + c]
+            g9 = keep_table[krow[lb, 9] + c]
+            if (g0 > s0 or g1 > s0 or g2 > s0 or g3 > s0 or g4 > s0 or g5 > s0 or g6 > s0
+                    or g7 > s0 or g8 > s0 or g9 > s0):
+                keep = 0.0 + floor
+            else:
+                ties = (f + (g0 == s0) + (g1 == s0) + (g2 == s0) + (g3 == s0) + (g4 == s0)
+                        + (g5 == s0) + (g6 == s0) + (g7 == s0) + (g8 == s0) + (g9 == s0))
+                keep = hit_w * 1.0 / ties + floor
+        like *= keep
+        sv = show_flat[base_o + (c >> 2) * pow_o]
+        if np.isnan(sv):
+            return -1.0
+        like *= sv
+    if use_d:
+        sv = show_flat[base_d + (c >> 2) * pow_d]
+        if np.isnan(sv):
+            return -2.0
+        like *= sv
+    return like
+
+
+_label_like_live_compiled: Any = _label_like_live  # (numba's once compiled: _compile_all)
+
+
+def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: Any,
+                       readmask: Any, kept: Any, nd: Any, draw_at: Any, drawer_of: Any,
+                       rank_of: Any, keep_table: Any, hit_w: float, floor: float,
+                       show_flat: Any, offsets: Any, powers: Any, miss_x: Any, miss_c: Any,
+                       tries: Any, start: Any, u: Any,
+                       metropolis: bool) -> Any:  # pragma: no cover - compiled
+    # _label_steps_kernel on the live labels only (branch s70-step): per world
+    # its live labels (named by a read with an unseen card; a move keeps that
+    # set) listed once, its unnamed cards kept sorted, the labels' places read
+    # at the draws' places only; then tries[w] steps, each on a label drawn
+    # alike among the live ones by u[start[w] + 2 i] (its fraction the
+    # proposal's or the Gibbs draw's uniform), u[start[w] + 2 i + 1] the
+    # Metropolis acceptance. The candidates (the unnamed cards and the label's
+    # card) go in card order, so a step makes _label_steps_kernel's move for
+    # that label and uniforms.
+    k = named.shape[0]
+    L = named.shape[1]
+    n_miss = 0
+    moved = 0
+    mass = np.zeros(53)
+    cand = np.zeros(53, dtype=np.int64)
+    live = np.empty(L, dtype=np.int64)
+    place = np.empty(L, dtype=np.int64)
+    free = np.empty(52, dtype=np.int64)  # the unnamed cards, ascending
+    cur = np.empty(L)  # a live label's chance as named now (-3.0: not known)
+    who = np.empty((L, 3), dtype=np.int64)  # its read owner, drawer (-1 none); 1 if dup
+    krow = np.empty((L, 10), dtype=np.int64)  # its owner's keep, but for its card
+    ks0 = np.empty(L, dtype=np.int64)
+    kflag = np.empty(L, dtype=np.int64)
+    known = np.zeros(L, dtype=np.bool_)  # (krow, ks0, kflag known)
+    for w in range(k):
+        if tries[w] == 0:
+            continue
+        n_live = 0
+        for q in range(L):
+            place[q] = -1
+            cur[q] = -3.0
+            known[q] = False
+            c = named[w, q]
+            if c >= 0 and is_unseen[c]:
+                live[n_live] = q
+                n_live += 1
+        if n_live == 0:
+            continue
+        for i in range(draw_at.shape[0]):  # (a label elsewhere has no drawer)
+            p = draw_at[i]
+            v = order[w, p] - 52
+            if 0 <= v < L and place[v] < 0:
+                place[v] = p
+        for i in range(n_live):
+            q = live[i]
+            o = q // 3
+            who[q, 0] = o if readmask[o] else -1
+            who[q, 1] = -1
+            who[q, 2] = 0
+            if place[q] >= 0:
+                d = drawer_of[place[q]]
+                if d >= 0 and d != o and readmask[d]:
+                    who[q, 1] = d
+                who[q, 2] = 1 if d == o else 0
+        na = 0
+        for c in range(52):
+            if avail[w, c]:
+                free[na] = c
+                na += 1
+        for t in range(tries[w]):
+            x = u[start[w] + 2 * t] * n_live
+            i = int(x)
+            if i >= n_live:
+                i = n_live - 1
+            ut = x - i  # (the rest of the uniform: the candidate's)
+            lb = live[i]
+            c0 = named[w, lb]
+            o = lb // 3
+            s = lb % 3
+            p = place[lb]
+            d = -1
+            r = -1
+            if p >= 0:
+                d = drawer_of[p]
+                r = rank_of[p]
+            use_o = readmask[o]
+            use_d = d >= 0 and d != o and readmask[d]
+            dup = d == o and d >= 0  # the owner drew it: the draw's slot too
+            base_o = 0
+            pow_o = 0
+            if use_o:  # the owner's exposes' key but for the candidate's rank
+                base_o = offsets[o]
+                for y in range(3):
+                    base_o += (kept[w, o, y] >> 2) * powers[o, y]
+                for y in range(nd[o]):
+                    if not (dup and y == r):
+                        base_o += (V[w, o, 3 + y] >> 2) * powers[o, 3 + y]
+                if dup:
+                    pow_o = powers[o, 3 + r]
+            base_d = 0
+            pow_d = 0
+            if use_d:
+                base_d = offsets[d]
+                for y in range(3):
+                    base_d += (kept[w, d, y] >> 2) * powers[d, y]
+                for y in range(nd[d]):
+                    if y != r:
+                        base_d += (V[w, d, 3 + y] >> 2) * powers[d, 3 + y]
+                pow_d = powers[d, 3 + r]
+            if use_o and not known[lb]:
+                _label_keep_fixed_compiled(keep_table, V, kept, w, o, s, lb, krow, ks0, kflag)
+                known[lb] = True
+            at = 0  # c0's place among the candidates in card order
+            while at < na and free[at] < c0:
+                at += 1
+            new = c0
+            if metropolis:
+                pick = int(ut * (na + 1))
+                if pick > na:
+                    pick = na
+                if pick == at:
+                    continue
+                new = free[pick] if pick < at else free[pick - 1]
+                l_old = cur[lb]
+                if l_old == -3.0:  # (known while no move touched the opponents it reads)
+                    l_old = _label_like_live_compiled(keep_table, lb, krow, ks0, kflag, use_o,
+                                                      use_d, base_o, pow_o, base_d, pow_d, c0,
+                                                      hit_w, floor, show_flat)
+                    cur[lb] = l_old
+                l_new = _label_like_live_compiled(keep_table, lb, krow, ks0, kflag, use_o, use_d,
+                                                  base_o, pow_o, base_d, pow_d, new, hit_w,
+                                                  floor, show_flat)
+                if l_old < 0.0 or l_new < 0.0:
+                    if n_miss < miss_x.shape[0]:
+                        c = c0 if l_old < 0.0 else new
+                        x = o if (l_old if l_old < 0.0 else l_new) == -1.0 else d
+                        miss_x[n_miss] = x
+                        for q in range(3):
+                            miss_c[n_miss, q] = kept[w, x, q]
+                        for q in range(nd[x]):
+                            v = V[w, x, 3 + q]
+                            if q == r and (x == d):
+                                v = c
+                            miss_c[n_miss, 3 + q] = v
+                        n_miss += 1
+                    continue
+                if not u[start[w] + 2 * t + 1] * l_old < l_new:
+                    continue
+            else:  # Gibbs: every candidate's chance, in card order
+                total = 0.0
+                bad = False
+                for j in range(na + 1):
+                    c = c0 if j == at else (free[j] if j < at else free[j - 1])
+                    cand[j] = c
+                    like = _label_like_live_compiled(keep_table, lb, krow, ks0, kflag, use_o,
+                                                     use_d, base_o, pow_o, base_d, pow_d, c,
+                                                     hit_w, floor, show_flat)
+                    if like < 0.0:
+                        bad = True
+                        if n_miss < miss_x.shape[0]:
+                            x = o if like == -1.0 else d
+                            miss_x[n_miss] = x
+                            for q in range(3):
+                                miss_c[n_miss, q] = kept[w, x, q]
+                            for q in range(nd[x]):
+                                v = V[w, x, 3 + q]
+                                if q == r and (dup or x == d):
+                                    v = c
+                                miss_c[n_miss, 3 + q] = v
+                            n_miss += 1
+                        break
+                    mass[j] = like
+                    total += like
+                if bad or total <= 0.0:
+                    continue
+                y = ut * total
+                run = 0.0
+                for j in range(na + 1):
+                    if mass[j] > 0.0:
+                        run += mass[j]
+                        new = cand[j]
+                        if run > y:
+                            break
+                if new == c0:
+                    continue
+            moved += 1
+            named[w, lb] = new
+            avail[w, c0] = True
+            avail[w, new] = False
+            # the chances that read what moved: the owner's discards (a keep
+            # chance), the drawer's draws, the owner's too where it drew the label
+            # (an exposes' chance); _label_keep_fixed's part reads the discards only
+            od = who[lb, 0]
+            e1 = who[lb, 1]
+            e2 = od if who[lb, 2] == 1 else -1
+            for i in range(n_live):
+                q = live[i]
+                qo = who[q, 0]
+                qd = who[q, 1]
+                stale = False
+                if qo >= 0:
+                    stale = qo == od
+                    stale |= qo == e1
+                    stale |= qo == e2
+                if qd >= 0:
+                    stale |= qd == e1
+                    stale |= qd == e2
+                if stale:
+                    cur[q] = -3.0
+                if qo >= 0 and qo == od and q != lb:
+                    known[q] = False
+            if metropolis:
+                cur[lb] = l_new
+            # the sorted unnamed cards: new out, c0 in
+            j = 0
+            while free[j] != new:
+                j += 1
+            while j + 1 < na and free[j + 1] < c0:
+                free[j] = free[j + 1]
+                j += 1
+            while j > 0 and free[j - 1] > c0:
+                free[j] = free[j - 1]
+                j -= 1
+            free[j] = c0
+            if use_o:
+                V[w, o, s] = new
+                if dup:
+                    V[w, o, 3 + r] = new
+            if use_d:
+                V[w, d, 3 + r] = new
+    return n_miss, moved
+
+
+_label_live_compiled: Any = _label_live_kernel  # (numba's once compiled: _compile_all)
+
+
+def label_steps_live(named: Ints, order: Ints, avail: Bools, is_unseen: Bools, vals: Ints,
+                     readmask: Bools, kept: Ints, nd: Ints, draw_at: Ints, drawer_of: Ints,
+                     rank_of: Ints, keep_table: Any, tremble: float, show_flat: Floats,
+                     offsets: Ints, powers: Ints, miss_x: Ints, miss_c: Ints, tries: Ints,
+                     start: Ints, u: Floats, metropolis: bool) -> tuple[int, int]:
+    """:func:`label_steps` on the live labels only (issue 33, branch
+    s70-step): per world ``w`` its labels a read named with an unseen card
+    (the live ones; a step never changes which are) listed once, and
+    ``tries[w]`` steps made, each on a label drawn alike among them by
+    ``u[start[w] + 2 i]`` (``u`` ``(2 sum(tries),)``; the uniform's fraction
+    past the label picks the candidate) and, with ``metropolis``, accepted by
+    ``u[start[w] + 2 i + 1]``. Each step is :func:`label_steps`' move for that
+    label and those uniforms (the candidates in card order: the unnamed cards
+    kept sorted a world, not searched over the 52 a step); the draws' places
+    ``draw_at`` ``(draws,)`` are the only places a label's drawer is read at.
+    The other arguments, the keys not tabled and the return as
+    :func:`label_steps`. A random scan over the live labels keeps the target,
+    as the scan over all ``3 m`` (whose dead picks leave the world as it
+    was) does: the set scanned does not move."""
+    got = _label_live_compiled(named, order, avail, is_unseen, vals, readmask, kept, nd, draw_at,
+                               drawer_of, rank_of, keep_table, 1.0 - float(tremble),
+                               float(tremble) / 20.0, show_flat, offsets, powers, miss_x,
+                               miss_c, tries, start, u, bool(metropolis))
     return int(got[0]), int(got[1])

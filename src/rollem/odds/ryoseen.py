@@ -1605,7 +1605,9 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     reading = read_order(seen)
     late = set(reading[len(reading) - LAST_READS:]) if LAST_CANDIDATES else set()
     partial = PARTIAL_STEPS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
-    relabels = PARTIAL_LABELS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
+    relabels = (PARTIAL_LABELS.get(len(seen.opponents), 0)
+                if moves and wild_view(seen) and (PARTIAL_NUMPY or _labels_compiled(policy))
+                else 0)
     vals: dict[int, Ints] = {}  # (the read opponents' discards and draws, for the steps)
     part_tables = _partial_tables(seen, guides) if partial else None
     is_unseen = np.zeros(52, dtype=bool)
@@ -1768,12 +1770,16 @@ def _partial_tables(seen: SeenPool,
     return hidden, gids, tables
 
 
-PARTIAL_LABELS: dict[int, int] = {}
-"""Per count of opponents, the :func:`_label_gibbs` steps on the partial
-worlds before each opponent's read after the first, after the wild card
-(issue 33, branch s69-partial; empty: none). Measured: 8 and 16 a read cut
-a quarter batch's variance × 1.4 and × 1.7 over the 8 wide hands, at × 2.3
-CPU here in numpy, × 1.4 compiled (``bench/ryo_partial_kernels.py``)."""
+PARTIAL_LABELS: dict[int, int] = {5: 32, 4: 32}
+"""Per count of opponents, the label steps (:func:`_label_steps`) on the
+partial worlds before each opponent's read after the first, after the wild
+card (issue 33, branch s69-partial). Measured: 8 and 16 a read cut a quarter
+batch's variance × 1.4 and × 1.7 over the 8 wide hands, at × 2.3 CPU here in
+numpy, × 1.4 compiled (``bench/ryo_partial_kernels.py``). In play since
+branch s70-step, 32 Metropolis steps on the live labels (:data:`PARTIAL_LIVE`,
+:data:`PARTIAL_METROPOLIS`) and compiled only (:data:`PARTIAL_NUMPY`): at 1 s
+the interval × 0.87 at 6 players and × 0.84 on 5 players' wide hands (×
+1.05-1.1 on two narrow ones, under ±1; docs/dev/odds-precision.md)."""
 PARTIAL_FROM = 1
 """The partial steps are made before a read once this many opponents are read."""
 
@@ -1794,6 +1800,19 @@ def _hidden_steps(seen: SeenPool, kept: Ints, vals: dict[int, Ints], avail: Bool
                 kept[:, i] = now
 
 
+PARTIAL_NUMPY = False
+"""Whether the label steps (:data:`PARTIAL_LABELS`) are made where the
+compiled kernels are not in use, by :func:`_label_gibbs` (numpy Gibbs steps
+cost a batch about × 3 at 32 a read: there they are left out, the same target
+without them; issue 33, branch s70-step)."""
+
+
+def _labels_compiled(policy: FastPolicy) -> bool:
+    """Whether :func:`_label_steps` makes its steps compiled: the kernels in
+    use and the fast policy's keep chances."""
+    return compiled.use() and type(policy).keep_scores is FastPolicy.keep_scores
+
+
 def _label_steps(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
                  vals: dict[int, Ints], kept: Ints, policy: FastPolicy, tremble: float,
                  gen: np.random.Generator, expose: _ExposeTable, steps: int) -> None:
@@ -1801,8 +1820,7 @@ def _label_steps(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unse
     compiled kernels are in use (and the fast policy), all of them in one
     :func:`rollem.odds.compiled.label_steps` pass: the same law, its own
     random numbers (issue 33, branch s69-label)."""
-    if (steps > 0 and compiled.use()
-            and type(policy).keep_scores is FastPolicy.keep_scores):
+    if steps > 0 and _labels_compiled(policy):
         _label_steps_compiled(seen, order, named, avail, is_unseen, vals, kept, tremble, gen,
                               expose, steps)
         return
@@ -1811,13 +1829,20 @@ def _label_steps(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unse
                      expose)
 
 
-PARTIAL_METROPOLIS = False
+PARTIAL_METROPOLIS = True
 """Whether the compiled label steps (:func:`_label_steps_compiled`) are
 Metropolis steps (a card proposed alike among the candidates, two chances a
 move) in place of Gibbs draws over every candidate: the same target, about
-half a step's cost (the world's preamble is the rest; issue 33, branch s69-label).
-The numpy path makes
-Gibbs steps either way."""
+half a step's cost (the world's preamble is the rest; issue 33, branch s69-label;
+on since s70-step). The numpy path makes Gibbs steps either way."""
+PARTIAL_LIVE = True
+"""Whether the compiled label steps step only each world's live labels (those a
+read named with an unseen card, listed once a world;
+:func:`rollem.odds.compiled.label_steps_live`): ``ceil(steps × live / 3 m)``
+steps a world, each on a live label, as many moves as the scan over all ``3 m``
+labels makes on average, for about 0.7 of its cost at 32 Metropolis steps
+(a call 1.0-1.1 ms against 1.45-1.5 at 6 players, 1,000 worlds, and less
+Python around it; issue 33, branch s70-step)."""
 MISS_ROOM = 4096
 """How many exposes' keys not tabled yet one compiled label pass notes (the
 worlds past them stay as they are that step, as the others do)."""
@@ -1848,16 +1873,29 @@ def _label_steps_compiled(seen: SeenPool, order: Ints, named: Ints, avail: Bools
     for x, v in vals.items():
         V[:, x, :v.shape[1]] = v
         readmask[x] = True
-    lab = (gen.random((steps, k)) * 3 * m).astype(np.int64)
-    u = gen.random((steps, k))
-    u2 = gen.random((steps, k)) if PARTIAL_METROPOLIS else None
     miss_x = np.zeros(MISS_ROOM, dtype=np.int64)
     miss_c = np.zeros((MISS_ROOM, 3 + maxd), dtype=np.int64)
-    n_miss, _ = compiled.label_steps(
-        lab, u, named, np.ascontiguousarray(order, dtype=np.int64), avail, is_unseen, V,
-        readmask, np.ascontiguousarray(kept, dtype=np.int64), nd, drawer_of, rank_of,
-        _keep_table_by_cards().reshape(-1), tremble, expose.flat,
-        expose.offset.astype(np.int64), powers, miss_x, miss_c, u2)
+    if PARTIAL_LIVE:  # (branch s70-step)
+        live = (named >= 0) & is_unseen[np.maximum(named, 0)]
+        tries = (steps * live.sum(axis=1) + 3 * m - 1) // (3 * m)
+        start = np.zeros(k, dtype=np.int64)
+        np.cumsum(2 * tries[:-1], out=start[1:])
+        draw_at = np.asarray([pl for o in seen.opponents for pl in o.draws], dtype=np.int64)
+        n_miss, _ = compiled.label_steps_live(
+            named, np.ascontiguousarray(order, dtype=np.int64), avail, is_unseen, V, readmask,
+            np.ascontiguousarray(kept, dtype=np.int64), nd, draw_at, drawer_of, rank_of,
+            _keep_table_by_cards().reshape(-1), tremble, expose.flat,
+            expose.offset.astype(np.int64), powers, miss_x, miss_c, tries.astype(np.int64),
+            start, gen.random(2 * int(tries.sum())), PARTIAL_METROPOLIS)
+    else:
+        lab = (gen.random((steps, k)) * 3 * m).astype(np.int64)
+        u = gen.random((steps, k))
+        u2 = gen.random((steps, k)) if PARTIAL_METROPOLIS else None
+        n_miss, _ = compiled.label_steps(
+            lab, u, named, np.ascontiguousarray(order, dtype=np.int64), avail, is_unseen, V,
+            readmask, np.ascontiguousarray(kept, dtype=np.int64), nd, drawer_of, rank_of,
+            _keep_table_by_cards().reshape(-1), tremble, expose.flat,
+            expose.offset.astype(np.int64), powers, miss_x, miss_c, u2)
     for i in range(n_miss):  # (the keys not tabled: filled for the next steps)
         x = int(miss_x[i])
         expose.lik(x, miss_c[i:i + 1, :3 + int(nd[x])])
