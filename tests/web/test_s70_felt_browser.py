@@ -1,0 +1,109 @@
+"""s70-felt, in a real browser (Debian's Chromium through Playwright) at 390x844 and
+1440x900: what a newcomer playing the three home games met.
+
+- **The wild card's pick** (Five Card Roll Your Own, the lowest hand showing picks a
+  pool card): the pool's face-down cards to tap were drawn small (``.card.small``,
+  about 22x32 px on a phone), the smallest thing at the table anyone has to tap, and
+  the decision the whole table waits for.  They are drawn at a hand card's size now,
+  each at least 44 px each way, in the controls' width (wrapping to a second row
+  where eight players leave eight cards).
+
+Screenshots test-artifacts/web/s70f-*.png."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from table_ui import (
+    context,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    shot,
+    sit_with_enter,
+    take_decision,
+)
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+TAP = 44
+"""The least side of a thing to tap on a phone, in CSS px (Apple's 44 pt; Material's
+48 dp is larger)."""
+
+
+def _to_the_wild_pick(page: Any, timeout: float = 150.0) -> None:
+    """Play Ann's decisions (check or call, the fewest cards) hand after hand until she
+    is the one to pick the wild card: the lowest hand showing, about one hand in two
+    heads-up."""
+    end = time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < end, "Ann never had the wild card to pick"
+        kind = decision_kind(page)
+        if kind == "wild":
+            return
+        if kind is None:
+            page.wait_for_timeout(50)
+            continue
+        take_decision(page, kind)
+        page.wait_for_timeout(120)
+
+
+BOXES = """() => [...document.querySelectorAll('#controls [data-position]')].map(e => {
+  const r = e.getBoundingClientRect();
+  return {x: r.left, y: r.top, w: r.width, h: r.height, vw: innerWidth, vh: innerHeight};
+})"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_wild_cards_pool_cards_are_big_enough_to_tap(browser: Any, live: ServerThread,
+                                                         size: str) -> None:
+    ctx = context(browser, size)
+    try:
+        tid, host = new_table(live.url, game="rollyourown", seats=2, bots=1, between_hands=1)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        _to_the_wild_pick(page)
+        shot(page, f"s70f-{size}-wild-pick")
+        boxes = page.evaluate(BOXES)
+        assert len(boxes) >= 2, boxes
+        for b in boxes:
+            # each a thumb's size (main: 22x32 on a phone, 26x37 on a laptop), whole
+            # on the screen
+            assert b["w"] >= TAP and b["h"] >= TAP, boxes
+            assert b["x"] >= 0 and b["x"] + b["w"] <= b["vw"], boxes
+            assert b["y"] >= 0 and b["y"] + b["h"] <= b["vh"], boxes
+        for i, a in enumerate(boxes):          # and apart
+            for b in boxes[i + 1:]:
+                assert (a["x"] + a["w"] <= b["x"] + 0.5 or b["x"] + b["w"] <= a["x"] + 0.5
+                        or a["y"] + a["h"] <= b["y"] + 0.5
+                        or b["y"] + b["h"] <= a["y"] + 0.5), (a, b)
+        # eight players leave eight pool cards: the row wraps and every card, and the
+        # prompt, stays on the screen (the cards copied in the page, for the layout only)
+        page.evaluate("""() => { const row = document.querySelector('#controls .wild-pick .cards');
+          const first = row.firstElementChild;
+          while (row.children.length < 8) { const c = first.cloneNode(true);
+            c.dataset.position = 'copy'; row.appendChild(c); } }""")
+        eight = page.evaluate(BOXES.replace("[data-position]", ".wild-pick .card"))
+        assert len(eight) == 8
+        for b in eight:
+            assert b["w"] >= TAP and b["h"] >= TAP, eight
+            assert b["x"] >= 0 and b["x"] + b["w"] <= b["vw"], eight
+            assert b["y"] >= 0 and b["y"] + b["h"] <= b["vh"], eight
+        prompt = page.locator("#controls .wild-pick .prompt").bounding_box()
+        assert prompt is not None and prompt["y"] >= 0, prompt
+        shot(page, f"s70f-{size}-wild-pick-eight")
+        page.evaluate("""() => document.querySelectorAll(
+          '#controls .wild-pick [data-position=copy]').forEach(e => e.remove())""")
+        # a tap picks it: the wild card is turned up on the felt
+        page.locator("#controls [data-position='0']").tap() if size == "phone" else \
+            page.locator("#controls [data-position='0']").click()
+        page.wait_for_selector("#center .card.wild", timeout=20_000)
+        shot(page, f"s70f-{size}-wild-picked")
+    finally:
+        ctx.close()
