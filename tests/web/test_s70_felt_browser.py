@@ -7,6 +7,12 @@
   the decision the whole table waits for.  They are drawn at a hand card's size now,
   each at least 44 px each way, in the controls' width (wrapping to a second row
   where eight players leave eight cards).
+- **The felt's status line spoke of the reader in the third person**: the host, before
+  the first deal, read "Waiting for the host to deal." (a newcomer who made the table
+  waits for someone else); now "Waiting for you to deal: press Deal to start." (a
+  friend still reads "Waiting for the host to deal.").  On the button at dealer's
+  choice you read "Ann names the game (dealer's choice)…" over your own choice; now
+  "You name the game (dealer's choice)…".
 
 Screenshots test-artifacts/web/s70f-*.png."""
 
@@ -107,3 +113,35 @@ def test_the_wild_cards_pool_cards_are_big_enough_to_tap(browser: Any, live: Ser
         shot(page, f"s70f-{size}-wild-picked")
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_status_line_tells_the_host_and_the_button_it_is_them(
+        browser: Any, live: ServerThread, size: str) -> None:
+    ctx = context(browser, size)
+    friend_ctx = context(browser, size)
+    try:
+        tid, host = new_table(live.url, game="dealers-choice", seats=3, bots=1)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host)
+        sit_with_enter(page, "Ann")
+        friend = friend_ctx.new_page()
+        friend.goto(f"{live.url}/t/{tid}")
+        sit_with_enter(friend, "Bob")
+        status = "() => document.getElementById('status').textContent"
+        assert page.evaluate(status) == "Waiting for you to deal: press Deal to start."
+        assert page.locator("#start-btn").is_visible()      # (the Deal it names)
+        assert friend.evaluate(status) == "Waiting for the host to deal."
+        shot(page, f"s70f-{size}-host-before-deal")
+        page.click("#start-btn")
+        # the first button is the host's seat: Ann names the game, Bob waits for her
+        page.wait_for_selector("#controls [data-game]", timeout=20_000)
+        assert page.evaluate(status) == "You name the game (dealer's choice)…"
+        end = time.monotonic() + 20
+        while friend.evaluate(status) != "Ann names the game (dealer's choice)…":
+            assert time.monotonic() < end, friend.evaluate(status)
+            friend.wait_for_timeout(50)
+        shot(page, f"s70f-{size}-you-name-the-game")
+    finally:
+        ctx.close()
+        friend_ctx.close()

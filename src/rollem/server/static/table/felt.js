@@ -35,9 +35,12 @@ export function renderStatus(t, hand, me) {
 function statusParts(t, hand, me) {
   if (t.paused) return [["b", "paused", t.paused]];  // saving failed: the server says so in plain words
   let text = "";
-  if (!t.started) text = "Waiting for the host to deal.";
+  // (the host reads what to do, not that someone is waited for: s70-felt)
+  if (!t.started) text = me.host && !t.ended ? "Waiting for you to deal: press Deal to start."
+    : "Waiting for the host to deal.";
   else if (t.choice && t.choice.game) text = "Paused by the host; the next hand (" + (GAME_NAME[t.choice.game] || t.choice.game) + ") is dealt at resume.";
-  else if (t.choice) text = seatName(t, t.choice.seat) + " names the game (dealer's choice)…"
+  else if (t.choice) text = (t.choice.seat === me.seat ? "You name the game"
+    : seatName(t, t.choice.seat) + " names the game") + " (dealer's choice)…"
     + (t.host_paused ? " Paused by the host: their clock stands still until it resumes." : "");
   else if (!hand) text = t.host_paused ? "Paused by the host." : "Waiting for the next hand…";
   else if (hand.result) text = "Hand " + hand.hand_no + " is over.";
