@@ -13,6 +13,12 @@
   friend still reads "Waiting for the host to deal.").  On the button at dealer's
   choice you read "Ann names the game (dealer's choice)…" over your own choice; now
   "You name the game (dealer's choice)…".
+- **Everyone at once at eight to ten seats**: the status line named every player still
+  to choose ("everyone at once: Bot 1 (basic), Bot 2 (basic), ... , you"): four lines,
+  which on a wide screen's oval (the line stands 6% above the bottom rim, 40% wide)
+  ran up over the two bottom tiles, and on a phone took three lines of the felt.
+  More than three still to choose: "everyone at once: you and 7 others" (a watcher:
+  "8 players"); up to three are still named.
 
 Screenshots test-artifacts/web/s70f-*.png."""
 
@@ -145,3 +151,64 @@ def test_the_status_line_tells_the_host_and_the_button_it_is_them(
     finally:
         ctx.close()
         friend_ctx.close()
+
+
+TILES_AND_STATUS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {x: r.left, y: r.top, r: r.right, b: r.bottom}; };
+  const st = document.getElementById('status');
+  const css = getComputedStyle(st);
+  const line = parseFloat(css.lineHeight) || 1.2 * parseFloat(css.fontSize);
+  return {text: st.textContent, status: box(st),
+          rows: Math.round(st.getBoundingClientRect().height / line),
+          tiles: [...document.querySelectorAll('#seats .seat')].filter(e => e.offsetParent)
+            .map(e => ({name: e.querySelector('.name') ? e.querySelector('.name').textContent : '',
+                        ...box(e)}))};
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_everyone_at_once_at_eight_seats_fits_the_status_line(
+        browser: Any, live: ServerThread, size: str) -> None:
+    ctx = context(browser, size)
+    try:
+        # the computer players take their time: at the first discard all eight still
+        # choose (Roll Your Own's most)
+        tid, host = new_table(live.url, game="rollyourown", seats=8, bots=7, bot_delay=30)
+        page = open_as_host(ctx, live.url, tid, host)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 30
+        while decision_kind(page) != "discard":
+            assert time.monotonic() < end, "Ann's discard never came"
+            page.wait_for_timeout(50)
+        shot(page, f"s70f-{size}-eight-at-once")
+        got = page.evaluate(TILES_AND_STATUS)
+        # main: "... everyone at once: Bot 1 (random), Bot 2 (random), ..., you"
+        assert got["text"].endswith("· discard to the pool · everyone at once: you and 7 "
+                                    "others"), got["text"]
+        assert got["rows"] <= 2, (got["rows"], got["status"])
+        st = got["status"]
+        for tile in got["tiles"]:   # (a wide screen: main's four rows ran over two tiles)
+            assert (st["r"] <= tile["x"] or tile["r"] <= st["x"] or st["b"] <= tile["y"]
+                    or tile["b"] <= st["y"]), (tile, st)
+    finally:
+        ctx.close()
+
+
+def test_three_still_to_choose_are_named(browser: Any, live: ServerThread) -> None:
+    """Up to three players still to choose at once are named, as before."""
+    ctx = context(browser, "phone")
+    try:
+        tid, host = new_table(live.url, game="rollyourown", seats=3, bots=2, bot_delay=30)
+        page = open_as_host(ctx, live.url, tid, host)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 30
+        while decision_kind(page) != "discard":
+            assert time.monotonic() < end, "Ann's discard never came"
+            page.wait_for_timeout(50)
+        text = page.evaluate("() => document.getElementById('status').textContent")
+        assert text.endswith("everyone at once: Bot 1 (random), Bot 2 (random), you"), text
+    finally:
+        ctx.close()

@@ -48,7 +48,12 @@ function statusParts(t, hand, me) {
   else if (!hand.to_act.length && !hand.pending) text = GAME_NAME[hand.game] + " · hand "
     + hand.hand_no + " · all-in: dealing the rest";
   else {
-    const who = hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
+    // (everyone at once, more than three still to choose: how many, not every name;
+    // ten names ran to four lines, over a wide screen's bottom tiles: s70-felt)
+    const many = hand.simultaneous && hand.to_act.length > 3;
+    const mine = hand.to_act.includes(me.seat);
+    const who = many ? (mine ? "you and " + (hand.to_act.length - 1) + " others" : hand.to_act.length + " players")
+      : hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
     // a draw decision is always from the stub: new cards are dealt (issue 26)
     // and is named as the game file names it ("first draw", "second draw"), as the
     // terminal's title does
