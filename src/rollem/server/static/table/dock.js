@@ -573,7 +573,9 @@ function wildControl(legal) {
   wrap.appendChild(el("span", "prompt", "You pick the wild card: tap a pool card."));
   const cards = el("span", "cards");
   for (let i = 0; i < legal.positions; i++) {
-    const c = cardEl(null, { small: true });
+    // (a hand card's size, not small: the decision the table waits for, tapped on a
+    // phone; style.css .wild-pick holds each at least 44 px each way)
+    const c = cardEl(null);
     c.classList.add("pickable");
     c.dataset.position = i;
     c.setAttribute("role", "button");

@@ -35,9 +35,12 @@ export function renderStatus(t, hand, me) {
 function statusParts(t, hand, me) {
   if (t.paused) return [["b", "paused", t.paused]];  // saving failed: the server says so in plain words
   let text = "";
-  if (!t.started) text = "Waiting for the host to deal.";
+  // (the host reads what to do, not that someone is waited for: s70-felt)
+  if (!t.started) text = me.host && !t.ended ? "Waiting for you to deal: press Deal to start."
+    : "Waiting for the host to deal.";
   else if (t.choice && t.choice.game) text = "Paused by the host; the next hand (" + (GAME_NAME[t.choice.game] || t.choice.game) + ") is dealt at resume.";
-  else if (t.choice) text = seatName(t, t.choice.seat) + " names the game (dealer's choice)…"
+  else if (t.choice) text = (t.choice.seat === me.seat ? "You name the game"
+    : seatName(t, t.choice.seat) + " names the game") + " (dealer's choice)…"
     + (t.host_paused ? " Paused by the host: their clock stands still until it resumes." : "");
   else if (!hand) text = t.host_paused ? "Paused by the host." : "Waiting for the next hand…";
   else if (hand.result) text = "Hand " + hand.hand_no + " is over.";
@@ -45,7 +48,12 @@ function statusParts(t, hand, me) {
   else if (!hand.to_act.length && !hand.pending) text = GAME_NAME[hand.game] + " · hand "
     + hand.hand_no + " · all-in: dealing the rest";
   else {
-    const who = hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
+    // (everyone at once, more than three still to choose: how many, not every name;
+    // ten names ran to four lines, over a wide screen's bottom tiles: s70-felt)
+    const many = hand.simultaneous && hand.to_act.length > 3;
+    const mine = hand.to_act.includes(me.seat);
+    const who = many ? (mine ? "you and " + (hand.to_act.length - 1) + " others" : hand.to_act.length + " players")
+      : hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
     // a draw decision is always from the stub: new cards are dealt (issue 26)
     // and is named as the game file names it ("first draw", "second draw"), as the
     // terminal's title does
