@@ -33,29 +33,39 @@ def _chance(policy: Any, tremble: float, expose: Any, x: int, kept: Any, val: An
         x, np.concatenate([kept, val[:, 3:]], axis=1))
 
 
-def _run(monkeypatch: pytest.MonkeyPatch, name: str, spy: Any, **knobs: Any) -> None:
-    """Two quarter batches of ``HAND`` with the knobs set (the partial steps none
+def _run(monkeypatch: pytest.MonkeyPatch, name: str, spy: Any, players: int = 6,
+         round_name: str = "after the wild card", hand: int = HAND, **knobs: Any) -> None:
+    """Two quarter batches of ``hand`` with the knobs set (the partial steps none
     but those), ``ryoseen.name`` spied."""
     monkeypatch.setattr(ryoseen, "PARTIAL_LABELS", {})
+    monkeypatch.setattr(ryoseen, "PARTIAL_THIRD", {})
     monkeypatch.setattr(ryoseen, "PARTIAL_STEPS", {})
     for key, value in knobs.items():
         monkeypatch.setattr(ryoseen, key, value)
     monkeypatch.setattr(ryoseen, name, spy)
-    seen = ryo_seen(6, "after the wild card", HAND)
+    seen = ryo_seen(players, round_name, hand)
     worlds = round(ryoseen.PLACE_WORLDS * 0.25)
     with ryoseen.shared_proposals(), ryoseen.part_of_batch(0.25):
         ryoseen.ryo_seen_look(seen, samples=worlds, seed=1)
         ryoseen.ryo_seen_look(seen, samples=worlds, seed=1000)
 
 
+@pytest.mark.parametrize("players,round_name,hand,knob", [
+    (6, "after the wild card", HAND, "PARTIAL_LABELS"),
+    (6, "third card up", 31004, "PARTIAL_THIRD"),
+    (5, "third card up", 31004, "PARTIAL_THIRD")])
 def test_label_gibbs_draws_from_every_read_opponents_chance(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, players: int, round_name: str, hand: int,
+        knob: str) -> None:
     """Each label step's chances per candidate card are, world by world, the product
     of every read opponent's policy chance with the label named that card (up to a
     constant a world), worked out from the names and the pool's order alone; after the
     step each read opponent's discards and draws still follow the names, and the cards
-    left unnamed are the unseen ones no name or read kept card holds."""
-    seen = ryo_seen(6, "after the wild card", HAND)
+    left unnamed are the unseen ones no name or read kept card holds. After the wild
+    card, and in the third card up round before it (``PARTIAL_THIRD``, branch
+    s70-third: the wild card not yet turned is one more unnamed card)."""
+    seen = ryo_seen(players, round_name, hand)
+    assert ryoseen.wild_view(seen) == (seen.wild is not None)
     real = ryoseen._label_gibbs
     spread: list[float] = []
     calls = [0]
@@ -92,8 +102,9 @@ def test_label_gibbs_draws_from_every_read_opponents_chance(
         return out
 
     monkeypatch.setattr(compiled, "ENABLED", False)  # (the numpy step: the compiled one below)
-    _run(monkeypatch, "_label_gibbs", spy, PARTIAL_LABELS={5: 1}, PARTIAL_NUMPY=True)
-    assert calls[0] == 8  # before the 2nd to 5th reads, two batches
+    _run(monkeypatch, "_label_gibbs", spy, players, round_name, hand,
+         **{knob: {players - 1: 1}, "PARTIAL_NUMPY": True})
+    assert calls[0] == 2 * (players - 2)  # before the 2nd to last reads, two batches
     assert len(spread) > 1000
     assert max(spread) < 1e-9
 
@@ -153,6 +164,7 @@ def test_label_steps_in_play_are_the_live_metropolis_ones() -> None:
     up more than its variance came down; docs/dev/odds-precision.md, s69-partial)."""
     assert not ryoseen.PARTIAL_STEPS
     assert ryoseen.PARTIAL_LABELS == {5: 32, 4: 32}
+    assert not ryoseen.PARTIAL_THIRD  # (none before the wild card: × 1.00-1.07; s70-third)
     assert ryoseen.PARTIAL_METROPOLIS and ryoseen.PARTIAL_LIVE and not ryoseen.PARTIAL_NUMPY
 
 

@@ -1605,9 +1605,8 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     reading = read_order(seen)
     late = set(reading[len(reading) - LAST_READS:]) if LAST_CANDIDATES else set()
     partial = PARTIAL_STEPS.get(len(seen.opponents), 0) if moves and wild_view(seen) else 0
-    relabels = (PARTIAL_LABELS.get(len(seen.opponents), 0)
-                if moves and wild_view(seen) and (PARTIAL_NUMPY or _labels_compiled(policy))
-                else 0)
+    relabels = (label_steps_for(seen)
+                if moves and (PARTIAL_NUMPY or _labels_compiled(policy)) else 0)
     vals: dict[int, Ints] = {}  # (the read opponents' discards and draws, for the steps)
     part_tables = _partial_tables(seen, guides) if partial else None
     is_unseen = np.zeros(52, dtype=bool)
@@ -1779,9 +1778,42 @@ numpy, × 1.4 compiled (``bench/ryo_partial_kernels.py``). In play since
 branch s70-step, 32 Metropolis steps on the live labels (:data:`PARTIAL_LIVE`,
 :data:`PARTIAL_METROPOLIS`) and compiled only (:data:`PARTIAL_NUMPY`): at 1 s
 the interval × 0.87 at 6 players and × 0.84 on 5 players' wide hands (×
-1.05-1.1 on two narrow ones, under ±1; docs/dev/odds-precision.md)."""
+1.05-1.1 on two narrow ones, under ±1; docs/dev/odds-precision.md). Not at
+4 players (3 opponents; branch s70-third): 32 a read × 1.006 ± 0.016 over 94
+paired runs on its five wide hands, 8 and 16 × 0.97 ± 0.03."""
+PARTIAL_THIRD: dict[int, int] = {}
+"""Per count of opponents, the label steps (as :data:`PARTIAL_LABELS`) in the
+third card up round before the wild card (every opponent showing three cards;
+:func:`label_steps_for`). The partial worlds' target is the same law there
+(the layout names only seen cards, a read's factor is its chance times a count
+of unnamed cards and labels; the wild card not yet turned is one more unnamed
+card; branch s70-third). Empty: none there, main's worlds bit for bit. 32 a
+read measured in play at 1 s (hands 31001-31050 at 5 players, 31001-31050 at
+6): the interval × 1.00-1.07 (the steps' cost, batches × 0.7-0.75, eats the
+variance they cut), and every run already within ±1.1 at play's budget."""
 PARTIAL_FROM = 1
 """The partial steps are made before a read once this many opponents are read."""
+
+
+def label_steps_for(seen: SeenPool) -> int:
+    """The label steps a read (:func:`_label_steps`) in batches of ``seen``
+    that make moves: :data:`PARTIAL_LABELS` after the wild card
+    (:func:`wild_view`), :data:`PARTIAL_THIRD` in the third card up round
+    before it (every opponent showing three cards), by count of opponents;
+    0 elsewhere (issue 33, branches s70-step, s70-third).
+
+    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
+    >>> p = SeenOpponent(seat=2, ups=[5, 6], draws=[1], live=True)
+    >>> [label_steps_for(SeenPool([], [], [], opps, 12, wild)) for opps, wild in
+    ...  (([o] * 5, 26), ([o] * 4, 26), ([o] * 2, 26), ([o] * 5, None), ([o] * 4 + [p], None))]
+    [32, 32, 0, 0, 0]
+    """
+    m = len(seen.opponents)
+    if wild_view(seen):
+        return PARTIAL_LABELS.get(m, 0)
+    if seen.wild is None and _all_up(seen):
+        return PARTIAL_THIRD.get(m, 0)
+    return 0
 
 
 def _hidden_steps(seen: SeenPool, kept: Ints, vals: dict[int, Ints], avail: Bools,
