@@ -304,15 +304,17 @@ def _warm_all() -> None:
                      t16, 0.0, f0, i0, i2, i0, i2, i0, i0, f0, True)
 
 
-def _jit(fn: Any) -> Any:
+def _jit(fn: Any, inline: bool = False) -> Any:
     """``fn`` compiled by numba (lazily, at its first call; cached on disk
-    where a place can be written)."""
+    where a place can be written); ``inline``: numba inlines it into each
+    numba caller (``inline='always'``: no call's cost in a hot loop)."""
     import numba
 
+    how: dict[str, Any] = {"inline": "always"} if inline else {}
     try:
-        return numba.njit(cache=True, nogil=True)(fn)
+        return numba.njit(cache=True, nogil=True, **how)(fn)
     except RuntimeError:  # pragma: no cover - no writable place for the cache
-        return numba.njit(nogil=True)(fn)
+        return numba.njit(nogil=True, **how)(fn)
 
 
 def _compile_all() -> None:
@@ -335,6 +337,7 @@ def _compile_all() -> None:
     global _place_rest_compiled, _cards_of_compiled, _shuffle_rows_compiled
     global _systematic_compiled, _fill_hands_compiled
     global _label_steps_compiled, _label_like_compiled, _label_live_compiled
+    global _label_keys_compiled
     global _label_keep_fixed_compiled, _label_like_live_compiled
     _first_over_compiled = _jit(_first_over)  # (first: search_rows calls it)
     _first_over_short_compiled = _jit(_first_over_short)  # (and four kernels this)
@@ -383,7 +386,8 @@ def _compile_all() -> None:
     _layout_origins_compiled = _jit(_layout_origins_kernel)  # (calls _log_falling_one's)
     _name_read_compiled = _jit(_name_read_kernel)
     _label_like_compiled = _jit(_label_like)  # (calls _keep_one_compiled)
-    _label_steps_compiled = _jit(_label_steps_kernel)  # (calls the one above)
+    _label_keys_compiled = _jit(_label_keys, inline=True)  # (inlined into the two below)
+    _label_steps_compiled = _jit(_label_steps_kernel)  # (calls _label_like's)
     _label_keep_fixed_compiled = _jit(_label_keep_fixed)
     _label_like_live_compiled = _jit(_label_like_live)
     _label_live_compiled = _jit(_label_live_kernel)  # (calls the two above)
@@ -2721,6 +2725,53 @@ def _label_like(keep_table: Any, V: Any, kept: Any, w: int, o: int, s: int, use_
 _label_like_compiled: Any = _label_like  # (numba's once compiled: _compile_all)
 
 
+def _label_keys(lb: int, p: int, w: int, readmask: Any, drawer_of: Any, rank_of: Any,
+                kept: Any, V: Any, nd: Any, offsets: Any,
+                powers: Any) -> Any:  # pragma: no cover - compiled
+    # a label's set-up for both label-step kernels (inlined into each): label
+    # lb (its owner o = lb // 3, its slot s) at the pool's place p (-1: none),
+    # its drawer d and the draw's rank r there (-1 both if none); use_o / use_d
+    # whether the owner's / drawer's read counts (the drawer's only if another
+    # player); dup if the owner drew it (the draw's slot too); base_o / base_d
+    # the owner's / drawer's exposes' key in world w but for the candidate's
+    # rank, pow_o / pow_d that rank's power (pow_o 0 unless dup); 0 if unused
+    o = lb // 3
+    s = lb % 3
+    d = -1
+    r = -1
+    if p >= 0:
+        d = drawer_of[p]
+        r = rank_of[p]
+    use_o = readmask[o]
+    use_d = d >= 0 and d != o and readmask[d]
+    dup = d == o and d >= 0  # the owner drew it: the draw's slot too
+    base_o = 0
+    pow_o = 0
+    if use_o:  # the owner's exposes' key but for the candidate's rank
+        base_o = offsets[o]
+        for y in range(3):
+            base_o += (kept[w, o, y] >> 2) * powers[o, y]
+        for y in range(nd[o]):
+            if not (dup and y == r):
+                base_o += (V[w, o, 3 + y] >> 2) * powers[o, 3 + y]
+        if dup:
+            pow_o = powers[o, 3 + r]
+    base_d = 0
+    pow_d = 0
+    if use_d:
+        base_d = offsets[d]
+        for y in range(3):
+            base_d += (kept[w, d, y] >> 2) * powers[d, y]
+        for y in range(nd[d]):
+            if y != r:
+                base_d += (V[w, d, 3 + y] >> 2) * powers[d, 3 + y]
+        pow_d = powers[d, 3 + r]
+    return o, s, d, r, use_o, use_d, dup, base_o, pow_o, base_d, pow_d
+
+
+_label_keys_compiled: Any = _label_keys  # (numba's once compiled, inlined: _compile_all)
+
+
 def _label_steps_kernel(lab: Any, u: Any, named: Any, order: Any, avail: Any, is_unseen: Any,
                         V: Any, readmask: Any, kept: Any, nd: Any, drawer_of: Any,
                         rank_of: Any, keep_table: Any, hit_w: float, floor: float,
@@ -2752,40 +2803,10 @@ def _label_steps_kernel(lab: Any, u: Any, named: Any, order: Any, avail: Any, is
             c0 = named[w, lb]
             if c0 < 0 or not is_unseen[c0]:
                 continue
-            o = lb // 3
-            s = lb % 3
-            p = place[lb]
-            d = -1
-            r = -1
-            if p >= 0:
-                d = drawer_of[p]
-                r = rank_of[p]
-            use_o = readmask[o]
-            use_d = d >= 0 and d != o and readmask[d]
-            dup = d == o and d >= 0  # the owner drew it: the draw's slot too
+            o, s, d, r, use_o, use_d, dup, base_o, pow_o, base_d, pow_d = _label_keys_compiled(
+                lb, place[lb], w, readmask, drawer_of, rank_of, kept, V, nd, offsets, powers)
             bad = False
             total = 0.0
-            base_o = 0
-            pow_o = 0
-            if use_o:  # the owner's exposes' key but for the candidate's rank
-                base_o = offsets[o]
-                for x in range(3):
-                    base_o += (kept[w, o, x] >> 2) * powers[o, x]
-                for x in range(nd[o]):
-                    if not (dup and x == r):
-                        base_o += (V[w, o, 3 + x] >> 2) * powers[o, 3 + x]
-                if dup:
-                    pow_o = powers[o, 3 + r]
-            base_d = 0
-            pow_d = 0
-            if use_d:
-                base_d = offsets[d]
-                for x in range(3):
-                    base_d += (kept[w, d, x] >> 2) * powers[d, x]
-                for x in range(nd[d]):
-                    if x != r:
-                        base_d += (V[w, d, 3 + x] >> 2) * powers[d, 3 + x]
-                pow_d = powers[d, 3 + r]
             if metropolis:  # a card proposed alike among the candidates, then accepted
                 nc = 1
                 for c in range(52):
@@ -3117,38 +3138,8 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
             ut = x - i  # (the rest of the uniform: the candidate's)
             lb = live[i]
             c0 = named[w, lb]
-            o = lb // 3
-            s = lb % 3
-            p = place[lb]
-            d = -1
-            r = -1
-            if p >= 0:
-                d = drawer_of[p]
-                r = rank_of[p]
-            use_o = readmask[o]
-            use_d = d >= 0 and d != o and readmask[d]
-            dup = d == o and d >= 0  # the owner drew it: the draw's slot too
-            base_o = 0
-            pow_o = 0
-            if use_o:  # the owner's exposes' key but for the candidate's rank
-                base_o = offsets[o]
-                for y in range(3):
-                    base_o += (kept[w, o, y] >> 2) * powers[o, y]
-                for y in range(nd[o]):
-                    if not (dup and y == r):
-                        base_o += (V[w, o, 3 + y] >> 2) * powers[o, 3 + y]
-                if dup:
-                    pow_o = powers[o, 3 + r]
-            base_d = 0
-            pow_d = 0
-            if use_d:
-                base_d = offsets[d]
-                for y in range(3):
-                    base_d += (kept[w, d, y] >> 2) * powers[d, y]
-                for y in range(nd[d]):
-                    if y != r:
-                        base_d += (V[w, d, 3 + y] >> 2) * powers[d, 3 + y]
-                pow_d = powers[d, 3 + r]
+            o, s, d, r, use_o, use_d, dup, base_o, pow_o, base_d, pow_d = _label_keys_compiled(
+                lb, place[lb], w, readmask, drawer_of, rank_of, kept, V, nd, offsets, powers)
             if use_o and not known[lb]:
                 _label_keep_fixed_compiled(keep_table, V, kept, w, o, s, lb, krow, ks0, kflag)
                 known[lb] = True
