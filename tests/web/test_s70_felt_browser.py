@@ -167,6 +167,21 @@ TILES_AND_STATUS = """() => {
 }"""
 
 
+def _at_anns_first_discard(ctx: Any, live: ServerThread, seats: int) -> Any:
+    """Ann's page at her first Roll Your Own discard, ``seats`` seats, the others
+    computer players slow to choose (all still choosing at once)."""
+    tid, host = new_table(live.url, game="rollyourown", seats=seats, bots=seats - 1,
+                          bot_delay=30)
+    page = open_as_host(ctx, live.url, tid, host)
+    sit_with_enter(page, "Ann")
+    page.click("#start-btn")
+    end = time.monotonic() + 30
+    while decision_kind(page) != "discard":
+        assert time.monotonic() < end, "Ann's discard never came"
+        page.wait_for_timeout(50)
+    return page
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_everyone_at_once_at_eight_seats_fits_the_status_line(
         browser: Any, live: ServerThread, size: str) -> None:
@@ -174,14 +189,7 @@ def test_everyone_at_once_at_eight_seats_fits_the_status_line(
     try:
         # the computer players take their time: at the first discard all eight still
         # choose (Roll Your Own's most)
-        tid, host = new_table(live.url, game="rollyourown", seats=8, bots=7, bot_delay=30)
-        page = open_as_host(ctx, live.url, tid, host)
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")
-        end = time.monotonic() + 30
-        while decision_kind(page) != "discard":
-            assert time.monotonic() < end, "Ann's discard never came"
-            page.wait_for_timeout(50)
+        page = _at_anns_first_discard(ctx, live, seats=8)
         shot(page, f"s70f-{size}-eight-at-once")
         got = page.evaluate(TILES_AND_STATUS)
         # main: "... everyone at once: Bot 1 (random), Bot 2 (random), ..., you"
@@ -200,14 +208,7 @@ def test_three_still_to_choose_are_named(browser: Any, live: ServerThread) -> No
     """Up to three players still to choose at once are named, as before."""
     ctx = context(browser, "phone")
     try:
-        tid, host = new_table(live.url, game="rollyourown", seats=3, bots=2, bot_delay=30)
-        page = open_as_host(ctx, live.url, tid, host)
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")
-        end = time.monotonic() + 30
-        while decision_kind(page) != "discard":
-            assert time.monotonic() < end, "Ann's discard never came"
-            page.wait_for_timeout(50)
+        page = _at_anns_first_discard(ctx, live, seats=3)
         text = page.evaluate("() => document.getElementById('status').textContent")
         assert text.endswith("everyone at once: Bot 1 (random), Bot 2 (random), you"), text
     finally:
