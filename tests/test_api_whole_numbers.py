@@ -58,6 +58,19 @@ def test_hand_names_a_button_or_carry_in_that_is_no_whole_number(
     assert str(info.value) == said
 
 
+@pytest.mark.parametrize("game", [123, None, True, ["sdr"]])
+def test_hand_names_a_game_that_is_neither_an_id_nor_a_game(game: Any) -> None:
+    """s71-new: ``Hand(123, ...)`` (or ``None``) raised a bare AttributeError
+    ("'int' object has no attribute 'house'"); an unknown id stays a KeyError
+    naming the ids, as ``rollem.games.get``'s."""
+    with pytest.raises(EngineError) as info:
+        Hand(game, [100, 100])
+    assert str(info.value) == (f"game must be a game's id (a str, e.g. 'sdr') or a Game, got "
+                               f"{game!r}, of type {type(game).__name__}")
+    with pytest.raises(KeyError, match="unknown game 'SDR': expected one of deuces-wild, "):
+        Hand("SDR", [100, 100])
+
+
 @pytest.mark.parametrize(("kwargs", "said"), [
     ({"out": ["1"]}, "out: each seat must be a seat number (an int) 0..2, got '1' (a str)"),
     ({"out": [True]}, "out: each seat must be a seat number (an int) 0..2, got True (a bool)"),

@@ -125,6 +125,25 @@ def test_a_house_flag_is_named_as_typed_with_the_games_that_have_it(
                    "none); only sdr has it\n")
 
 
+def test_a_house_flags_help_names_every_shipped_game_that_has_the_option() -> None:
+    """s71-new: ``--wild-duplicates`` and ``--natural-beats-wild`` were helped as
+    "Roll Your Own: ..." while Deuces Wild takes them too (and the refusal in sdr
+    says "only deuces-wild and rollyourown have it")."""
+    from rollem.cli.table_options import HOUSE_FLAGS
+    from rollem.games import all_games, is_shipped
+
+    short = {"rollem521": "5-2-1", "rollyourown": "Roll Your Own"}
+    named = {}
+    for name, text in HOUSE_FLAGS.items():
+        have = sorted(g.id for g in all_games() if is_shipped(g) and name in g.house)
+        assert have, name
+        named[name] = have
+        for g in have:
+            assert short.get(g, next(x.name for x in all_games() if x.id == g)) in text, \
+                (name, g, text)
+    assert named["wild_duplicates"] == ["deuces-wild", "rollyourown"]
+
+
 def test_one_house_option_given_two_values_is_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:

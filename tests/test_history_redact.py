@@ -402,6 +402,34 @@ def test_replay_of_a_redacted_table_says_why_not() -> None:
     assert full.result is not None and again.result == full.result
 
 
+def test_a_copys_text_is_checked_as_its_table_and_a_path_or_bytes_is_named() -> None:
+    """s71-new: ``own_copy_hand(write_own_copy(hand, 0))`` (the copy as the text
+    ``write_own_copy`` and ``rollem play`` give it) raised a bare AttributeError
+    ('str' object has no attribute 'items'), and ``replay(Path(...))`` or
+    ``replay(b"...")`` said "a hand history is a TOML table of fields"."""
+    from rollem.history import HistoryError
+    from rollem.history_copy import own_copy_hand
+
+    path = Path(__file__).parent / "histories" / "sdr_worked_example.toml"
+    text = path.read_text()
+    full = replay(text)
+    copy = tomli_w.dumps(redact(text, 1))
+    from_text = own_copy_hand(copy)
+    from_table = own_copy_hand(tomllib.loads(copy))
+    assert from_text.is_over and from_table.is_over
+    seen = [(h.view(1).my_cards, h.view(1).dead, h.view(1).board, h.stacks[1] + h.stacks[0])
+            for h in (from_text, from_table, full)]
+    assert seen[0] == seen[1] == seen[2] == (["As", "Kd"], ["Qh", "7c"], ["Kc", "7d", "2s"], 400)
+    with pytest.raises(HistoryError, match="not a TOML hand history"):
+        own_copy_hand("actions = [")
+    for function in (replay, own_copy_hand):
+        for wrong, shown in ((path, "PosixPath"), (text.encode(), "bytes"), (7, "int 7")):
+            with pytest.raises(TypeError, match=(
+                    rf"^{function.__name__} takes a history's TOML text \(a str\) or its "
+                    rf"table \(a dict\), not {shown}.*: read a file with Path\.read_text")):
+                function(wrong)  # type: ignore[operator]
+
+
 def test_another_seats_stand_pat_is_written_as_phh_writes_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A copy writes another seat's stand pat as ``p2 sd`` (no trailing

@@ -192,6 +192,43 @@ def test_521_declare_headline_halves_are_the_best_declarations() -> None:
     assert look.high_half > 0.8 and look.low_half == 0.0
 
 
+def test_521_declare_batches_that_differ_on_the_best_give_the_best_declarations_halves(
+        ) -> None:
+    """s71-new: play combines batches, each headed by its own best declaration; at
+    a near tie one batch's best was low, another's high, and the mean showed
+    "equity 1% if you declare low (the best ...) · high half 1% · low half 1%"
+    beside the advice's "declare low ... high half 0%, low half 2%" (5-2-1, 4
+    players, --seed 7, hand 1): halves no declaration has (issue 33's item)."""
+    from rollem.odds.play import combine
+    from rollem.odds.result import Advice, Choice, Odds
+
+    def batch(best: str, figures: dict[str, tuple[float, float, float]]) -> Odds:
+        # figures: declaration -> (equity, high half, low half); never the whole pot
+        choices = [Choice(action=f"declare {k}", cards=[], equity=e, stderr=0.002,
+                          whole_pot=0.0, high_half=h, low_half=lo)
+                   for k, (e, h, lo) in figures.items()]
+        e, h, lo = figures[best]
+        got = max(h, lo)
+        return Odds(win=0.0, tie=got, lose=1 - got, equity=e, method="monte-carlo",
+                    samples=5000, stderr=0.002, game="rollem521", high=0.02, low=0.02,
+                    scoop=0.0, declare={k: v[0] for k, v in figures.items()},
+                    best_declare=best, high_half=h, low_half=lo,
+                    advice=Advice(decision="declare", choices=choices, options=3,
+                                  samples=5000, policy="fast"))
+
+    low_best = batch("low", {"low": (0.011, 0.0, 0.022), "high": (0.009, 0.018, 0.0),
+                             "both": (0.0, 0.0, 0.0)})
+    high_best = batch("high", {"high": (0.011, 0.022, 0.0), "low": (0.010, 0.0, 0.020),
+                               "both": (0.0, 0.0, 0.0)})
+    got = combine([low_best, high_best], pooled=False)
+    assert got.best_declare == "low"
+    assert got.equity == pytest.approx(0.0105)
+    assert (got.high_half, got.low_half) == (0.0, pytest.approx(0.021))
+    assert (got.win, got.tie, got.lose) == (0.0, pytest.approx(0.021), pytest.approx(0.979))
+    line = odds_line(got)
+    assert "if you declare low (the best" in line and "high half 0% · low half 2%" in line
+
+
 def test_521_declare_line_says_which_declaration_it_is_for() -> None:
     for seed in range(30):
         found = [v for k, v in _views("rollem521", 2, seed) if k == "declare"]

@@ -317,6 +317,11 @@ def test_rules_on_a_terminal_page_with_less_r_and_no_codes_with_no_color(
     assert os.environ["LESS"] == "-R" and "\x1b[" in text and colour
     run(LESS="-FX")
     assert os.environ["LESS"] == "-FX -R"
+    # a long option with an r in its name is not -r (s71-new: codes showed raw)
+    run(LESS="--quit-if-one-screen --ignore-case")
+    assert os.environ["LESS"] == "--quit-if-one-screen --ignore-case -R"
+    run(LESS="-F --RAW-CONTROL-CHARS")
+    assert os.environ["LESS"] == "-F --RAW-CONTROL-CHARS"
     text, colour = run(LESS="-FRX", NO_COLOR="1")
     assert os.environ["LESS"] == "-FRX"
     assert "\x1b" not in text and not colour and "Stop, Drop and Roll" in text

@@ -104,6 +104,21 @@ def rules_command(game: str | None, plain: bool, no_pager: bool, no_color: bool,
     # less shows escape codes raw unless -R: Click sets it only when it colours
     # the text itself, so add it to the player's own LESS options (issue 33).
     less = os.environ.get("LESS", "")
-    if "R" not in less and "r" not in less:  # (-R, -FRX, --RAW-CONTROL-CHARS, -r)
+    if not _less_passes_codes(less):
         os.environ["LESS"] = f"{less} -R".strip()
     click.echo_via_pager(buffer.getvalue(), color=colour)
+
+
+def _less_passes_codes(less: str) -> bool:
+    """Whether the LESS options ``less`` already pass escape codes through: a
+    cluster of one-letter options with ``R`` or ``r`` (``-R``, ``-FRX``, ``FRX``)
+    or the long ``--RAW-CONTROL-CHARS``/``--raw-control-chars``.  A long option
+    that merely contains an r (``--quit-if-one-screen``, ``--ignore-case``) does
+    not."""
+    for word in less.split():
+        if word.startswith("--"):
+            if word[2:].split("=")[0].lower() == "raw-control-chars":
+                return True
+        elif "R" in word or "r" in word:
+            return True
+    return False

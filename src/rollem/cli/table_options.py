@@ -42,10 +42,10 @@ list shows it."""
 
 HOUSE_FLAGS: dict[str, str] = {
     "burn_before_roll": "Stop, Drop and Roll: burn a card before the roll (a house option).",
-    "wild_duplicates": "Roll Your Own: a wild card may duplicate a card already held "
-                       "(double-ace flush).",
-    "natural_beats_wild": "Roll Your Own: a natural hand beats an equal hand made with wild "
-                          "cards.",
+    "wild_duplicates": "Roll Your Own and Deuces Wild: a wild card may duplicate a card "
+                       "already held (double-ace flush).",
+    "natural_beats_wild": "Roll Your Own and Deuces Wild: a natural hand beats an equal hand "
+                          "made with wild cards.",
     "bet_after_declare": "5-2-1: one more betting round after the declare.",
 }
 """Boolean house options (off by default) -> help; the flag is the name with dashes."""

@@ -59,7 +59,9 @@ class Hand:
     Raises:
         EngineError: bad stacks, button, carry_in, player count, or options; a
             stack, the button or carry_in that is not an int (``"100"``, ``"1"``,
-            ``True``) names the argument and what it takes.
+            ``True``) names the argument and what it takes; a ``game`` that is
+            neither an id nor a :class:`~rollem.engine.game.Game`.
+        KeyError: ``game`` is an id no game has (the message names the ids).
 
     Attributes (read by steps; consumers use :meth:`view`):
         n: number of seats. button. stacks, committed (chips in this hand per
@@ -84,10 +86,13 @@ class Hand:
         carry_in: int = 0,
         preset: Any = None,
     ) -> None:
-        if isinstance(game, str):
-            from rollem.engine.game import find_game
+        from rollem.engine.game import Game, find_game
 
+        if isinstance(game, str):
             game = find_game(game)
+        elif not isinstance(game, Game):
+            raise EngineError(f"game must be a game's id (a str, e.g. 'sdr') or a Game, got "
+                              f"{brief_repr(game)}, of type {type(game).__name__}")
         self.game = game
         options = options if options is not None else Options()
         if any(k not in options.house for k in game.house):

@@ -33,6 +33,7 @@ from rollem.history.copy_checks import (
 from rollem.history.copy_lines import _difference, action_points, last_stand_in_point
 from rollem.history.copy_showdown import _check_showdown
 from rollem.history.copy_stand_ins import IMPOSSIBLE, _card, _OutOfCards, _split, _StandIns
+from rollem.history.reading import history_table, not_a_history
 from rollem.history.redaction import redacted_for
 
 
@@ -124,10 +125,12 @@ def _stand_in_hand(data: Mapping[str, Any], seat: int, cut: list[str]) -> Hand:
     return hand
 
 
-def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Hand:
-    """The hand of ``data`` (a player's own copy as a dict, ``_redacted_for``
-    a seat) replayed with stand-in cards where it shows ``??``: after its
-    first ``actions`` players' actions (dealer lines are not counted), or
+def own_copy_hand(data: Mapping[str, Any] | str, *, actions: int | None = None) -> Hand:
+    """The hand of ``data`` (a player's own copy, ``_redacted_for`` a seat: as
+    a dict, as :func:`rollem.history.redact` gives it, or as TOML text, as
+    :func:`rollem.history.write_own_copy` and ``rollem play`` write it)
+    replayed with stand-in cards where it shows ``??``: after its first
+    ``actions`` players' actions (dealer lines are not counted), or
     (``None``) all its lines, then its shows must name cards that can be
     there and a recorded ``_result``'s pots (amount, eligible seats) must be
     the hand's. Redacted again for the seat, the hand
@@ -160,12 +163,17 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
     from it. With ``actions`` past the reshuffle the copy is refused.
 
     Raises:
-        HistoryError: a bad field (as :func:`rollem.history.read_history`
-            says it), ``actions`` out of range or past a reshuffle, or lines
-            that describe no hand that can happen (the message starts with
-            :data:`IMPOSSIBLE` and gives the engine's reason or the first
-            line that differs).
+        TypeError: ``data`` is neither text nor a mapping (bytes, a path).
+        HistoryError: text that is not TOML, a bad field (as
+            :func:`rollem.history.read_history` says it), ``actions`` out of
+            range or past a reshuffle, or lines that describe no hand that
+            can happen (the message starts with :data:`IMPOSSIBLE` and gives
+            the engine's reason or the first line that differs).
     """
+    if isinstance(data, str):
+        data = history_table(data)
+    elif not isinstance(data, Mapping):
+        raise not_a_history("own_copy_hand", data)
     seat, lines = _header(data)
     points = action_points(lines)
     if actions is not None and not 0 <= actions <= len(points):

@@ -105,13 +105,32 @@ def read_history(text: str) -> History:
             f"read_history takes a history's TOML text (a str), not {type(text).__name__} "
             f"{_brief(text)}: read a file with Path.read_text(encoding='utf-8'), decode "
             "bytes first, or give a history dict to parse_history")
+    return parse_history(history_table(text))
+
+
+def history_table(text: str) -> dict[str, Any]:
+    """The table of a history's (or a player's own copy's) TOML text, a leading
+    UTF-8 byte order mark ignored; its fields are not checked here.
+
+    Raises:
+        HistoryError: the text is not TOML.
+    """
     try:
-        data = toml_input.loads(text.removeprefix("\ufeff"))
+        return toml_input.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
         raise HistoryError(f"not a TOML hand history: {_one_line(str(err))}") from None
     except RecursionError:  # tomllib recurses once per level of [ or {
         raise HistoryError("not a hand history: arrays or tables nested too deeply") from None
-    return parse_history(data)
+
+
+def not_a_history(function: str, value: object) -> TypeError:
+    """The error for ``function`` given ``value``, which is neither a history's
+    TOML text (a ``str``) nor its table (a mapping): it names the type given
+    and what is allowed."""
+    return TypeError(
+        f"{function} takes a history's TOML text (a str) or its table (a dict), not "
+        f"{type(value).__name__} {_brief(value)}: read a file with "
+        "Path.read_text(encoding='utf-8') or decode bytes first")
 
 
 _TOURNAMENT_KEYS = ("schedule", "level", "ante", "small_bet", "big_bet", "hands", "minutes",

@@ -31,7 +31,7 @@ from rollem.history.format import (
     _p,
     _phh,
 )
-from rollem.history.reading import history_game, parse_history, read_history
+from rollem.history.reading import history_game, not_a_history, parse_history, read_history
 
 
 class DealPreset:
@@ -325,6 +325,8 @@ def replay(history: History | str | Mapping[str, Any], *, check_result: bool = T
     (R-C-11). Lines may be left out of a hand-written history.
 
     Raises:
+        TypeError: ``history`` is none of those (bytes, a path, a number): the
+            message names its type and what is allowed.
         HistoryError: a bad field, action or line (one line naming the action
             number and line), or (``check_result``) a recorded ``_result``
             different from the replay's.
@@ -333,8 +335,10 @@ def replay(history: History | str | Mapping[str, Any], *, check_result: bool = T
         h = read_history(history)
     elif isinstance(history, History):
         h = history
-    else:
+    elif isinstance(history, Mapping):
         h = parse_history(history)
+    else:
+        raise not_a_history("replay", history)
     try:
         return _replay(h, check_result)
     except HistoryError as err:

@@ -892,14 +892,40 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True, lean: float | None 
 
         best_declare = best_declaration(declare, {"high": mean("high"), "low": mean("low"),
                                                   "both": mean("scoop")})
-    return replace(
+    return _as_best_declaration(replace(
         first, win=win, tie=tie, lose=lose, equity=equity, samples=samples,
         stderr=se, high=mean("high"), low=mean("low"), scoop=mean("scoop"), declare=declare,
         best_declare=best_declare,
         categories=categories, high_half=high_half, low_half=low_half,
         effective=total if any(r.effective is not None for r in runs) else None,
         model=model, interval=interval, rough=collapsed(runs),
-        advice=_combine_advice([r.advice for r in runs], by_worlds, total))
+        advice=_combine_advice([r.advice for r in runs], by_worlds, total)))
+
+
+def _as_best_declaration(odds: Odds) -> Odds:
+    """At the 5-2-1 declare, ``odds`` (batches combined) with the headline of its
+    best declaration: equity, halves and whole pot / a share / nothing as the
+    advice's option for ``best_declare`` gives them (a declaration wins
+    something when it takes a share of its half, :func:`rollem.odds.look521.
+    _halves`); else ``odds`` unchanged.
+
+    Each batch's headline is its own best declaration's, so batches that
+    differ on the best (a near tie) averaged into halves no declaration has:
+    "equity 1% if you declare low ... high half 1% · low half 1%" beside the
+    advice's "declare low ... high half 0%, low half 2%" (s71-new; issue 33's
+    5-2-1 declare item)."""
+    adv = odds.advice
+    if adv is None or adv.decision != "declare" or odds.best_declare is None:
+        return odds
+    best = next((c for c in adv.choices if c.action == f"declare {odds.best_declare}"), None)
+    if best is None or None in (best.high_half, best.low_half, best.whole_pot):
+        return odds
+    assert best.high_half is not None and best.low_half is not None
+    assert best.whole_pot is not None
+    something = max(best.high_half, best.low_half)
+    return replace(odds, equity=best.equity, high_half=best.high_half,
+                   low_half=best.low_half, win=best.whole_pot,
+                   tie=max(0.0, something - best.whole_pot), lose=1.0 - something)
 
 
 def collapsed(runs: Sequence[Odds]) -> bool:
