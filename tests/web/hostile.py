@@ -202,7 +202,7 @@ async def costly_table(base: str, ws_url: str, seconds: float, report: Report) -
     async with httpx.AsyncClient(timeout=30, headers=headers) as client:
         r = await client.post(f"{base}/api/tables", json={
             "game": "big-wild", "game_file": costly_game_file((5, 5)), "seats": 2, "bots": 1,
-            "bot_delay": 0, "between_hands": 0, "decision_seconds": 60})
+            "bot_level": "random", "bot_delay": 0, "between_hands": 0, "decision_seconds": 60})
         r.raise_for_status()
         tid = r.json()["id"]
         host = r.cookies[f"rollem_host_{tid}"]

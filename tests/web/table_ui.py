@@ -209,9 +209,12 @@ def hosted_table(live: Any, ctx: Any, *, name: str = "Ann", checking_bots: bool 
 
 
 def new_table(base: str, **config: Any) -> tuple[str, str]:
-    """Create a table over HTTP; returns (table id, host token)."""
+    """Create a table over HTTP; returns (table id, host token).  The tests' quick
+    settings unless ``config`` says otherwise: ``random`` computer players (the
+    server's own default is ``basic``, which works out its chances at each
+    decision), acting at once, a long decision clock, no next hand by itself."""
     body = {"decision_seconds": 300, "bot_delay": 0.02, "between_hands": 600,
-            "stack": 200, **config}
+            "stack": 200, "bot_level": "random", **config}
     r = httpx.post(base + "/api/tables", json=body)
     assert r.status_code == 200, r.text
     tid = r.json()["id"]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import create_via_form, sit, wait_until
+from table_ui import create_via_form, record_toasts, sit, wait_until
 from web_harness import ARTIFACTS, ServerThread
 
 from rollem.server.config import BOT_LEVEL_HINTS
@@ -64,9 +64,12 @@ def _pick_keys_named_right(page: Any) -> None:
         up = page.locator(".me .cards.mine .card").first.get_attribute("data-card") or ""
         card = ("10" if up[0] == "T" else up[0]) + {"c": "♣", "d": "♦", "h": "♥",
                                                     "s": "♠"}[up[1]]
+        # (every text the toast shows, kept: on a loaded machine it can be gone after
+        # its 4 s before a look at it)
+        record_toasts(page)
         page.keyboard.press("1")
         want = f"Your card 1 ({card}) is already face up: keys {named} pick."  # ("2–4")
-        wait_until(page, "t => document.getElementById('toast').textContent === t", want)
+        wait_until(page, "t => window.__toasts.includes(t)", want)
         assert page.locator(".me .card.selected").count() == 0
         if not SHOWN:
             page.screenshot(path=str(SHOTS / "rollyourown-key-1-up-card.png"))
@@ -92,6 +95,10 @@ def _take_turn(page: Any, game_choice: str | None) -> str | None:
         while page.locator(".me .card.selected").count() < want:
             page.locator(".me .card.pickable:not(.selected)").first.click(timeout=1500)
         page.locator("#confirm:not([disabled])").click(timeout=1500)
+        # the decision made: drawn gone before this page's next turn (on a loaded
+        # machine the next look found it still drawn, its card still picked, and
+        # made it again: key 1 pressed again, after the state had moved on)
+        wait_until(page, "a => !document.querySelector(`#confirm[data-action=${a}]`)", action)
         return str(action)
     for action in ("check", "call", "declare-high", "declare-low"):
         button = controls.locator(f"[data-action={action}]")

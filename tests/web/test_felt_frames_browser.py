@@ -291,6 +291,11 @@ class added: where, a row or one card, the board's size then) and each CSS
 animation that starts."""
 
 
+MOVES_STARTED = "() => !document.querySelector('.move-wait')"
+"""Whether every element the page marked to move has started its move (motion.js:
+marked ``move-wait`` in its state's drawing, its move's class in a frame after)."""
+
+
 @pytest.mark.parametrize("motion", ["on", "reduce"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_deal_moves_each_seats_cards_as_one(browser: Any, live: ServerThread,
@@ -314,10 +319,16 @@ def test_a_deal_moves_each_seats_cards_as_one(browser: Any, live: ServerThread,
         while not (table.hand and len(table.hand.view(0)["board"]) >= 4):
             assert time.monotonic() < end, "the turn never came"
             if decision_kind(page) == "bet":
+                # Ann acts once the page has started what the states so far move (a
+                # start waits for the frames after its state's, and a newer state
+                # drawn first takes it into its own: on a loaded machine Ann's call
+                # brought the flop, even the turn, before the deal's rows moved)
+                wait_until(page, MOVES_STARTED)
                 check_or_call(page, live, tid)
             page.wait_for_timeout(40)
         wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
-        page.wait_for_timeout(400)   # (the turn's card dealt in: a still shot)
+        wait_until(page, MOVES_STARTED)   # (the turn's card dealt in)
+        page.wait_for_timeout(400)   # (and its move over: a still shot)
         # the felt shows every seat's two cards and the board, either way
         rows = page.evaluate("""() => [...document.querySelectorAll('#seats .seat[data-seat]')]
             .map(t => t.querySelectorAll('.cards > .card').length)""")

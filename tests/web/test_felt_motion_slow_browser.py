@@ -30,6 +30,10 @@ from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
 
+SLOW_WORDS = ("Animations turned off: this device drew slow frames while cards moved. "
+              "Tap “motion off” to turn them back on.")
+"""What the page says when it turns its motion off by itself (motion.js)."""
+
 # The state in play drawn over a state of another hand (every row dealt in again);
 # with `long`, a frame of 120 ms of script (a busy loop in a requestAnimationFrame
 # callback) once the start has run (the rows dealing in); then ten frames.
@@ -175,5 +179,64 @@ def test_the_systems_reduced_motion_keeps_the_motion_off(browser: Any,
         assert button(page) == {"text": "motion off", "pressed": "false", "why": "system",
                                 "stored": "on"}
         assert page.is_disabled("#motion-btn")
+    finally:
+        ctx.close()
+
+
+SAY = r"""async ([text]) => {
+  const { toast } = await import('/static/table/state.js');
+  toast(text);
+  clearTimeout(toast.timer);   // (up until tapped, however slow the machine)
+  const t = document.getElementById('toast');
+  window.__toastSeen = [];
+  new MutationObserver(() => window.__toastSeen.push(
+    t.classList.contains('hidden') ? null : t.textContent)).observe(t,
+    {attributes: true, attributeFilter: ['class'], childList: true, characterData: true,
+     subtree: true});
+}"""
+"""Shows the toast ``text`` (its 4 s timer off: up until tapped), then notes what the
+toast shows at each change of it (null: hidden) in ``window.__toastSeen``."""
+
+
+def test_the_slow_frames_words_wait_for_the_toast_up(browser: Any,
+                                                     live: ServerThread) -> None:
+    """Hold'em, Ann and two checking computer players, at Ann's first decision, the
+    motion left to itself (auto), a toast up that says something else (as "Your card
+    1 ... is already face up" after a key).  A long frame while the rows deal in
+    turns the motion off (why: slow) and leaves that toast as it was (stop 71: the
+    slow frames' words replaced it, on a loaded machine a moment after the key); a
+    tap on it hides it, and then the slow frames' words are shown."""
+    ctx = browser.new_context(viewport=DESKTOP, reduced_motion="no-preference")
+    ctx.add_init_script(FAKE_AUDIO)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        # (the deal played with the motion held on, then "auto" in a new page: as above)
+        page.evaluate("() => localStorage.setItem('rollem_motion', 'on')")
+        page.reload()
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 30
+        while decision_kind(page) != "bet":
+            assert time.monotonic() < end, "Ann's first decision never came"
+            page.wait_for_timeout(30)
+        page.evaluate("() => localStorage.removeItem('rollem_motion')")
+        page.reload()
+        while decision_kind(page) != "bet":
+            assert time.monotonic() < end, "Ann's decision was not drawn again"
+            page.wait_for_timeout(30)
+        assert button(page)["why"] == "auto", button(page)
+        said = "Your card 1 (2♥) is already face up: keys 2–4 pick."
+        page.evaluate(SAY, [said])
+        moved = page.evaluate(DRAW, [True])
+        assert moved["dealing"] == 3, moved
+        wait_why(page, "slow")
+        page.wait_for_timeout(300)   # (the words, were they said at once, said by now)
+        assert page.is_visible("#toast") and page.inner_text("#toast") == said
+        assert page.evaluate("window.__toastSeen") == [], "the toast up was changed"
+        page.click("#toast")   # (gone: the slow frames' words in its place)
+        assert page.inner_text("#toast") == SLOW_WORDS and page.is_visible("#toast")
+        shot(page, "felt-motion-slow-after-toast-desktop")
     finally:
         ctx.close()

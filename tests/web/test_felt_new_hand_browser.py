@@ -18,11 +18,13 @@ Screenshots: test-artifacts/web/new-hand-*.png.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 from table_ui import (
     context,
+    decision_kind,
     new_table,
     only_checking_bots,
     open_as_host,
@@ -30,13 +32,15 @@ from table_ui import (
     sit_with_enter,
     wait_until,
 )
-from test_felt_frames_browser import SHOWN, play_hand
+from test_felt_frames_browser import MOVES_STARTED, SHOWN, play_hand
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
 
 REDRAW = r"""async () => {
   const {render} = await import('/static/table/main.js');
+  // (the animationstart events of moves started before now sent: a frame after)
+  for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(done));
   const states = window.__states;
   const last = (pred) => states.filter(pred).pop();
   const over1 = last((s) => s.hand && s.hand.hand_no === 1 && s.hand.result);
@@ -150,8 +154,17 @@ def test_a_new_hand_keeps_the_rows_of_backs_and_the_chips_lines(browser: Any,
         play_hand(page, live, tid, 1)
         page.locator("#host-box").evaluate("d => { d.open = true; }")   # (host controls)
         page.click("#host-controls [data-host=deal_now]")
-        # hand 2 dealt; Ann's turn comes before the computer players act twice
+        # hand 2 dealt; Ann's turn comes before the computer players act twice.  At
+        # her turn no state comes until she acts: the page's own moves started (and
+        # their animationstart events sent, REDRAW's first frames) before the test
+        # draws anything (on a loaded machine the start of a row of the live deal
+        # whose event came after REDRAW's listeners counted as that seat's start)
         wait_until(page, "() => window.__states.some(s => s.hand && s.hand.hand_no === 2)")
+        end = time.monotonic() + 30
+        while decision_kind(page) != "bet":
+            assert time.monotonic() < end, "Ann's turn in hand 2 never came"
+            page.wait_for_timeout(30)
+        wait_until(page, MOVES_STARTED)
         got = page.evaluate(REDRAW)
         page.wait_for_timeout(600)   # (the deal's moves over: a still shot)
         shot(page, f"new-hand-{size}")

@@ -283,9 +283,9 @@ def test_two_processes_fail_over_behind_caddy(pg_cluster: PgCluster, tmp_path: P
             for i in range(TABLES):
                 http.cookies.clear()
                 r = http.post("/api/tables", json={
-                    "game": GAMES[i % 3], "seats": 3, "bots": 2, "bot_delay": 0.02,
-                    "between_hands": 0.05, "decision_seconds": 0.5, "time_bank_seconds": 0,
-                    "grace_seconds": 600, "stack": STACK,
+                    "game": GAMES[i % 3], "seats": 3, "bots": 2, "bot_level": "random",
+                    "bot_delay": 0.02, "between_hands": 0.05, "decision_seconds": 0.5,
+                    "time_bank_seconds": 0, "grace_seconds": 600, "stack": STACK,
                     # Away mode off: the clock plays a late decision and never sits the
                     # person out.  On a loaded machine the test's client missed two
                     # 0.5 s clocks in a row around a takeover and was sat out (idle_away);

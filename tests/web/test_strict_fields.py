@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from rollem.bots.basic import BasicBot
+from rollem.bots.random_bot import RandomBot
 from rollem.server.app import create_app, host_cookie
 from rollem.server.config import CREATE_FIELDS, HOUSE_OPTIONS
 from rollem.server.routes_tables import JOIN_FIELDS, WATCH_FIELDS
@@ -195,6 +197,27 @@ def test_the_lobbys_own_payload_is_taken(http: Any) -> None:
             config.payouts, config.buy_in) == (True, True, "turbo", "orbit", [65, 35], 20)
     assert config.house["failed_both_rule"] == "split"
     assert config.choices == ["sdr", "rollyourown", "rollem521", "holdem"]
+
+
+def test_a_table_made_without_a_bot_level_has_basic_computer_players(http: Any) -> None:
+    """``POST /api/tables`` without ``bot_level`` makes computer players of level
+    ``basic``, the level the lobby's form selects and ``rollem play --bots`` deals
+    (docs/hosting.md; it was ``random``): the table's setting, the seats' names and
+    the players themselves.  A level asked for is kept."""
+    assert lobby_payload()["bot_level"] == "basic"
+    r = http.post("/api/tables", json={"game": "sdr", "seats": 3, "bots": 2,
+                                       "between_hands": 600})
+    assert r.status_code == 200, r.text
+    table = http.app.state.manager.get(r.json()["id"])
+    assert table.config.bot_level == "basic"
+    seated = {n: (s.row.name, s.row.bot) for n, s in table.seating.seats.items()}
+    assert seated == {1: ("Bot 1 (basic)", "basic"), 2: ("Bot 2 (basic)", "basic")}
+    assert {type(table.seating.computer_player(n)) for n in (1, 2)} == {BasicBot}
+    r = http.post("/api/tables", json={"game": "sdr", "seats": 2, "bots": 1,
+                                       "bot_level": "random", "between_hands": 600})
+    table = http.app.state.manager.get(r.json()["id"])
+    assert table.config.bot_level == "random"
+    assert isinstance(table.seating.computer_player(1), RandomBot)
 
 
 def _table(http: Any, **config: Any) -> tuple[str, str]:

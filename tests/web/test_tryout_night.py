@@ -211,7 +211,7 @@ def test_a_stranger_waiting_to_be_let_in_does_not_enter_the_tournament() -> None
         assert table.session["waiting"] == [1]
         public = table.tourney.public()
         assert public is not None and [row["name"] for row in public["ledger"]] == [
-            "Ann", "Bot 1 (random)"] and public["prize_pool"] == 20
+            "Ann", "Bot 1 (basic)"] and public["prize_pool"] == 20
         with pytest.raises(TableError, match="Mallory waits for you to let them in") as err:
             loop.call(table.messages.dispatch, ann, ClientMessage("start", None, table.seq, {}))
         assert err.value.code == "waiting" and not table.session.get("started")

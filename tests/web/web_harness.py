@@ -301,8 +301,10 @@ class ServerProcess:
 
 
 def create_table(base: str, **config: Any) -> tuple[str, str]:
-    """Create a table; returns (table id, host token)."""
-    r = httpx.post(base + "/api/tables", json=config)
+    """Create a table; returns (table id, host token).  Its computer players are
+    ``random`` unless ``config`` names a ``bot_level`` (the server's own default is
+    ``basic``, which works out its chances at each decision)."""
+    r = httpx.post(base + "/api/tables", json={"bot_level": "random", **config})
     assert r.status_code == 200, r.text
     tid = r.json()["id"]
     return tid, r.cookies[host_cookie(tid)]

@@ -280,7 +280,9 @@ class TableConfig:
     seats: int = 6
     stack: int = 200
     bots: int = 1
-    bot_level: str = "random"
+    bot_level: str = "basic"
+    """The computer players' level (:data:`BOT_LEVELS`): ``"basic"`` unless asked, as
+    the create form's and ``rollem play``'s."""
     rebuys: bool = True
     house: dict[str, Any] = field(default_factory=dict)
     decision_seconds: float = 30.0
@@ -824,7 +826,7 @@ def parse_config(data: dict[str, Any],
         seats=seats,
         stack=stack,
         bots=_int(data, "bots", 1, 0, seats - 1),
-        bot_level=_choice(data, "bot_level", "random", BOT_LEVELS),
+        bot_level=_choice(data, "bot_level", "basic", BOT_LEVELS),
         rebuys=_bool(data, "rebuys", True) and sit_and_go is None,  # (cash rebuys)
         house=house,
         decision_seconds=_float(data, "decision_seconds", 30.0, shortest_decision,

@@ -4,7 +4,7 @@
 // winner(s), each half apart.  Motion is off where the player's system asks for
 // less (prefers-reduced-motion); sounds are generated (WebAudio) and off on this
 // device until the player turns them on (a tap: browsers play nothing before one).
-import { $, store, toast } from "./state.js";
+import { $, store, toastWhenFree } from "./state.js";
 import { actionLabels } from "./felt.js";
 import { afterPaint } from "./frames.js";
 import { moving, watchSlowFrames } from "./slowframes.js";
@@ -210,10 +210,10 @@ function renderMotionBtn() {
 function watchMotion() {
   unwatch();
   unwatch = setting === "auto" && !slow
-    ? watchSlowFrames(() => { slow = true; renderMotionBtn(); toast(SLOW_WORDS); }) : () => {};
+    ? watchSlowFrames(() => { slow = true; renderMotionBtn(); toastWhenFree(SLOW_WORDS); }) : () => {};
 }
 // Said once, when the felt turns its motion off by itself (stop 53: the switch went
-// off mid-session without a word).
+// off mid-session without a word), after any toast up then (toastWhenFree).
 export const SLOW_WORDS = "Animations turned off: this device drew slow frames while cards moved. "
   + "Tap “motion off” to turn them back on.";
 export function initMotion() {

@@ -46,7 +46,20 @@ export function hideToast() {
     t.classList.add("hidden");
     // the notice says the removal once the toast has gone (not both at once: s57-tidy)
     if (S.removed) rerender();
+    if (toastLater !== null) { const text = toastLater; toastLater = null; toast(text); }
   }
+}
+// A toast that can wait, about nothing the person just did (the felt turning its
+// motion off by itself): shown now if no toast is up, else once the one up has gone
+// (by its time, a tap or the next decision), so it never replaces what the page has
+// just told the person (stop 71: on a loaded machine the slow frames' words replaced
+// "Your card 1 (2♥) is already face up" a moment after the key).  The newest such
+// text waits; a toast shown meanwhile goes first.
+let toastLater = null;
+export function toastWhenFree(text) {
+  const t = $("toast");
+  if (t && !t.classList.contains("hidden")) toastLater = text;
+  else toast(text);
 }
 // Whether the toast is up with ``text``: the notice leaves out what it says.
 export function toastSays(text) {
