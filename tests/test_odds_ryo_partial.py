@@ -380,6 +380,7 @@ def test_numpy_path_makes_no_label_steps(monkeypatch: pytest.MonkeyPatch) -> Non
         assert calls[0] == 8
 
 
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba not installed")
 def test_label_tries_are_the_numpy_counts() -> None:
     """:func:`compiled.label_tries` (branch s71-cheap): per world ``ceil(steps × live /
     labels)`` steps, ``live`` the labels named with an unseen card, and twice the
@@ -404,6 +405,7 @@ def test_label_tries_are_the_numpy_counts() -> None:
         assert (start == 2 * np.concatenate([[0], np.cumsum(want)[:-1]])).all()
 
 
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba not installed")
 def test_live_label_steps_cut_by_the_keep_are_the_same_moves(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The live Metropolis label steps with ``bounded`` (branch s71-cheap: a proposal
