@@ -378,3 +378,64 @@ def test_numpy_path_makes_no_label_steps(monkeypatch: pytest.MonkeyPatch) -> Non
         assert compiled.wait(300)
         _run(monkeypatch, "_label_steps", spy, PARTIAL_LABELS={5: 2})
         assert calls[0] == 8
+
+
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba not installed")
+def test_label_tries_are_the_numpy_counts() -> None:
+    """:func:`compiled.label_tries` (branch s71-cheap): per world ``ceil(steps × live /
+    labels)`` steps, ``live`` the labels named with an unseen card, and twice the
+    running sum before each world, as the numpy form s70-step made them; worked
+    by hand on three worlds, then on random ones."""
+    assert compiled.wait(300)
+    is_unseen = np.zeros(52, dtype=bool)
+    is_unseen[[4, 9, 20, 33]] = True
+    named = np.asarray([[4, 9, -1, 5, 20, 1],     # live 4, 9, 20: ceil(32 × 3 / 6) = 16
+                        [-1, -1, -1, -1, -1, -1],  # none: 0
+                        [33, 0, 0, 0, 0, 0]])      # 33: ceil(32 / 6) = 6
+    tries, start, total = compiled.label_tries(named, is_unseen, 32, 6)
+    assert tries.tolist() == [16, 0, 6] and start.tolist() == [0, 32, 32] and total == 22
+    rng = np.random.default_rng(5)
+    for steps, labels in ((32, 15), (7, 12), (1, 15)):
+        named = rng.integers(-1, 52, size=(500, labels))
+        is_unseen = rng.random(52) < 0.4
+        live = (named >= 0) & is_unseen[np.maximum(named, 0)]
+        want = (steps * live.sum(axis=1) + labels - 1) // labels
+        tries, start, total = compiled.label_tries(named, is_unseen, steps, labels)
+        assert (tries == want).all() and total == want.sum()
+        assert (start == 2 * np.concatenate([[0], np.cumsum(want)[:-1]])).all()
+
+
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba not installed")
+def test_live_label_steps_cut_by_the_keep_are_the_same_moves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The live Metropolis label steps with ``bounded`` (branch s71-cheap: a proposal
+    whose keep chance times the exposes' chances so far is at most ``u`` times the
+    label's chance now is refused before the exposes' table is read, exact while every
+    chance tabled is at most 1) make the same moves, world by world, as without it on
+    the partial worlds captured before the 2nd to 5th reads; the view's table is
+    bounded (its highest chance under 1, so play takes the cut)."""
+    assert compiled.wait(300)
+    cap: list[Any] = []
+    real = compiled.label_steps_live
+
+    def spy(*args: Any, **kw: Any) -> Any:
+        cap.append(copy.deepcopy((args, kw)))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(compiled, "label_steps_live", spy)
+    _run(monkeypatch, "_label_steps_compiled", ryoseen._label_steps_compiled,
+         PARTIAL_LABELS={5: 32})
+    assert len(cap) == 8
+    assert all(kw["bounded"] for _, kw in cap)
+    moved = 0
+    for args, _ in cap:
+        got = []
+        for bounded in (False, True):
+            a = copy.deepcopy(args)
+            n_miss, n_moved = real(*a, bounded=bounded)
+            got.append((a[0], a[2], a[4], n_miss, n_moved))
+        (n0, a0, v0, m0, k0), (n1, a1, v1, m1, k1) = got
+        assert (n0 == n1).all() and (a0 == a1).all() and (v0 == v1).all()
+        assert (m0, k0) == (m1, k1)
+        moved += k1
+    assert moved > 5000

@@ -338,7 +338,7 @@ def _compile_all() -> None:
     global _systematic_compiled, _fill_hands_compiled
     global _label_steps_compiled, _label_like_compiled, _label_live_compiled
     global _label_keys_compiled
-    global _label_keep_fixed_compiled, _label_like_live_compiled
+    global _label_keep_fixed_compiled, _label_like_live_compiled, _label_tries_compiled
     _first_over_compiled = _jit(_first_over)  # (first: search_rows calls it)
     _first_over_short_compiled = _jit(_first_over_short)  # (and four kernels this)
     _keep_one_compiled = _jit(_keep_one)
@@ -391,6 +391,7 @@ def _compile_all() -> None:
     _label_keep_fixed_compiled = _jit(_label_keep_fixed)
     _label_like_live_compiled = _jit(_label_like_live)
     _label_live_compiled = _jit(_label_live_kernel)  # (calls the two above)
+    _label_tries_compiled = _jit(_label_tries_kernel)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -2261,9 +2262,8 @@ def _read_draw_kernel(gen: Any, unif: Any, n_all: int, origin: Any, avail: Any, 
         f = 3 - u
         md = mode[i]
         mask = np.int64(0)
-        for c in range(52):
-            if avail[row, c]:
-                mask |= np.int64(1) << c
+        for c in range(52):  # (no branch to mispredict: branch s71-cheap)
+            mask |= np.int64(avail[row, c]) << c
         fresh_set = mask != seen_mask[i]
         cards = cards_of[i]
         row_mass = mass_of[i]
@@ -2272,10 +2272,9 @@ def _read_draw_kernel(gen: Any, unif: Any, n_all: int, origin: Any, avail: Any, 
             seen_mask[i] = mask
             version[i] += 1
             a = 0
-            for c in range(52):
-                if avail[row, c]:
-                    cards[a] = c
-                    a += 1
+            for c in range(52):  # (each card written, kept where unknown)
+                cards[a] = c
+                a += avail[row, c]
             a_of[i] = a
         a = a_of[i]
         nf = 0
@@ -2284,8 +2283,7 @@ def _read_draw_kernel(gen: Any, unif: Any, n_all: int, origin: Any, avail: Any, 
                 nf += 1
         un = 0
         for x in range(labels):
-            if named[row, x] < 0:
-                un += 1
+            un += named[row, x] < 0
         count = (_log_falling_one_compiled(lf, a - f - nf, un - nf)
                  - _log_falling_one_compiled(lf, a, un))
         if a < f + nf:
@@ -3020,11 +3018,13 @@ _label_keep_fixed_compiled: Any = _label_keep_fixed  # (numba's once compiled: _
 
 def _label_like_live(keep_table: Any, lb: int, krow: Any, ks0: Any, kflag: Any, use_o: bool,
                      use_d: bool, base_o: int, pow_o: int, base_d: int, pow_d: int, c: int,
-                     hit_w: float, floor: float,
-                     show_flat: Any) -> Any:  # pragma: no cover - compiled
+                     hit_w: float, floor: float, show_flat: Any,
+                     cut: float) -> Any:  # pragma: no cover - compiled
     # _label_like's chance of card c, bit for bit, its owner's keep chance from
     # _label_keep_fixed's part (10 reads in 10 rows of the table, not 20
-    # scattered ones); -1.0, -2.0 as there
+    # scattered ones); -1.0, -2.0 as there. With cut >= 0 (the exposes'
+    # chances all at most 1: the product only falls), -4.0 as soon as the
+    # product so far is at most cut, the exposes' reads left (branch s71-cheap)
     like = 1.0
     if use_o:
         f = kflag[lb]
@@ -3050,11 +3050,15 @@ def _label_like_live(keep_table: Any, lb: int, krow: Any, ks0: Any, kflag: Any, 
                         + (g5 == s0) + (g6 == s0) + (g7 == s0) + (g8 == s0) + (g9 == s0))
                 keep = hit_w * 1.0 / ties + floor
         like *= keep
+        if like <= cut:
+            return -4.0
         sv = show_flat[base_o + (c >> 2) * pow_o]
         if np.isnan(sv):
             return -1.0
         like *= sv
     if use_d:
+        if like <= cut:
+            return -4.0
         sv = show_flat[base_d + (c >> 2) * pow_d]
         if np.isnan(sv):
             return -2.0
@@ -3069,8 +3073,8 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
                        readmask: Any, kept: Any, nd: Any, draw_at: Any, drawer_of: Any,
                        rank_of: Any, keep_table: Any, hit_w: float, floor: float,
                        show_flat: Any, offsets: Any, powers: Any, miss_x: Any, miss_c: Any,
-                       tries: Any, start: Any, u: Any,
-                       metropolis: bool) -> Any:  # pragma: no cover - compiled
+                       tries: Any, start: Any, u: Any, metropolis: bool,
+                       bounded: bool) -> Any:  # pragma: no cover - compiled
     # _label_steps_kernel on the live labels only (branch s70-step): per world
     # its live labels (named by a read with an unseen card; a move keeps that
     # set) listed once, its unnamed cards kept sorted, the labels' places read
@@ -3095,6 +3099,8 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
     ks0 = np.empty(L, dtype=np.int64)
     kflag = np.empty(L, dtype=np.int64)
     known = np.zeros(L, dtype=np.bool_)  # (krow, ks0, kflag known)
+    keys = np.empty((L, 4), dtype=np.int64)  # its _label_keys' bases and powers
+    keyed = np.zeros(L, dtype=np.bool_)  # (keys known: branch s71-cheap)
     for w in range(k):
         if tries[w] == 0:
             continue
@@ -3103,10 +3109,10 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
             place[q] = -1
             cur[q] = -3.0
             known[q] = False
+            keyed[q] = False
             c = named[w, q]
-            if c >= 0 and is_unseen[c]:
-                live[n_live] = q
-                n_live += 1
+            live[n_live] = q  # (kept where live: no branch to mispredict; s71-cheap)
+            n_live += c >= 0 and is_unseen[max(c, 0)]
         if n_live == 0:
             continue
         for i in range(draw_at.shape[0]):  # (a label elsewhere has no drawer)
@@ -3126,10 +3132,9 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
                     who[q, 1] = d
                 who[q, 2] = 1 if d == o else 0
         na = 0
-        for c in range(52):
-            if avail[w, c]:
-                free[na] = c
-                na += 1
+        for c in range(52):  # (no branch: each card written, kept where unnamed)
+            free[na] = c
+            na += avail[w, c]
         for t in range(tries[w]):
             x = u[start[w] + 2 * t] * n_live
             i = int(x)
@@ -3138,31 +3143,66 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
             ut = x - i  # (the rest of the uniform: the candidate's)
             lb = live[i]
             c0 = named[w, lb]
-            o, s, d, r, use_o, use_d, dup, base_o, pow_o, base_d, pow_d = _label_keys_compiled(
-                lb, place[lb], w, readmask, drawer_of, rank_of, kept, V, nd, offsets, powers)
+            # the label's owner o, slot s, drawer d and the draw's rank r there
+            # (_label_keys' own, from the place alone), and its keys: kept
+            # until a move changes the draws they read (branch s71-cheap)
+            o = lb // 3
+            s = lb % 3
+            d = -1
+            r = -1
+            if place[lb] >= 0:
+                d = drawer_of[place[lb]]
+                r = rank_of[place[lb]]
+            use_o = who[lb, 0] >= 0
+            use_d = who[lb, 1] >= 0
+            dup = who[lb, 2] == 1
+            if keyed[lb]:
+                base_o = keys[lb, 0]
+                pow_o = keys[lb, 1]
+                base_d = keys[lb, 2]
+                pow_d = keys[lb, 3]
+            else:
+                o, s, d, r, use_o, use_d, dup, base_o, pow_o, base_d, pow_d = (
+                    _label_keys_compiled(lb, place[lb], w, readmask, drawer_of, rank_of, kept,
+                                         V, nd, offsets, powers))
+                keys[lb, 0] = base_o
+                keys[lb, 1] = pow_o
+                keys[lb, 2] = base_d
+                keys[lb, 3] = pow_d
+                keyed[lb] = True
             if use_o and not known[lb]:
                 _label_keep_fixed_compiled(keep_table, V, kept, w, o, s, lb, krow, ks0, kflag)
                 known[lb] = True
-            at = 0  # c0's place among the candidates in card order
-            while at < na and free[at] < c0:
-                at += 1
             new = c0
             if metropolis:
+                # the candidate at pick among the unnamed cards and c0 in card
+                # order (c0's place at = how many unnamed cards lie below it):
+                # free[pick] where that is below c0 (pick < at), free[pick - 1]
+                # where that is above it (pick > at), else c0 itself (no move)
                 pick = int(ut * (na + 1))
                 if pick > na:
                     pick = na
-                if pick == at:
+                if pick < na and free[pick] < c0:
+                    new = free[pick]
+                elif pick > 0 and free[pick - 1] > c0:
+                    new = free[pick - 1]
+                else:
                     continue
-                new = free[pick] if pick < at else free[pick - 1]
                 l_old = cur[lb]
                 if l_old == -3.0:  # (known while no move touched the opponents it reads)
                     l_old = _label_like_live_compiled(keep_table, lb, krow, ks0, kflag, use_o,
                                                       use_d, base_o, pow_o, base_d, pow_d, c0,
-                                                      hit_w, floor, show_flat)
+                                                      hit_w, floor, show_flat, -1.0)
                     cur[lb] = l_old
-                l_new = _label_like_live_compiled(keep_table, lb, krow, ks0, kflag, use_o, use_d,
-                                                  base_o, pow_o, base_d, pow_d, new, hit_w,
-                                                  floor, show_flat)
+                if l_old < 0.0:
+                    l_new = 0.0
+                else:  # (cut: at most u l_old is refused whatever the exposes read)
+                    cut = u[start[w] + 2 * t + 1] * l_old if bounded else -1.0
+                    l_new = _label_like_live_compiled(keep_table, lb, krow, ks0, kflag, use_o,
+                                                      use_d, base_o, pow_o, base_d, pow_d, new,
+                                                      hit_w, floor, show_flat, cut)
+                    if l_new == -4.0:
+                        continue
                 if l_old < 0.0 or l_new < 0.0:
                     if n_miss < miss_x.shape[0]:
                         c = c0 if l_old < 0.0 else new
@@ -3180,6 +3220,9 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
                 if not u[start[w] + 2 * t + 1] * l_old < l_new:
                     continue
             else:  # Gibbs: every candidate's chance, in card order
+                at = 0  # c0's place among the candidates in card order
+                while at < na and free[at] < c0:
+                    at += 1
                 total = 0.0
                 bad = False
                 for j in range(na + 1):
@@ -3187,7 +3230,7 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
                     cand[j] = c
                     like = _label_like_live_compiled(keep_table, lb, krow, ks0, kflag, use_o,
                                                      use_d, base_o, pow_o, base_d, pow_d, c,
-                                                     hit_w, floor, show_flat)
+                                                     hit_w, floor, show_flat, -1.0)
                     if like < 0.0:
                         bad = True
                         if n_miss < miss_x.shape[0]:
@@ -3240,6 +3283,17 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
                     stale |= qd == e2
                 if stale:
                     cur[q] = -3.0
+                    # (the keys read the owner's and drawer's draws only:
+                    # stale where those are e1's or e2's)
+                    moved_draws = False
+                    if qo >= 0:
+                        moved_draws = qo == e1
+                        moved_draws |= qo == e2
+                    if qd >= 0:
+                        moved_draws |= qd == e1
+                        moved_draws |= qd == e2
+                    if moved_draws:
+                        keyed[q] = False
                 if qo >= 0 and qo == od and q != lb:
                     known[q] = False
             if metropolis:
@@ -3267,11 +3321,49 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
 _label_live_compiled: Any = _label_live_kernel  # (numba's once compiled: _compile_all)
 
 
+def _label_tries_kernel(named: Any, is_unseen: Any, steps: int, labels: int, tries: Any,
+                       start: Any) -> Any:  # pragma: no cover - compiled
+    # per world its live labels' count n (named with an unseen card), tries[w]
+    # = ceil(steps n / labels), start[w] = 2 (tries[0] + ... + tries[w - 1]);
+    # returns the sum of tries
+    at = 0
+    for w in range(named.shape[0]):
+        n = 0
+        for q in range(named.shape[1]):
+            c = named[w, q]
+            n += c >= 0 and is_unseen[max(c, 0)]
+        t = (steps * n + labels - 1) // labels
+        tries[w] = t
+        start[w] = 2 * at
+        at += t
+    return at
+
+
+_label_tries_compiled: Any = _label_tries_kernel  # (numba's once compiled: _compile_all)
+
+
+def label_tries(named: Ints, is_unseen: Bools, steps: int, labels: int
+                ) -> tuple[Ints, Ints, int]:
+    """The live label steps' counts (issue 33, branch s71-cheap): per world
+    ``w`` of ``named`` ``(k, L)`` its live labels ``n`` (named with a card
+    ``is_unseen`` ``(52,)`` marks), ``tries[w] = ceil(steps n / labels)``,
+    ``start[w]`` twice the sum of the tries before it (``(k,)`` ``int64``
+    each), and the sum of all tries: numpy's
+    ``(steps * live.sum(1) + labels - 1) // labels`` and its cumulative sum in
+    one pass."""
+    k = named.shape[0]
+    tries = np.empty(k, dtype=np.int64)
+    start = np.empty(k, dtype=np.int64)
+    total = _label_tries_compiled(named, is_unseen, int(steps), int(labels), tries, start)
+    return tries, start, int(total)
+
+
 def label_steps_live(named: Ints, order: Ints, avail: Bools, is_unseen: Bools, vals: Ints,
                      readmask: Bools, kept: Ints, nd: Ints, draw_at: Ints, drawer_of: Ints,
                      rank_of: Ints, keep_table: Any, tremble: float, show_flat: Floats,
                      offsets: Ints, powers: Ints, miss_x: Ints, miss_c: Ints, tries: Ints,
-                     start: Ints, u: Floats, metropolis: bool) -> tuple[int, int]:
+                     start: Ints, u: Floats, metropolis: bool,
+                     bounded: bool = False) -> tuple[int, int]:
     """:func:`label_steps` on the live labels only (issue 33, branch
     s70-step): per world ``w`` its labels a read named with an unseen card
     (the live ones; a step never changes which are) listed once, and
@@ -3289,5 +3381,5 @@ def label_steps_live(named: Ints, order: Ints, avail: Bools, is_unseen: Bools, v
     got = _label_live_compiled(named, order, avail, is_unseen, vals, readmask, kept, nd, draw_at,
                                drawer_of, rank_of, keep_table, 1.0 - float(tremble),
                                float(tremble) / 20.0, show_flat, offsets, powers, miss_x,
-                               miss_c, tries, start, u, bool(metropolis))
+                               miss_c, tries, start, u, bool(metropolis), bool(bounded))
     return int(got[0]), int(got[1])

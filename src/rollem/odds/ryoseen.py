@@ -1880,6 +1880,35 @@ MISS_ROOM = 4096
 worlds past them stay as they are that step, as the others do)."""
 
 
+def _label_consts(expose: _ExposeTable, n: int) -> tuple[Ints, Ints, Ints, Ints, Ints, Ints]:
+    """:func:`_label_steps_compiled`'s arrays fixed by the view, made once per
+    exposes' table (one a view within :func:`shared_proposals`; its
+    opponents' draws are the view's) and pool's length ``n``: per opponent its
+    draws' count ``(m,)``; per place of the pool its drawer and the draw's
+    rank ``(n,)`` each (-1 none); the exposes' key powers ``(m, 3 + most
+    draws)``; the draws' places; the tables' offsets (issue 33, branch
+    s71-cheap)."""
+    got = expose.label_consts.get(n)
+    if got is not None:
+        return got
+    opps = expose.opponents
+    m = len(opps)
+    maxd = max(len(o.draws) for o in opps)
+    nd = np.asarray([len(o.draws) for o in opps], dtype=np.int64)
+    drawer_of = np.full(n, -1, dtype=np.int64)
+    rank_of = np.full(n, -1, dtype=np.int64)
+    powers = np.zeros((m, 3 + maxd), dtype=np.int64)
+    for j, o in enumerate(opps):
+        for r, pl in enumerate(o.draws):
+            drawer_of[pl] = j
+            rank_of[pl] = r
+        powers[j, :len(expose.powers[j])] = expose.powers[j]
+    draw_at = np.asarray([pl for o in opps for pl in o.draws], dtype=np.int64)
+    made = (nd, drawer_of, rank_of, powers, draw_at, expose.offset.astype(np.int64))
+    expose.label_consts[n] = made
+    return made
+
+
 def _label_steps_compiled(seen: SeenPool, order: Ints, named: Ints, avail: Bools,
                           is_unseen: Bools, vals: dict[int, Ints], kept: Ints, tremble: float,
                           gen: np.random.Generator, expose: _ExposeTable, steps: int) -> None:
@@ -1890,35 +1919,28 @@ def _label_steps_compiled(seen: SeenPool, order: Ints, named: Ints, avail: Bools
     place (issue 33, branch s69-label)."""
     m = len(seen.opponents)
     k, n = order.shape
-    maxd = max(len(o.draws) for o in seen.opponents)
-    nd = np.asarray([len(o.draws) for o in seen.opponents], dtype=np.int64)
-    drawer_of = np.full(n, -1, dtype=np.int64)
-    rank_of = np.full(n, -1, dtype=np.int64)
-    powers = np.zeros((m, 3 + maxd), dtype=np.int64)
-    for j, o in enumerate(seen.opponents):
-        for r, pl in enumerate(o.draws):
-            drawer_of[pl] = j
-            rank_of[pl] = r
-        powers[j, :len(expose.powers[j])] = expose.powers[j]
-    V = np.zeros((k, m, 3 + maxd), dtype=np.int64)
-    readmask = np.zeros(m, dtype=bool)
-    for x, v in vals.items():
-        V[:, x, :v.shape[1]] = v
-        readmask[x] = True
+    nd, drawer_of, rank_of, powers, draw_at, offsets = _label_consts(expose, n)
+    maxd = powers.shape[1] - 3
     miss_x = np.zeros(MISS_ROOM, dtype=np.int64)
     miss_c = np.zeros((MISS_ROOM, 3 + maxd), dtype=np.int64)
+    V = np.empty((k, m, 3 + maxd), dtype=np.int64)
+    readmask = np.zeros(m, dtype=bool)
+    for x in range(m):
+        if x in vals:
+            v = vals[x]
+            V[:, x, :v.shape[1]] = v
+            V[:, x, v.shape[1]:] = 0
+            readmask[x] = True
+        else:
+            V[:, x] = 0
     if PARTIAL_LIVE:  # (branch s70-step)
-        live = (named >= 0) & is_unseen[np.maximum(named, 0)]
-        tries = (steps * live.sum(axis=1) + 3 * m - 1) // (3 * m)
-        start = np.zeros(k, dtype=np.int64)
-        np.cumsum(2 * tries[:-1], out=start[1:])
-        draw_at = np.asarray([pl for o in seen.opponents for pl in o.draws], dtype=np.int64)
+        tries, start, total = compiled.label_tries(named, is_unseen, steps, 3 * m)
         n_miss, _ = compiled.label_steps_live(
             named, np.ascontiguousarray(order, dtype=np.int64), avail, is_unseen, V, readmask,
             np.ascontiguousarray(kept, dtype=np.int64), nd, draw_at, drawer_of, rank_of,
-            _keep_table_by_cards().reshape(-1), tremble, expose.flat,
-            expose.offset.astype(np.int64), powers, miss_x, miss_c, tries.astype(np.int64),
-            start, gen.random(2 * int(tries.sum())), PARTIAL_METROPOLIS)
+            _keep_table_by_cards().reshape(-1), tremble, expose.flat, offsets, powers, miss_x,
+            miss_c, tries, start, gen.random(2 * total), PARTIAL_METROPOLIS,
+            bounded=expose.top <= 1.0)
     else:
         lab = (gen.random((steps, k)) * 3 * m).astype(np.int64)
         u = gen.random((steps, k))
@@ -3203,6 +3225,9 @@ class _ExposeTable:
         sizes = [13 ** (3 + len(o.draws)) for o in seen.opponents]
         self.offset = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
         self.flat = np.full(sum(sizes), np.nan)  # every table laid end to end
+        self.top = 0.0  # the highest chance filled (at most 1: branch s71-cheap)
+        # the label steps' arrays fixed by the view, by the pool's length (_label_consts)
+        self.label_consts: dict[int, tuple[Ints, Ints, Ints, Ints, Ints, Ints]] = {}
         self.tables = [self.flat[a:a + n] for a, n in zip(self.offset, sizes, strict=True)]
         self.flat_powers = np.stack([np.resize(p, 5) for p in self.powers])
         # every rank pattern a world may hold, filled at once: per origin of
@@ -3230,9 +3255,11 @@ class _ExposeTable:
     def _fill(self, j: int, keys: Ints) -> None:
         ranks = (keys[:, None] // self.powers[j]) % 13
         c = ranks * 4
-        self.tables[j][keys] = _expose_lik(self.policy, self.opponents[j], c[:, :3],
-                                           [c[:, 3 + r] for r in range(c.shape[1] - 3)],
-                                           self.tremble)
+        got = _expose_lik(self.policy, self.opponents[j], c[:, :3],
+                          [c[:, 3 + r] for r in range(c.shape[1] - 3)], self.tremble)
+        self.tables[j][keys] = got
+        if len(got):
+            self.top = max(self.top, float(got.max()))
 
     def many(self, j: Ints, cards: Ints) -> Floats:
         """:meth:`lik` of opponent ``j[i]`` for row ``i`` of ``cards``
