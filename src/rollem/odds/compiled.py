@@ -3070,7 +3070,7 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
                        rank_of: Any, keep_table: Any, hit_w: float, floor: float,
                        show_flat: Any, offsets: Any, powers: Any, miss_x: Any, miss_c: Any,
                        tries: Any, start: Any, u: Any,
-                       metropolis: bool) -> Any:  # pragma: no cover - compiled
+                       metropolis: bool, hold: Any) -> Any:  # pragma: no cover - compiled
     # _label_steps_kernel on the live labels only (branch s70-step): per world
     # its live labels (named by a read with an unseen card; a move keeps that
     # set) listed once, its unnamed cards kept sorted, the labels' places read
@@ -3095,6 +3095,7 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
     ks0 = np.empty(L, dtype=np.int64)
     kflag = np.empty(L, dtype=np.int64)
     known = np.zeros(L, dtype=np.bool_)  # (krow, ks0, kflag known)
+    held = hold.shape[0] > 0  # labels held as named (branch s71-draw: a look-ahead's)
     for w in range(k):
         if tries[w] == 0:
             continue
@@ -3104,7 +3105,7 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
             cur[q] = -3.0
             known[q] = False
             c = named[w, q]
-            if c >= 0 and is_unseen[c]:
+            if c >= 0 and is_unseen[c] and not (held and hold[w, q]):
                 live[n_live] = q
                 n_live += 1
         if n_live == 0:
@@ -3271,7 +3272,8 @@ def label_steps_live(named: Ints, order: Ints, avail: Bools, is_unseen: Bools, v
                      readmask: Bools, kept: Ints, nd: Ints, draw_at: Ints, drawer_of: Ints,
                      rank_of: Ints, keep_table: Any, tremble: float, show_flat: Floats,
                      offsets: Ints, powers: Ints, miss_x: Ints, miss_c: Ints, tries: Ints,
-                     start: Ints, u: Floats, metropolis: bool) -> tuple[int, int]:
+                     start: Ints, u: Floats, metropolis: bool,
+                     hold: Bools | None = None) -> tuple[int, int]:
     """:func:`label_steps` on the live labels only (issue 33, branch
     s70-step): per world ``w`` its labels a read named with an unseen card
     (the live ones; a step never changes which are) listed once, and
@@ -3285,9 +3287,15 @@ def label_steps_live(named: Ints, order: Ints, avail: Bools, is_unseen: Bools, v
     The other arguments, the keys not tabled and the return as
     :func:`label_steps`. A random scan over the live labels keeps the target,
     as the scan over all ``3 m`` (whose dead picks leave the world as it
-    was) does: the set scanned does not move."""
+    was) does: the set scanned does not move. ``hold`` ``(k, L)``: labels
+    left as named though live (branch s71-draw: those whose card a read's
+    look-ahead weighs, ``ryoseen.LOOK_AHEAD``; a set fixed by the world's
+    places and the opponents read, so the scan keeps the target still, and
+    the held cards' factor too); ``None``: none held."""
+    held = (np.zeros((0, 0), dtype=np.bool_) if hold is None
+            else np.ascontiguousarray(hold, dtype=np.bool_))
     got = _label_live_compiled(named, order, avail, is_unseen, vals, readmask, kept, nd, draw_at,
                                drawer_of, rank_of, keep_table, 1.0 - float(tremble),
                                float(tremble) / 20.0, show_flat, offsets, powers, miss_x,
-                               miss_c, tries, start, u, bool(metropolis))
+                               miss_c, tries, start, u, bool(metropolis), held)
     return int(got[0]), int(got[1])
