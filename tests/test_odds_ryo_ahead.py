@@ -149,3 +149,49 @@ def test_held_labels_stay_as_named(monkeypatch: pytest.MonkeyPatch) -> None:
         ryoseen.ryo_seen_look(seen, samples=worlds, seed=1)
     assert moved[0] == 0
     assert moved[1] > 100
+
+
+@pytest.mark.skipif(not compiled.ENABLED, reason="compares the compiled pass with numpy's")
+def test_compiled_look_ahead_is_numpys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`compiled.ahead_of` and :func:`compiled.ahead_gain` give the numpy path's
+    drawers, strides, keys, candidates' gains and put-off factors, on layouts of hand
+    31157 with some of each read's discards named and some not."""
+    compiled.wait()
+    seen = ryo_seen(6, "after the wild card", HAND)
+    expose = ryoseen._ExposeTable(seen, FAST, TREMBLE)
+    base, logs = ryoseen._ahead_table(seen, expose)
+    gen = np.random.default_rng(3)
+    order, named, origin, _, _ = ryoseen._layout(seen, 500, gen, None)
+    unseen = _unseen(seen)
+    seen_any = 0
+    for j in range(len(seen.opponents)):
+        named_j = named.copy()
+        late = (named_j < 0) & (gen.random(named_j.shape) < 0.3)  # (named by other reads)
+        named_j[late] = gen.choice(unseen, int(late.sum()))
+        done = set(range(j)) if j % 2 else {j + 1} - {len(seen.opponents)}
+        got = ryoseen._ahead_of(seen, j, order, named_j, origin, done, base, logs)
+        with monkeypatch.context() as m:
+            m.setattr(compiled, "use", lambda: False)
+            want = ryoseen._ahead_of(seen, j, order, named_j, origin, done, base, logs)
+        assert (got is None) == (want is None)
+        if got is None or want is None:
+            continue
+        seen_any += 1
+        on = got[0] >= 0
+        assert (got[0] == want[0]).all() and (got[1][on] == want[1][on]).all()
+        for m_ in set(want[0][on].tolist()):
+            rows = (want[0] == m_).any(axis=1)
+            assert (got[2][rows, m_] == want[2][rows, m_]).all()
+        val = gen.choice(unseen, (500, 16, 5)).astype(np.int32)
+        gains = ryoseen._ahead_logs(got, val)
+        later = np.zeros((500, len(seen.opponents)))
+        ryoseen._put_off(later, got, val[:, 0].astype(np.int64))
+        with monkeypatch.context() as m:
+            m.setattr(compiled, "use", lambda: False)
+            np.testing.assert_allclose(gains, ryoseen._ahead_logs(want, val), rtol=1e-12,
+                                       atol=1e-12)
+            later_np = np.zeros_like(later)
+            ryoseen._put_off(later_np, want, val[:, 0].astype(np.int64))
+        np.testing.assert_allclose(later, later_np, rtol=1e-12, atol=1e-12)
+        assert np.abs(gains).max() > 1
+    assert seen_any >= 3

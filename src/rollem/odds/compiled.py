@@ -302,6 +302,12 @@ def _warm_all() -> None:
                 i0, i0, i0, t16, 0.0, f0, i0, i2, i0, i2)
     label_steps_live(i2, i2, np.zeros((0, 52), dtype=bool), b0, i3, b0, i3, i0, i0, i0, i0,
                      t16, 0.0, f0, i0, i2, i0, i2, i0, i0, f0, True)
+    ahead_of(0, i2, i2, i2, i2, i0, b0, i2, 1)
+    ahead_gain(np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64), i2, f0,
+               np.zeros((0, 1, 3), dtype=np.int32), False, np.zeros((0, 1)))
+    for kind in (np.int64, np.int32):  # (the fused read's candidates int32, the rest int64)
+        ahead_gain(np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64), i2, f0,
+                   np.zeros((0, 1, 3), dtype=kind), False, np.zeros((0, 1)))
 
 
 def _jit(fn: Any, inline: bool = False) -> Any:
@@ -391,6 +397,9 @@ def _compile_all() -> None:
     _label_keep_fixed_compiled = _jit(_label_keep_fixed)
     _label_like_live_compiled = _jit(_label_like_live)
     _label_live_compiled = _jit(_label_live_kernel)  # (calls the two above)
+    global _ahead_of_compiled, _ahead_gain_compiled
+    _ahead_of_compiled = _jit(_ahead_of_kernel)
+    _ahead_gain_compiled = _jit(_ahead_gain_kernel)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -3299,3 +3308,121 @@ def label_steps_live(named: Ints, order: Ints, avail: Bools, is_unseen: Bools, v
                                float(tremble) / 20.0, show_flat, offsets, powers, miss_x,
                                miss_c, tries, start, u, bool(metropolis), held)
     return int(got[0]), int(got[1])
+
+
+def _ahead_of_kernel(j: int, order: Any, named: Any, origin: Any, draws: Any, nd: Any,
+                     done: Any, base: Any, drawer: Any, stride: Any,
+                     key: Any) -> bool:  # pragma: no cover - compiled
+    # per world: which opponent not read yet drew each of opponent j's discards its
+    # read names, that draw's stride in the drawer's keys, and each such
+    # drawer's key now (its draws' ranks, 13 where not named)
+    k = order.shape[0]
+    m_all = nd.shape[0]
+    any_on = False
+    for w in range(k):
+        for x in range(3):
+            drawer[w, x] = -1
+            stride[w, x] = 0
+        for m in range(m_all):
+            key[w, m] = -1
+        for m in range(m_all):
+            if done[m] or m == j:
+                continue
+            d = nd[m]
+            hit = False
+            for t in range(d):
+                lab = order[w, draws[m, t]] - 52
+                x = lab - 3 * j
+                if 0 <= x < 3 and named[w, lab] < 0:
+                    drawer[w, x] = m
+                    s = 1
+                    for _ in range(d - 1 - t):
+                        s *= 14
+                    stride[w, x] = s
+                    hit = True
+            if hit:
+                any_on = True
+                kk = base[m, origin[w, m]]
+                for t in range(d):
+                    it = order[w, draws[m, t]]
+                    c = it if it < 52 else named[w, it - 52]
+                    r = (c >> 2) if c >= 0 else 13
+                    s = 1
+                    for _ in range(d - 1 - t):
+                        s *= 14
+                    kk += r * s
+                key[w, m] = kk
+    return any_on
+
+
+_ahead_of_compiled: Any = _ahead_of_kernel  # (numba's once compiled: _compile_all)
+
+
+def ahead_of(j: int, order: Ints, named: Ints, origin: Ints, draws: Ints, nd: Ints,
+             done: Bools, base: Ints, m: int) -> tuple[Ints, Ints, Ints] | None:
+    """``ryoseen._ahead_of`` in one compiled pass (issue 33, branch s71-draw):
+    per world ``(k, 3)`` the drawer (an opponent not ``done`` and not ``j``)
+    of each of opponent ``j``'s discards not named yet (-1: none) and that
+    draw's stride ``14 ** (d - 1 - t)`` in the drawer's keys, and per world
+    and drawer ``(k, m)`` its key now (``base[m, origin]`` plus each draw's
+    rank times its stride, 13 where not named; -1 for others); ``None`` where
+    no discard is drawn so. ``draws`` ``(m, 2)``: each opponent's draws'
+    places (``nd`` of them)."""
+    k = len(order)
+    drawer = np.empty((k, 3), dtype=np.int64)
+    stride = np.empty((k, 3), dtype=np.int64)
+    key = np.empty((k, m), dtype=np.int64)
+    if not _ahead_of_compiled(int(j), np.ascontiguousarray(order, dtype=np.int64),
+                              np.ascontiguousarray(named, dtype=np.int64),
+                              np.ascontiguousarray(origin, dtype=np.int64), draws, nd, done,
+                              base, drawer, stride, key):
+        return None
+    return drawer, stride, key
+
+
+def _ahead_gain_kernel(drawer: Any, stride: Any, key: Any, logs: Any, val: Any, put: bool,
+                       out: Any) -> None:  # pragma: no cover - compiled
+    # per world and candidate, the log factors gained, drawer by drawer (in the
+    # order of its first discard), summed into out; with put, candidate 0's
+    # gains taken from ``out``'s drawer columns instead (out is ``later``)
+    k = drawer.shape[0]
+    reps = val.shape[1]
+    for w in range(k):
+        for c in range(reps):
+            tot = 0.0
+            for x in range(3):
+                m = drawer[w, x]
+                if m < 0:
+                    continue
+                first = True
+                for y in range(x):
+                    if drawer[w, y] == m:
+                        first = False
+                if not first:
+                    continue
+                now = key[w, m]
+                kk = now
+                for y in range(x, 3):
+                    if drawer[w, y] == m:
+                        kk += ((val[w, c, y] >> 2) - 13) * stride[w, y]
+                g = logs[kk] - logs[now]
+                if put:
+                    out[w, m] -= g
+                else:
+                    tot += g
+            if not put:
+                out[w, c] = tot
+
+
+_ahead_gain_compiled: Any = _ahead_gain_kernel  # (numba's once compiled: _compile_all)
+
+
+def ahead_gain(drawer: Ints, stride: Ints, key: Ints, logs: Floats, val: Any, put: bool,
+               out: Floats) -> None:
+    """``ryoseen._ahead_logs`` (``put`` False: each candidate's log factor
+    gained into ``out`` ``(k, reps)``, the drawers' gains summed in the order of
+    their first discards) or ``ryoseen._put_off`` (``put``: candidate 0's gain
+    of each drawer ``m`` taken from ``out[:, m]``, ``later``) in one compiled
+    pass (issue 33, branch s71-draw); ``val`` ``(k, reps, >= 3)``, the
+    candidates' discards first."""
+    _ahead_gain_compiled(drawer, stride, key, logs, val, bool(put), out)

@@ -1660,14 +1660,28 @@ per world and opponent ``(k, m)`` its key now (:func:`_ahead_table`), and
 the log factors."""
 
 
-def _ahead_of(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints, who: Ints,
-              at: Ints, done: set[int], base: list[Ints], logs: Floats) -> Ahead | None:
+def _ahead_of(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints, done: set[int],
+              base: list[Ints], logs: Floats) -> Ahead | None:
     """The look-ahead of opponent ``j``'s read (:data:`Ahead`), ``None`` where
-    it names no card an opponent not read yet drew."""
+    it names no card an opponent not read yet drew (compiled where the
+    kernels are in use: :func:`rollem.odds.compiled.ahead_of`, the same
+    arrays)."""
     k = len(named)
+    m_all = len(seen.opponents)
+    draws = np.asarray([len(o.draws) for o in seen.opponents], dtype=np.int64)
+    if compiled.use():
+        places = np.full((m_all, max(int(draws.max()), 1)), -1, dtype=np.int64)
+        bases = np.zeros((m_all, max(len(b) for b in base)), dtype=np.int64)
+        for m, o in enumerate(seen.opponents):
+            places[m, :len(o.draws)] = o.draws
+            bases[m, :len(base[m])] = base[m]
+        done_mask = np.zeros(m_all, dtype=bool)
+        done_mask[list(done)] = True
+        got = compiled.ahead_of(j, order, named, origin, places, draws, done_mask, bases, m_all)
+        return None if got is None else (*got, logs)
+    who, at = _drawers(seen, order)
     drawer = np.full((k, 3), -1, dtype=np.int64)
     stride = np.zeros((k, 3), dtype=np.int64)
-    draws = np.asarray([len(o.draws) for o in seen.opponents], dtype=np.int64)
     for x in range(3):
         lab = 3 * j + x
         by = who[:, lab]
@@ -1676,7 +1690,7 @@ def _ahead_of(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints, wh
         stride[on, x] = 14 ** (draws[by[on]] - 1 - at[on, lab])
     if not (drawer >= 0).any():
         return None
-    key = np.full((k, len(seen.opponents)), -1, dtype=np.int64)
+    key = np.full((k, m_all), -1, dtype=np.int64)
     for m in set(drawer[drawer >= 0].tolist()):
         o = seen.opponents[m]
         d = len(o.draws)
@@ -1687,6 +1701,23 @@ def _ahead_of(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints, wh
             km = km + np.where(card >= 0, card >> 2, 13) * 14 ** (d - 1 - t)
         key[:, m] = km
     return drawer, stride, key, logs
+
+
+def _held(seen: SeenPool, order: Ints, named: Ints, done: set[int]) -> Bools:
+    """Per world and label ``(k, 3 m)``: named, and drawn by an opponent not
+    read yet (those whose card a read's look-ahead weighed: the label steps
+    leave them as named, :data:`LOOK_AHEAD`)."""
+    k = len(order)
+    hold = np.zeros(named.shape, dtype=bool)
+    rows = np.arange(k)
+    for m, o in enumerate(seen.opponents):
+        if m in done:
+            continue
+        for p in o.draws:
+            lab = order[:, p] - 52
+            on = lab >= 0
+            hold[rows[on], lab[on]] = named[rows[on], lab[on]] >= 0
+    return hold
 
 
 def _ahead_parts(ahead: Ahead, val: Any) -> dict[int, Floats]:
@@ -1714,7 +1745,12 @@ def _ahead_parts(ahead: Ahead, val: Any) -> dict[int, Floats]:
 
 def _ahead_logs(ahead: Ahead, val: Any) -> Floats:
     """The look-ahead's log factor of each candidate ``(k, reps)`` from its
-    discards' cards ``val[:, :, :3]`` (:func:`_ahead_parts`, every drawer's)."""
+    discards' cards ``val[:, :, :3]`` (:func:`_ahead_parts`, every drawer's;
+    compiled where the kernels are in use, :func:`rollem.odds.compiled.ahead_gain`)."""
+    if compiled.use():
+        got = np.empty(val.shape[:2])
+        compiled.ahead_gain(*ahead, val, False, got)
+        return got
     out = np.zeros(val.shape[:2])
     for gain in _ahead_parts(ahead, val).values():
         out += gain
@@ -1725,6 +1761,10 @@ def _put_off(later: Floats, ahead: Ahead, val: Ints) -> None:
     """The look-ahead's log factors of the kept candidates (their discards'
     cards ``val[:, :3]``) put off to each drawer's read: taken from ``later``
     ``(k, m)``, so that read divides them back out (:data:`LOOK_AHEAD`)."""
+    if compiled.use():
+        compiled.ahead_gain(*ahead, np.ascontiguousarray(val[:, None, :], dtype=np.int64), True,
+                            later)
+        return
     for m, gain in _ahead_parts(ahead, val[:, None, :]).items():
         later[:, m] -= gain[:, 0]
 
@@ -1824,17 +1864,14 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             if relabels and vals:
                 hold = None
                 if looks:  # the labels whose card a look-ahead weighs stay as named
-                    who, _ = _drawers(seen, order)
-                    hold = (named >= 0) & (who >= 0) & ~np.isin(who, list(done))
+                    hold = _held(seen, order, named, done)
                 _label_steps(seen, order, named, avail, is_unseen, vals, kept_all, policy,
                              tremble, gen, expose, relabels, hold)
                 for i in finals:
                     finals[i][:, 3:] = vals[i][:, 3:]
         ahead = None
         if looks:  # (branch s71-draw)
-            who, who_at = _drawers(seen, order)
-            ahead = _ahead_of(seen, j, order, named, origin, who, who_at, done, ahead_base,
-                              ahead_logs)
+            ahead = _ahead_of(seen, j, order, named, origin, done, ahead_base, ahead_logs)
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
                                            tremble, gen, guides,
                                            max(candidates, LAST_CANDIDATES) if j in late
