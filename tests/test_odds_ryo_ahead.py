@@ -135,11 +135,10 @@ def test_held_labels_stay_as_named(monkeypatch: pytest.MonkeyPatch) -> None:
     real = ryoseen._label_steps_compiled
     moved = [0, 0]
 
-    def spy(seen_: Any, order: Any, named: Any, *args: Any) -> Any:
-        hold = args[-1]
-        assert hold is not None
+    def spy(seen_: Any, order: Any, named: Any, *args: Any, **kw: Any) -> Any:
+        hold = kw["hold"]
         before = named.copy()
-        out = real(seen_, order, named, *args)
+        out = real(seen_, order, named, *args, **kw)
         moved[0] += int((named != before)[hold].sum())
         moved[1] += int((named != before)[~hold].sum())
         return out

@@ -1357,7 +1357,7 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
     if (READ_FUSED and _fused_now() and type(policy).keep_scores is FastPolicy.keep_scores):
         # every origin's candidates in two compiled passes (issue 33, branch s63-ryo)
         return _read_fused(seen, j, order, named, origin, avail, tremble, gen, guides, reps,
-                           expose, ahead)
+                           expose, **({"ahead": ahead} if ahead is not None else {}))
     rows = np.arange(k)
     d = len(opp.draws)
     own = np.arange(3 * j, 3 * j + 3)
@@ -1550,7 +1550,7 @@ def _read_tables(opp: SeenOpponent, j: int, seen: SeenPool,
     return out
 
 
-LOOK_AHEAD: frozenset[int] = frozenset()
+LOOK_AHEAD: frozenset[int] = frozenset({5})
 """Counts of opponents with which, after the wild card (:func:`wild_view`
 views, in batches that make moves), a read looks ahead to the opponents
 read after it (issue 33, branch s71-draw): where a candidate names one of
@@ -1564,7 +1564,13 @@ layout's ``later``). The partial worlds' target between the two reads is
 the usual one times these factors, and each is taken out at the drawer's
 read, so the answers' law is the same (the label steps leave those labels
 as named meanwhile: :func:`rollem.odds.compiled.label_steps_live`'s
-``hold``). Empty: off, main's worlds bit for bit."""
+``hold``). Empty: off, main's worlds bit for bit.
+
+6 players (5 opponents) since branch s71-draw: played at 1 s against main,
+alternated run by run (seeds 101-108, load 8-15), the interval × 0.938 ±
+0.031 over the 8 wide hands and 31149, 31157 (× 0.984 ± 0.032 on the 8 wide
+alone, neutral; 31157 median ±6.78 → ±4.07, 31149 ±2.24 → ±2.02), covering the
+truths 79 of 80 against 75 (docs/dev/odds-precision.md)."""
 LOOK_POWER = 1.0
 """The look-ahead factors (:data:`LOOK_AHEAD`) raised to this power (any
 power keeps the law; 0 weighs nothing but still holds the labels)."""
@@ -1866,7 +1872,8 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
                 if looks:  # the labels whose card a look-ahead weighs stay as named
                     hold = _held(seen, order, named, done)
                 _label_steps(seen, order, named, avail, is_unseen, vals, kept_all, policy,
-                             tremble, gen, expose, relabels, hold)
+                             tremble, gen, expose, relabels,
+                             **({"hold": hold} if hold is not None else {}))
                 for i in finals:
                     finals[i][:, 3:] = vals[i][:, 3:]
         ahead = None
@@ -1875,7 +1882,8 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
                                            tremble, gen, guides,
                                            max(candidates, LAST_CANDIDATES) if j in late
-                                           else candidates, expose, ahead)
+                                           else candidates, expose,
+                                           **({"ahead": ahead} if ahead is not None else {}))
         weight = weight * factor * np.exp(later[:, j])
         if ahead is not None:
             _put_off(later, ahead, val)
@@ -2097,7 +2105,7 @@ def _label_steps(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unse
     labels left as named (:data:`LOOK_AHEAD`; the live compiled steps only)."""
     if steps > 0 and _labels_compiled(policy):
         _label_steps_compiled(seen, order, named, avail, is_unseen, vals, kept, tremble, gen,
-                              expose, steps, hold)
+                              expose, steps, **({"hold": hold} if hold is not None else {}))
         return
     if hold is not None:
         raise ValueError("labels are held by the live compiled label steps only")
