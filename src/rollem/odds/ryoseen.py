@@ -1567,10 +1567,10 @@ as named meanwhile: :func:`rollem.odds.compiled.label_steps_live`'s
 ``hold``). Empty: off, main's worlds bit for bit.
 
 6 players (5 opponents) since branch s71-draw: played at 1 s against main,
-alternated run by run (seeds 101-108, load 8-15), the interval × 0.938 ±
-0.031 over the 8 wide hands and 31149, 31157 (× 0.984 ± 0.032 on the 8 wide
-alone, neutral; 31157 median ±6.78 → ±4.07, 31149 ±2.24 → ±2.02), covering the
-truths 79 of 80 against 75 (docs/dev/odds-precision.md)."""
+alternated run by run (seeds 101-112, load 5-15), the interval × 0.964 ±
+0.023 over the 8 wide hands and 31149, 31157 (× 0.993 ± 0.022 on the 8 wide
+alone, neutral; 31157 × 0.78 ± 0.11, median ±6.11 → ±3.90; 31149 × 0.93 ±
+0.04), covering the truths 116 of 120 against 112 (docs/dev/odds-precision.md)."""
 LOOK_POWER = 1.0
 """The look-ahead factors (:data:`LOOK_AHEAD`) raised to this power (any
 power keeps the law; 0 weighs nothing but still holds the labels)."""
