@@ -50,9 +50,9 @@ def _asked(monkeypatch: pytest.MonkeyPatch, last: int, reads: int) -> dict[int, 
     asked: dict[int, int] = {}
     real = ryoseen._read_opponent
 
-    def spy(seen: Any, j: int, *a: Any) -> Any:
+    def spy(seen: Any, j: int, *a: Any, **kw: Any) -> Any:
         asked[j] = a[-2]
-        return real(seen, j, *a)
+        return real(seen, j, *a, **kw)
 
     monkeypatch.setattr(ryoseen, "_read_opponent", spy)
     assert ryoseen.ryo_seen_look(_seen(), samples=300, seed=3) is not None

@@ -302,6 +302,12 @@ def _warm_all() -> None:
                 i0, i0, i0, t16, 0.0, f0, i0, i2, i0, i2)
     label_steps_live(i2, i2, np.zeros((0, 52), dtype=bool), b0, i3, b0, i3, i0, i0, i0, i0,
                      t16, 0.0, f0, i0, i2, i0, i2, i0, i0, f0, True)
+    ahead_of(0, i2, i2, i2, i2, i0, b0, i2, 1)
+    ahead_gain(np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64), i2, f0,
+               np.zeros((0, 1, 3), dtype=np.int32), False, np.zeros((0, 1)))
+    for kind in (np.int64, np.int32):  # (the fused read's candidates int32, the rest int64)
+        ahead_gain(np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64), i2, f0,
+                   np.zeros((0, 1, 3), dtype=kind), False, np.zeros((0, 1)))
 
 
 def _jit(fn: Any, inline: bool = False) -> Any:
@@ -392,6 +398,9 @@ def _compile_all() -> None:
     _label_like_live_compiled = _jit(_label_like_live)
     _label_live_compiled = _jit(_label_live_kernel)  # (calls the two above)
     _label_tries_compiled = _jit(_label_tries_kernel)
+    global _ahead_of_compiled, _ahead_gain_compiled
+    _ahead_of_compiled = _jit(_ahead_of_kernel)
+    _ahead_gain_compiled = _jit(_ahead_gain_kernel)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -3074,7 +3083,7 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
                        rank_of: Any, keep_table: Any, hit_w: float, floor: float,
                        show_flat: Any, offsets: Any, powers: Any, miss_x: Any, miss_c: Any,
                        tries: Any, start: Any, u: Any, metropolis: bool,
-                       bounded: bool) -> Any:  # pragma: no cover - compiled
+                       bounded: bool, hold: Any) -> Any:  # pragma: no cover - compiled
     # _label_steps_kernel on the live labels only (branch s70-step): per world
     # its live labels (named by a read with an unseen card; a move keeps that
     # set) listed once, its unnamed cards kept sorted, the labels' places read
@@ -3101,6 +3110,7 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
     known = np.zeros(L, dtype=np.bool_)  # (krow, ks0, kflag known)
     keys = np.empty((L, 4), dtype=np.int64)  # its _label_keys' bases and powers
     keyed = np.zeros(L, dtype=np.bool_)  # (keys known: branch s71-cheap)
+    held = hold.shape[0] > 0  # labels held as named (branch s71-draw: a look-ahead's)
     for w in range(k):
         if tries[w] == 0:
             continue
@@ -3112,7 +3122,7 @@ def _label_live_kernel(named: Any, order: Any, avail: Any, is_unseen: Any, V: An
             keyed[q] = False
             c = named[w, q]
             live[n_live] = q  # (kept where live: no branch to mispredict; s71-cheap)
-            n_live += c >= 0 and is_unseen[max(c, 0)]
+            n_live += c >= 0 and is_unseen[max(c, 0)] and not (held and hold[w, q])
         if n_live == 0:
             continue
         for i in range(draw_at.shape[0]):  # (a label elsewhere has no drawer)
@@ -3322,16 +3332,17 @@ _label_live_compiled: Any = _label_live_kernel  # (numba's once compiled: _compi
 
 
 def _label_tries_kernel(named: Any, is_unseen: Any, steps: int, labels: int, tries: Any,
-                       start: Any) -> Any:  # pragma: no cover - compiled
-    # per world its live labels' count n (named with an unseen card), tries[w]
-    # = ceil(steps n / labels), start[w] = 2 (tries[0] + ... + tries[w - 1]);
-    # returns the sum of tries
+                       start: Any, hold: Any) -> Any:  # pragma: no cover - compiled
+    # per world its live labels' count n (named with an unseen card, not held),
+    # tries[w] = ceil(steps n / labels), start[w] = 2 (tries[0] + ... +
+    # tries[w - 1]); returns the sum of tries
+    held = hold.shape[0] > 0
     at = 0
     for w in range(named.shape[0]):
         n = 0
         for q in range(named.shape[1]):
             c = named[w, q]
-            n += c >= 0 and is_unseen[max(c, 0)]
+            n += c >= 0 and is_unseen[max(c, 0)] and not (held and hold[w, q])
         t = (steps * n + labels - 1) // labels
         tries[w] = t
         start[w] = 2 * at
@@ -3342,19 +3353,22 @@ def _label_tries_kernel(named: Any, is_unseen: Any, steps: int, labels: int, tri
 _label_tries_compiled: Any = _label_tries_kernel  # (numba's once compiled: _compile_all)
 
 
-def label_tries(named: Ints, is_unseen: Bools, steps: int, labels: int
-                ) -> tuple[Ints, Ints, int]:
+def label_tries(named: Ints, is_unseen: Bools, steps: int, labels: int,
+                hold: Bools | None = None) -> tuple[Ints, Ints, int]:
     """The live label steps' counts (issue 33, branch s71-cheap): per world
     ``w`` of ``named`` ``(k, L)`` its live labels ``n`` (named with a card
     ``is_unseen`` ``(52,)`` marks), ``tries[w] = ceil(steps n / labels)``,
     ``start[w]`` twice the sum of the tries before it (``(k,)`` ``int64``
     each), and the sum of all tries: numpy's
     ``(steps * live.sum(1) + labels - 1) // labels`` and its cumulative sum in
-    one pass."""
+    one pass. ``hold`` ``(k, L)``: labels held (not live; branch s71-draw),
+    ``None`` none."""
     k = named.shape[0]
     tries = np.empty(k, dtype=np.int64)
     start = np.empty(k, dtype=np.int64)
-    total = _label_tries_compiled(named, is_unseen, int(steps), int(labels), tries, start)
+    held = (np.zeros((0, 0), dtype=np.bool_) if hold is None
+            else np.ascontiguousarray(hold, dtype=np.bool_))
+    total = _label_tries_compiled(named, is_unseen, int(steps), int(labels), tries, start, held)
     return tries, start, int(total)
 
 
@@ -3363,7 +3377,7 @@ def label_steps_live(named: Ints, order: Ints, avail: Bools, is_unseen: Bools, v
                      rank_of: Ints, keep_table: Any, tremble: float, show_flat: Floats,
                      offsets: Ints, powers: Ints, miss_x: Ints, miss_c: Ints, tries: Ints,
                      start: Ints, u: Floats, metropolis: bool,
-                     bounded: bool = False) -> tuple[int, int]:
+                     bounded: bool = False, hold: Bools | None = None) -> tuple[int, int]:
     """:func:`label_steps` on the live labels only (issue 33, branch
     s70-step): per world ``w`` its labels a read named with an unseen card
     (the live ones; a step never changes which are) listed once, and
@@ -3377,9 +3391,133 @@ def label_steps_live(named: Ints, order: Ints, avail: Bools, is_unseen: Bools, v
     The other arguments, the keys not tabled and the return as
     :func:`label_steps`. A random scan over the live labels keeps the target,
     as the scan over all ``3 m`` (whose dead picks leave the world as it
-    was) does: the set scanned does not move."""
+    was) does: the set scanned does not move. ``hold`` ``(k, L)``: labels
+    left as named though live (branch s71-draw: those whose card a read's
+    look-ahead weighs, ``ryoseen.LOOK_AHEAD``; a set fixed by the world's
+    places and the opponents read, so the scan keeps the target still, and
+    the held cards' factor too); ``None``: none held."""
+    held = (np.zeros((0, 0), dtype=np.bool_) if hold is None
+            else np.ascontiguousarray(hold, dtype=np.bool_))
     got = _label_live_compiled(named, order, avail, is_unseen, vals, readmask, kept, nd, draw_at,
                                drawer_of, rank_of, keep_table, 1.0 - float(tremble),
                                float(tremble) / 20.0, show_flat, offsets, powers, miss_x,
-                               miss_c, tries, start, u, bool(metropolis), bool(bounded))
+                               miss_c, tries, start, u, bool(metropolis), bool(bounded), held)
     return int(got[0]), int(got[1])
+
+
+def _ahead_of_kernel(j: int, order: Any, named: Any, origin: Any, draws: Any, nd: Any,
+                     done: Any, base: Any, drawer: Any, stride: Any,
+                     key: Any) -> bool:  # pragma: no cover - compiled
+    # per world: which opponent not read yet drew each of opponent j's discards its
+    # read names, that draw's stride in the drawer's keys, and each such
+    # drawer's key now (its draws' ranks, 13 where not named)
+    k = order.shape[0]
+    m_all = nd.shape[0]
+    any_on = False
+    for w in range(k):
+        for x in range(3):
+            drawer[w, x] = -1
+            stride[w, x] = 0
+        for m in range(m_all):
+            key[w, m] = -1
+        for m in range(m_all):
+            if done[m] or m == j:
+                continue
+            d = nd[m]
+            hit = False
+            for t in range(d):
+                lab = order[w, draws[m, t]] - 52
+                x = lab - 3 * j
+                if 0 <= x < 3 and named[w, lab] < 0:
+                    drawer[w, x] = m
+                    s = 1
+                    for _ in range(d - 1 - t):
+                        s *= 14
+                    stride[w, x] = s
+                    hit = True
+            if hit:
+                any_on = True
+                kk = base[m, origin[w, m]]
+                for t in range(d):
+                    it = order[w, draws[m, t]]
+                    c = it if it < 52 else named[w, it - 52]
+                    r = (c >> 2) if c >= 0 else 13
+                    s = 1
+                    for _ in range(d - 1 - t):
+                        s *= 14
+                    kk += r * s
+                key[w, m] = kk
+    return any_on
+
+
+_ahead_of_compiled: Any = _ahead_of_kernel  # (numba's once compiled: _compile_all)
+
+
+def ahead_of(j: int, order: Ints, named: Ints, origin: Ints, draws: Ints, nd: Ints,
+             done: Bools, base: Ints, m: int) -> tuple[Ints, Ints, Ints] | None:
+    """``ryoseen._ahead_of`` in one compiled pass (issue 33, branch s71-draw):
+    per world ``(k, 3)`` the drawer (an opponent not ``done`` and not ``j``)
+    of each of opponent ``j``'s discards not named yet (-1: none) and that
+    draw's stride ``14 ** (d - 1 - t)`` in the drawer's keys, and per world
+    and drawer ``(k, m)`` its key now (``base[m, origin]`` plus each draw's
+    rank times its stride, 13 where not named; -1 for others); ``None`` where
+    no discard is drawn so. ``draws`` ``(m, 2)``: each opponent's draws'
+    places (``nd`` of them)."""
+    k = len(order)
+    drawer = np.empty((k, 3), dtype=np.int64)
+    stride = np.empty((k, 3), dtype=np.int64)
+    key = np.empty((k, m), dtype=np.int64)
+    if not _ahead_of_compiled(int(j), np.ascontiguousarray(order, dtype=np.int64),
+                              np.ascontiguousarray(named, dtype=np.int64),
+                              np.ascontiguousarray(origin, dtype=np.int64), draws, nd, done,
+                              base, drawer, stride, key):
+        return None
+    return drawer, stride, key
+
+
+def _ahead_gain_kernel(drawer: Any, stride: Any, key: Any, logs: Any, val: Any, put: bool,
+                       out: Any) -> None:  # pragma: no cover - compiled
+    # per world and candidate, the log factors gained, drawer by drawer (in the
+    # order of its first discard), summed into out; with put, candidate 0's
+    # gains taken from ``out``'s drawer columns instead (out is ``later``)
+    k = drawer.shape[0]
+    reps = val.shape[1]
+    for w in range(k):
+        for c in range(reps):
+            tot = 0.0
+            for x in range(3):
+                m = drawer[w, x]
+                if m < 0:
+                    continue
+                first = True
+                for y in range(x):
+                    if drawer[w, y] == m:
+                        first = False
+                if not first:
+                    continue
+                now = key[w, m]
+                kk = now
+                for y in range(x, 3):
+                    if drawer[w, y] == m:
+                        kk += ((val[w, c, y] >> 2) - 13) * stride[w, y]
+                g = logs[kk] - logs[now]
+                if put:
+                    out[w, m] -= g
+                else:
+                    tot += g
+            if not put:
+                out[w, c] = tot
+
+
+_ahead_gain_compiled: Any = _ahead_gain_kernel  # (numba's once compiled: _compile_all)
+
+
+def ahead_gain(drawer: Ints, stride: Ints, key: Ints, logs: Floats, val: Any, put: bool,
+               out: Floats) -> None:
+    """``ryoseen._ahead_logs`` (``put`` False: each candidate's log factor
+    gained into ``out`` ``(k, reps)``, the drawers' gains summed in the order of
+    their first discards) or ``ryoseen._put_off`` (``put``: candidate 0's gain
+    of each drawer ``m`` taken from ``out[:, m]``, ``later``) in one compiled
+    pass (issue 33, branch s71-draw); ``val`` ``(k, reps, >= 3)``, the
+    candidates' discards first."""
+    _ahead_gain_compiled(drawer, stride, key, logs, val, bool(put), out)

@@ -1323,7 +1323,8 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
                    avail: Bools, policy: FastPolicy, tremble: float,
                    gen: np.random.Generator,
                    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]],
-                   candidates: int, expose: _ExposeTable | None = None
+                   candidates: int, expose: _ExposeTable | None = None,
+                   ahead: Ahead | None = None
                    ) -> tuple[Floats, Ints, Ints]:
     """Name what is still unnamed of opponent ``j`` in each world, its
     origins of its up cards given (:func:`_layout`): its hidden kept cards
@@ -1344,7 +1345,10 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
     Returns the factor per world ``(k,)``, the chosen kept cards ``(k, 3)``
     and the chosen cards of its discards and draws ``(k, 3 + draws)``;
     ``named`` and ``avail`` are not changed here. ``expose``: the view's
-    table of the exposes' chances (:func:`_expose_table`)."""
+    table of the exposes' chances (:func:`_expose_table`). ``ahead``: the
+    read's look-ahead (:data:`LOOK_AHEAD`, :func:`_ahead_of`): each
+    candidate's weight times the factors it gains (:func:`_ahead_logs`; the
+    caller puts them off to the drawers' reads)."""
     opp = seen.opponents[j]
     if expose is None:
         expose = _expose_table(seen, policy, tremble)
@@ -1353,7 +1357,7 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
     if (READ_FUSED and _fused_now() and type(policy).keep_scores is FastPolicy.keep_scores):
         # every origin's candidates in two compiled passes (issue 33, branch s63-ryo)
         return _read_fused(seen, j, order, named, origin, avail, tremble, gen, guides, reps,
-                           expose)
+                           expose, **({"ahead": ahead} if ahead is not None else {}))
     rows = np.arange(k)
     d = len(opp.draws)
     own = np.arange(3 * j, 3 * j + 3)
@@ -1434,6 +1438,8 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
             shown = np.concatenate([kept, val_r[:, 3:]], axis=1)
         lik = _keep_lik(policy, kept, thrown, tremble) * expose.lik(j, shown)
         out_w[sub] = (lik * factor).reshape(ks, reps) / reps
+    if ahead is not None:
+        out_w *= np.exp(_ahead_logs(ahead, out_val))
     total = out_w.sum(axis=1)
     u01 = gen.random(k) * total
     if fast:  # the same running sums and candidate chosen
@@ -1446,7 +1452,8 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
 def _read_fused(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints, avail: Bools,
                 tremble: float, gen: np.random.Generator,
                 guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]], reps: int,
-                expose: _ExposeTable) -> tuple[Floats, Ints, Ints]:
+                expose: _ExposeTable, ahead: Ahead | None = None
+                ) -> tuple[Floats, Ints, Ints]:
     """:func:`_read_opponent` for the fast policy with the kernels in use:
     every world's ``reps`` candidates drawn (:func:`rollem.odds.compiled.read_draw`,
     each world by its origin's proposal), weighed and one kept
@@ -1459,6 +1466,8 @@ def _read_fused(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints, 
     out_kept, out_val, factor = compiled.read_draw(
         gen, origin[:, j], avail, named, order, np.asarray(opp.draws, dtype=np.int64), j, mode,
         n_up, kept_ups, single, pair, LOG_FACTORIAL, reps)
+    if ahead is not None:  # (branch s71-draw)
+        factor = factor * np.exp(_ahead_logs(ahead, out_val))
     weigh = _keep_table_by_cards().reshape(-1)
     while True:
         got = compiled.read_score(gen, out_kept, out_val, factor, weigh, tremble,
@@ -1541,6 +1550,231 @@ def _read_tables(opp: SeenOpponent, j: int, seen: SeenPool,
     return out
 
 
+LOOK_AHEAD: frozenset[int] = frozenset({5})
+"""Counts of opponents with which, after the wild card (:func:`wild_view`
+views, in batches that make moves), a read looks ahead to the opponents
+read after it (issue 33, branch s71-draw): where a candidate names one of
+the read opponent's discards that a later-read opponent drew (hidden from
+the seat), the candidate's weight is multiplied by that later opponent's
+look-ahead factor for the card's rank (:func:`_ahead_table`: how likely its
+exposes are with that card at that draw, the rest of its cards alike), so
+the candidates kept and the worlds resampled are those the later read will
+like; the factor is put off, divided back out, to the drawer's read (the
+layout's ``later``). The partial worlds' target between the two reads is
+the usual one times these factors, and each is taken out at the drawer's
+read, so the answers' law is the same (the label steps leave those labels
+as named meanwhile: :func:`rollem.odds.compiled.label_steps_live`'s
+``hold``). Empty: off, main's worlds bit for bit.
+
+6 players (5 opponents) since branch s71-draw: played at 1 s against main,
+alternated run by run (seeds 101-112, load 5-15), the interval × 0.964 ±
+0.023 over the 8 wide hands and 31149, 31157 (× 0.993 ± 0.022 on the 8 wide
+alone, neutral; 31157 × 0.78 ± 0.11, median ±6.11 → ±3.90; 31149 × 0.93 ±
+0.04), covering the truths 116 of 120 against 112 (docs/dev/odds-precision.md)."""
+LOOK_POWER = 1.0
+"""The look-ahead factors (:data:`LOOK_AHEAD`) raised to this power (any
+power keeps the law; 0 weighs nothing but still holds the labels)."""
+
+
+def _ahead_table(seen: SeenPool, expose: _ExposeTable) -> tuple[list[Ints], Floats]:
+    """The look-ahead factors (:data:`LOOK_AHEAD`) of a view: per opponent
+    ``m`` and origin ``i`` of its up cards (:func:`_origins` order) the first
+    of its keys ``base[m][i]``, and the log factors ``(keys,)``: at key
+    ``base + sum_t r_t 14 ** (d - 1 - t)`` for the ranks ``r_t`` of its ``d``
+    draws (13: not known yet), the log of its exposes' chance
+    (:class:`_ExposeTable`) averaged alike over the ranks of its hidden kept
+    cards and of its draws not known, times :data:`LOOK_POWER`, the origin's
+    highest 0 (a draw that is an up card there is looked up at its rank
+    only). Made once a table and power."""
+    hit = expose.ahead.get(LOOK_POWER)
+    if hit is not None:
+        return hit
+    discards = set(seen.discards)
+    base: list[Ints] = []
+    logs: list[Floats] = []
+    n = 0
+    for m, o in enumerate(seen.opponents):
+        d = len(o.draws)
+        width = 3 + d
+        tab = expose.tables[m].reshape((13,) * width)  # axis a: the key's place width - 1 - a
+        firsts = []
+        for combo in _origins(o, discards):
+            kept_up = [u >> 2 for u, r in zip(o.ups, combo, strict=True) if r == 0]
+            # the kept cards' places fixed where up, averaged where hidden (the
+            # last axes: places 0 .. 2), the draws' axes (places d + 2 .. 3) left
+            idx = tuple(kept_up[width - 1 - a] if width - 1 - a < len(kept_up) else slice(None)
+                        for a in range(width))
+            sub = tab[idx]
+            hidden = tuple(range(d, sub.ndim))
+            good = ~np.isnan(sub)  # (a draw that is an up card: filled at its rank only)
+            full = (np.where(good, sub, 0.0).sum(axis=hidden) / np.maximum(good.sum(axis=hidden), 1)
+                    if hidden else sub)  # (13,) * d, the draws' axes reversed
+            full = np.where(good.any(axis=hidden), full, np.nan) if hidden else full
+            full = np.array(np.transpose(full) if d > 1 else full)  # the draws' axes, t = 0 ..
+            for u, r in zip(o.ups, combo, strict=True):  # a draw that is an up card: its rank
+                if r:
+                    off = np.ones(13, dtype=bool)
+                    off[u >> 2] = False
+                    full[(slice(None),) * (r - 1) + (off,)] = np.nan
+            ext = np.full((14,) * d, np.nan)
+            ext[(slice(0, 13),) * d] = full
+            for mask in product((False, True), repeat=d):  # a draw not known: averaged
+                if not any(mask):
+                    continue
+                part = full
+                for t in reversed(range(d)):
+                    if mask[t]:
+                        good = ~np.isnan(part)
+                        part = np.expand_dims(np.where(good, part, 0.0).sum(axis=t)
+                                              / np.maximum(good.sum(axis=t), 1), t)
+                ext[tuple(13 if mask[t] else slice(0, 13) for t in range(d))] = \
+                    part.reshape([1 if mask[t] else 13 for t in range(d)])[
+                        tuple(0 if mask[t] else slice(None) for t in range(d))]
+            top = max(float(np.nanmax(ext)), 1e-300) if d else 1.0
+            firsts.append(n)
+            flat = np.nan_to_num(ext.reshape(-1), nan=0.0) / top
+            logs.append(LOOK_POWER * np.log(np.maximum(flat, 1e-12)))
+            n += len(flat)
+        base.append(np.asarray(firsts, dtype=np.int64))
+    got = (base, np.concatenate(logs) if logs else np.zeros(0))
+    expose.ahead[LOOK_POWER] = got
+    return got
+
+
+def _drawers(seen: SeenPool, order: Ints) -> tuple[Ints, Ints]:
+    """Per world and label, the opponent that drew it and at which of its
+    draws ``(k, 3 m)`` each (-1: in no opponent's draw)."""
+    k = len(order)
+    n_lab = 3 * len(seen.opponents)
+    who = np.full((k, n_lab + 1), -1, dtype=np.int64)  # (the last column: not a label)
+    at = np.full((k, n_lab + 1), -1, dtype=np.int64)
+    rows = np.arange(k)
+    for m, o in enumerate(seen.opponents):
+        for t, p in enumerate(o.draws):
+            lab = order[:, p] - 52
+            lab = np.where(lab >= 0, lab, n_lab)
+            who[rows, lab] = m
+            at[rows, lab] = t
+    return who[:, :n_lab], at[:, :n_lab]
+
+
+Ahead = tuple[Ints, Ints, Ints, Floats]
+"""A read's look-ahead (:func:`_ahead_of`): per world ``(k, 3)`` the drawer
+of each of the read opponent's discards that its read names and an opponent
+not read yet drew (-1: none) and that draw's stride in the drawer's keys,
+per world and opponent ``(k, m)`` its key now (:func:`_ahead_table`), and
+the log factors."""
+
+
+def _ahead_of(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints, done: set[int],
+              base: list[Ints], logs: Floats) -> Ahead | None:
+    """The look-ahead of opponent ``j``'s read (:data:`Ahead`), ``None`` where
+    it names no card an opponent not read yet drew (compiled where the
+    kernels are in use: :func:`rollem.odds.compiled.ahead_of`, the same
+    arrays)."""
+    k = len(named)
+    m_all = len(seen.opponents)
+    draws = np.asarray([len(o.draws) for o in seen.opponents], dtype=np.int64)
+    if compiled.use():
+        places = np.full((m_all, max(int(draws.max()), 1)), -1, dtype=np.int64)
+        bases = np.zeros((m_all, max(len(b) for b in base)), dtype=np.int64)
+        for m, o in enumerate(seen.opponents):
+            places[m, :len(o.draws)] = o.draws
+            bases[m, :len(base[m])] = base[m]
+        done_mask = np.zeros(m_all, dtype=bool)
+        done_mask[list(done)] = True
+        got = compiled.ahead_of(j, order, named, origin, places, draws, done_mask, bases, m_all)
+        return None if got is None else (*got, logs)
+    who, at = _drawers(seen, order)
+    drawer = np.full((k, 3), -1, dtype=np.int64)
+    stride = np.zeros((k, 3), dtype=np.int64)
+    for x in range(3):
+        lab = 3 * j + x
+        by = who[:, lab]
+        on = (named[:, lab] < 0) & (by >= 0) & (by != j) & ~np.isin(by, list(done))
+        drawer[on, x] = by[on]
+        stride[on, x] = 14 ** (draws[by[on]] - 1 - at[on, lab])
+    if not (drawer >= 0).any():
+        return None
+    key = np.full((k, m_all), -1, dtype=np.int64)
+    for m in set(drawer[drawer >= 0].tolist()):
+        o = seen.opponents[m]
+        d = len(o.draws)
+        km = base[m][origin[:, m]]
+        for t, p in enumerate(o.draws):
+            item = order[:, p]
+            card = np.where(item < 52, item, named[np.arange(k), np.maximum(item - 52, 0)])
+            km = km + np.where(card >= 0, card >> 2, 13) * 14 ** (d - 1 - t)
+        key[:, m] = km
+    return drawer, stride, key, logs
+
+
+def _held(seen: SeenPool, order: Ints, named: Ints, done: set[int]) -> Bools:
+    """Per world and label ``(k, 3 m)``: named, and drawn by an opponent not
+    read yet (those whose card a read's look-ahead weighed: the label steps
+    leave them as named, :data:`LOOK_AHEAD`)."""
+    k = len(order)
+    hold = np.zeros(named.shape, dtype=bool)
+    rows = np.arange(k)
+    for m, o in enumerate(seen.opponents):
+        if m in done:
+            continue
+        for p in o.draws:
+            lab = order[:, p] - 52
+            on = lab >= 0
+            hold[rows[on], lab[on]] = named[rows[on], lab[on]] >= 0
+    return hold
+
+
+def _ahead_parts(ahead: Ahead, val: Any) -> dict[int, Floats]:
+    """Per drawer ``m``, each candidate's log look-ahead factor gained ``(k,
+    reps)`` from its discards' cards ``val[:, :, :3]``: the drawer's log factor
+    with them known over that without (0 where it names none of its draws)."""
+    drawer, stride, key, logs = ahead
+    k, reps = val.shape[0], val.shape[1]
+    out: dict[int, Floats] = {}
+    for m in set(drawer[drawer >= 0].tolist()):
+        now = key[:, m]
+        new = np.broadcast_to(now[:, None], (k, reps)).copy()
+        hit = np.zeros(k, dtype=bool)
+        for x in range(3):
+            on = drawer[:, x] == m
+            if on.any():
+                hit |= on
+                rank = np.asarray(val[on, :, x], dtype=np.int64) >> 2
+                new[on] += (rank - 13) * stride[on, x][:, None]
+        gain = np.zeros((k, reps))
+        gain[hit] = logs[new[hit]] - logs[now[hit]][:, None]
+        out[m] = gain
+    return out
+
+
+def _ahead_logs(ahead: Ahead, val: Any) -> Floats:
+    """The look-ahead's log factor of each candidate ``(k, reps)`` from its
+    discards' cards ``val[:, :, :3]`` (:func:`_ahead_parts`, every drawer's;
+    compiled where the kernels are in use, :func:`rollem.odds.compiled.ahead_gain`)."""
+    if compiled.use():
+        got = np.empty(val.shape[:2])
+        compiled.ahead_gain(*ahead, val, False, got)
+        return got
+    out = np.zeros(val.shape[:2])
+    for gain in _ahead_parts(ahead, val).values():
+        out += gain
+    return out
+
+
+def _put_off(later: Floats, ahead: Ahead, val: Ints) -> None:
+    """The look-ahead's log factors of the kept candidates (their discards'
+    cards ``val[:, :3]``) put off to each drawer's read: taken from ``later``
+    ``(k, m)``, so that read divides them back out (:data:`LOOK_AHEAD`)."""
+    if compiled.use():
+        compiled.ahead_gain(*ahead, np.ascontiguousarray(val[:, None, :], dtype=np.int64), True,
+                            later)
+        return
+    for m, gain in _ahead_parts(ahead, val[:, None, :]).items():
+        later[:, m] -= gain[:, 0]
+
+
 def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: float,
             gen: np.random.Generator, candidates: int = CANDIDATES,
             shares: list[Floats] | None = None,
@@ -1611,6 +1845,10 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     part_tables = _partial_tables(seen, guides) if partial else None
     is_unseen = np.zeros(52, dtype=bool)
     is_unseen[unseen] = True
+    looks = (bool(moves) and wild_view(seen) and len(seen.opponents) in LOOK_AHEAD
+             and (not relabels or (PARTIAL_LIVE and _labels_compiled(policy))))
+    ahead_base, ahead_logs = _ahead_table(seen, expose) if looks else ([], np.zeros(0))
+    done: set[int] = set()  # (the opponents read so far)
     for j in reading:
         opp = seen.opponents[j]
         if weight.sum() <= 0:
@@ -1630,15 +1868,26 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
                 for i in finals:
                     finals[i][:, :3] = kept_all[:, i]
             if relabels and vals:
+                hold = None
+                if looks:  # the labels whose card a look-ahead weighs stay as named
+                    hold = _held(seen, order, named, done)
                 _label_steps(seen, order, named, avail, is_unseen, vals, kept_all, policy,
-                             tremble, gen, expose, relabels)
+                             tremble, gen, expose, relabels,
+                             **({"hold": hold} if hold is not None else {}))
                 for i in finals:
                     finals[i][:, 3:] = vals[i][:, 3:]
+        ahead = None
+        if looks:  # (branch s71-draw)
+            ahead = _ahead_of(seen, j, order, named, origin, done, ahead_base, ahead_logs)
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
                                            tremble, gen, guides,
                                            max(candidates, LAST_CANDIDATES) if j in late
-                                           else candidates, expose)
+                                           else candidates, expose,
+                                           **({"ahead": ahead} if ahead is not None else {}))
         weight = weight * factor * np.exp(later[:, j])
+        if ahead is not None:
+            _put_off(later, ahead, val)
+        done.add(j)
         if trace is not None:
             trace_steps.append(_step_record(opp.seat, weight, factor * np.exp(later[:, j]),
                                             origin[:, j]))
@@ -1847,15 +2096,19 @@ def _labels_compiled(policy: FastPolicy) -> bool:
 
 def _label_steps(seen: SeenPool, order: Ints, named: Ints, avail: Bools, is_unseen: Bools,
                  vals: dict[int, Ints], kept: Ints, policy: FastPolicy, tremble: float,
-                 gen: np.random.Generator, expose: _ExposeTable, steps: int) -> None:
+                 gen: np.random.Generator, expose: _ExposeTable, steps: int,
+                 hold: Bools | None = None) -> None:
     """``steps`` :func:`_label_gibbs` steps, one after the other; where the
     compiled kernels are in use (and the fast policy), all of them in one
     :func:`rollem.odds.compiled.label_steps` pass: the same law, its own
-    random numbers (issue 33, branch s69-label)."""
+    random numbers (issue 33, branch s69-label). ``hold`` ``(k, 3 m)``:
+    labels left as named (:data:`LOOK_AHEAD`; the live compiled steps only)."""
     if steps > 0 and _labels_compiled(policy):
         _label_steps_compiled(seen, order, named, avail, is_unseen, vals, kept, tremble, gen,
-                              expose, steps)
+                              expose, steps, **({"hold": hold} if hold is not None else {}))
         return
+    if hold is not None:
+        raise ValueError("labels are held by the live compiled label steps only")
     for _ in range(steps):
         _label_gibbs(seen, order, named, avail, is_unseen, vals, kept, policy, tremble, gen,
                      expose)
@@ -1911,7 +2164,8 @@ def _label_consts(expose: _ExposeTable, n: int) -> tuple[Ints, Ints, Ints, Ints,
 
 def _label_steps_compiled(seen: SeenPool, order: Ints, named: Ints, avail: Bools,
                           is_unseen: Bools, vals: dict[int, Ints], kept: Ints, tremble: float,
-                          gen: np.random.Generator, expose: _ExposeTable, steps: int) -> None:
+                          gen: np.random.Generator, expose: _ExposeTable, steps: int,
+                          hold: Bools | None = None) -> None:
     """:func:`_label_steps` by :func:`rollem.odds.compiled.label_steps`: the
     labels (alike among the ``3 m``) and uniforms drawn here, ``(steps, k)``
     each; the exposes' keys the pass found not tabled filled after it (those
@@ -1934,14 +2188,16 @@ def _label_steps_compiled(seen: SeenPool, order: Ints, named: Ints, avail: Bools
         else:
             V[:, x] = 0
     if PARTIAL_LIVE:  # (branch s70-step)
-        tries, start, total = compiled.label_tries(named, is_unseen, steps, 3 * m)
+        tries, start, total = compiled.label_tries(named, is_unseen, steps, 3 * m, hold)
         n_miss, _ = compiled.label_steps_live(
             named, np.ascontiguousarray(order, dtype=np.int64), avail, is_unseen, V, readmask,
             np.ascontiguousarray(kept, dtype=np.int64), nd, draw_at, drawer_of, rank_of,
             _keep_table_by_cards().reshape(-1), tremble, expose.flat, offsets, powers, miss_x,
             miss_c, tries, start, gen.random(2 * total), PARTIAL_METROPOLIS,
-            bounded=expose.top <= 1.0)
+            bounded=expose.top <= 1.0, hold=hold)
     else:
+        if hold is not None:
+            raise ValueError("labels are held by the live compiled label steps only")
         lab = (gen.random((steps, k)) * 3 * m).astype(np.int64)
         u = gen.random((steps, k))
         u2 = gen.random((steps, k)) if PARTIAL_METROPOLIS else None
@@ -3230,6 +3486,7 @@ class _ExposeTable:
         self.label_consts: dict[int, tuple[Ints, Ints, Ints, Ints, Ints, Ints]] = {}
         self.tables = [self.flat[a:a + n] for a, n in zip(self.offset, sizes, strict=True)]
         self.flat_powers = np.stack([np.resize(p, 5) for p in self.powers])
+        self.ahead: dict[float, tuple[list[Ints], Floats]] = {}  # (:func:`_ahead_table`)
         # every rank pattern a world may hold, filled at once: per origin of
         # the up cards (:func:`_origins`) the up cards' slots are fixed and
         # any rank may lie in the others (at most 13 ** 3 patterns each)
