@@ -117,21 +117,24 @@ def exact_work(spec: GameSpec, players: Players, board: int, board_more: int,
 
 @lru_cache(maxsize=16)
 def combination_rows(n: int, k: int) -> Ints:
-    """Every ``k``-subset of ``range(n)`` in :func:`itertools.combinations`
-    order, shape ``(C(n, k), k)`` (read-only; built by numpy, column by column:
-    C(47, 5) rows in milliseconds)."""
-    rows = np.zeros((1, 0), dtype=np.int64)
-    for j in range(k):
-        first = rows[:, -1] + 1 if j else np.zeros(1, dtype=np.int64)
-        # each row goes on with every card from ``first`` to what leaves room for the rest
-        stop = n - (k - j) + 1
-        counts = np.maximum(stop - first, 0)
-        rep = np.repeat(np.arange(len(rows)), counts)
-        starts = np.repeat(np.cumsum(counts) - counts, counts)
-        nxt = first[rep] + np.arange(len(rep)) - starts
-        rows = np.concatenate([rows[rep], nxt[:, None]], axis=1)
-    rows.setflags(write=False)
-    return rows
+    """Every ``k``-subset of ``range(n)``, once each, shape ``(C(n, k), k)``,
+    each row increasing, in colex order (by last card, then the rest the same
+    way): the subsets of ``range(m)`` are the first ``C(m, k)`` rows, so each
+    table is slices of the one for ``(n - 1, k - 1)`` (C(47, 5) in some 20 ms;
+    read-only)."""
+    out = np.empty((comb(n, k), k), dtype=np.int64)
+    if k == 0 or k > n:
+        out.setflags(write=False)
+        return out
+    prev = combination_rows(n - 1, k - 1)
+    pos = 0
+    for last in range(k - 1, n):  # rows ending in ``last``: the (k-1)-subsets below it
+        c = comb(last, k - 1)
+        out[pos:pos + c, :k - 1] = prev[:c]
+        out[pos:pos + c, k - 1] = last
+        pos += c
+    out.setflags(write=False)
+    return out
 
 
 @lru_cache(maxsize=8)
@@ -141,6 +144,10 @@ def deal_index(n: int, sizes: tuple[int, ...]) -> Ints:
     ``combination_rows(n, sizes[i])`` the ``i``-th drawer gets); shape
     ``(ways, len(sizes))``, all equally likely under uniform dealing
     (read-only)."""
+    if len(sizes) == 1:  # one drawer: every row of its table
+        one = np.arange(comb(n, sizes[0]), dtype=np.int64)[:, None]
+        one.setflags(write=False)
+        return one
     out = np.zeros((1, 0), dtype=np.int64)
     used = np.zeros(1, dtype=np.int64)  # bit i: card i taken
     for k in sizes:
