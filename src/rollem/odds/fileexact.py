@@ -43,6 +43,9 @@ __all__ = ["EXACT_WORK", "FILE_EXACT_LIMIT", "combination_rows", "countable", "d
            "exact_file_odds", "exact_work", "outcomes"]
 
 Ints = npt.NDArray[np.int64]
+Small = npt.NDArray[np.int8]
+"""Cards and card positions (0..51): bytes, so that C(47, 5) hands of five
+take 7.7 MB, not 61 (their first use cost up to a second of page faults)."""
 
 FILE_EXACT_LIMIT = 2_000_000
 """Deals counted at most in a game file's exact odds (``rollem odds
@@ -116,13 +119,15 @@ def exact_work(spec: GameSpec, players: Players, board: int, board_more: int,
 
 
 @lru_cache(maxsize=16)
-def combination_rows(n: int, k: int) -> Ints:
+def combination_rows(n: int, k: int) -> Small:
     """Every ``k``-subset of ``range(n)``, once each, shape ``(C(n, k), k)``,
     each row increasing, in colex order (by last card, then the rest the same
     way): the subsets of ``range(m)`` are the first ``C(m, k)`` rows, so each
     table is slices of the one for ``(n - 1, k - 1)`` (C(47, 5) in some 20 ms;
     read-only)."""
-    out = np.empty((comb(n, k), k), dtype=np.int64)
+    if n > 127:
+        raise ValueError(f"n {n}: at most 127 cards (positions are bytes)")
+    out = np.empty((comb(n, k), k), dtype=np.int8)
     if k == 0 or k > n:
         out.setflags(write=False)
         return out
@@ -152,7 +157,8 @@ def deal_index(n: int, sizes: tuple[int, ...]) -> Ints:
     used = np.zeros(1, dtype=np.int64)  # bit i: card i taken
     for k in sizes:
         combos = combination_rows(n, k)
-        bits = (np.int64(1) << combos).sum(axis=1) if k else np.zeros(1, dtype=np.int64)
+        bits = (np.int64(1) << combos.astype(np.int64)).sum(axis=1) if k \
+            else np.zeros(1, dtype=np.int64)
         r, j = np.nonzero((used[:, None] & bits[None, :]) == 0)
         out = np.concatenate([out[r], j[:, None]], axis=1)
         used = used[r] | bits[j]
@@ -160,7 +166,8 @@ def deal_index(n: int, sizes: tuple[int, ...]) -> Ints:
     return out
 
 
-Scorer = Callable[[Ints, Ints], tuple[Ints, Ints | None]]
+Cards = npt.NDArray[np.integer[Any]]
+Scorer = Callable[[Cards, Cards], tuple[Ints, Ints | None]]
 
 
 def _scorer(spec: GameSpec, wild_ranks: Sequence[int], options: Any) -> Scorer:
@@ -174,7 +181,7 @@ def _scorer(spec: GameSpec, wild_ranks: Sequence[int], options: Any) -> Scorer:
     p = spec.steps[-1].params
     pot = p["pot"]
     if vectorised(spec):
-        def hole_board(own: Ints, board: Ints) -> tuple[Ints, Ints | None]:
+        def hole_board(own: Cards, board: Cards) -> tuple[Ints, Ints | None]:
             highs, lows = world_values(spec, [own], board)
             return highs[:, 0], None if lows is None else lows[:, 0]
         return hole_board
@@ -187,7 +194,7 @@ def _scorer(spec: GameSpec, wild_ranks: Sequence[int], options: Any) -> Scorer:
         assert table is not None
         return _gather(h, _card_words(), table, flush=False, wilds=False)
 
-    def score(own: Ints, board: Ints) -> tuple[Ints, Ints | None]:
+    def score(own: Cards, board: Cards) -> tuple[Ints, Ints | None]:
         cards = np.concatenate([own, board], axis=1)
         highs = np.zeros(len(cards), dtype=np.int64)
         if pot != "low":
@@ -224,7 +231,7 @@ def exact_file_odds(spec: GameSpec, players: Players, board: Sequence[int], boar
 
     score = _scorer(spec, wild_ranks, options)
     pot = spec.steps[-1].params["pot"]
-    pool = np.asarray(unseen, dtype=np.int64)
+    pool = np.asarray(unseen, dtype=np.int8)
     u, left = len(pool), len(pool) - board_more
     drawers = [i for i, (_, m) in enumerate(players) if m]
     index = deal_index(left, tuple(players[i][1] for i in drawers))
@@ -235,7 +242,7 @@ def exact_file_odds(spec: GameSpec, players: Players, board: Sequence[int], boar
     biggest = max([rows] + [comb(left, m) for _, m in tables])
     per = max(1, CELLS // max(biggest, 1))
     boards = combination_rows(u, board_more)
-    known_board = np.asarray(board, dtype=np.int64)
+    known_board = np.asarray(board, dtype=np.int8)
     total = wins = ties = 0.0
     n = 0
     for lo in range(0, len(boards), per):
@@ -250,7 +257,7 @@ def exact_file_odds(spec: GameSpec, players: Players, board: Sequence[int], boar
         lows_cols: list[Ints | None] = []
         values: dict[int, tuple[Ints, Ints | None]] = {}
         for i, (known, more) in enumerate(players):
-            mine = np.asarray(known, dtype=np.int64)
+            mine = np.asarray(known, dtype=np.int8)
             if not more:  # one hand per board
                 h, lw = score(np.broadcast_to(mine, (b, len(mine))), full_board)
                 highs_cols.append(np.repeat(h, rows))
