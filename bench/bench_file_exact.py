@@ -15,6 +15,12 @@ count in a fresh process (the combination tables built), once per case.
 
     OMP_NUM_THREADS=1 nice -n 5 .venv/bin/python bench/bench_file_exact.py \\
         [--runs 5] [--samples 20000] [--json]
+
+``--play``: :func:`rollem.odds.play.play_odds` (as ``--show-odds`` shows it) on
+heads-up hands played by calls and checks (seed 21) to the river, the turn, the
+Omaha hi-lo river and five-card draw's first round, counted and with the count
+switched off (the sampled batches to ±1.5 points), alternated run by run
+(``time.thread_time``).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from rollem.cards import parse_cards
+from rollem.engine import Call, Check, Hand, SeededSource
 from rollem.engine.game import Game
 from rollem.engine.options import Options
 from rollem.games import get
@@ -81,12 +88,59 @@ def _cpu(info: ViewInfo, game: Game, **kw: Any) -> tuple[float, Odds]:
     return time.process_time() - t, out
 
 
+def _heads_up(game: str, board: int, seed: int = 21) -> Hand:
+    """A heads-up hand played by calls and checks until the board has ``board`` cards."""
+    hand = Hand(game, [200, 200], button=0, source=SeededSource(seed))
+    while len(hand.board) < board:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        legal = hand.legal_actions(seat)
+        hand.apply(seat, Call() if "call" in legal.actions else Check())
+    return hand
+
+
+def play(runs: int) -> None:
+    """The ``--play`` comparison (the module doc)."""
+    from rollem.odds.play import play_odds
+
+    real = fileexact.fits
+    print(f"load average {os.getloadavg()[0]:.2f}; play_odds, median of {runs} runs each")
+    for game, board in [("holdem", 5), ("holdem", 4), ("omaha8", 5), ("draw5", 0)]:
+        hand = _heads_up(game, board)
+        assert hand.pending is not None
+        view = hand.view(hand.pending.seats[0])
+        cpu: dict[str, list[float]] = {"exact": [], "sampled": []}
+        last: dict[str, Odds] = {}
+        try:
+            for r in range(runs):
+                for mode in ("exact", "sampled"):
+                    fileexact.fits = real if mode == "exact" else _never  # type: ignore[assignment]
+                    t = time.thread_time()
+                    last[mode] = play_odds(view, seed=r + 1)
+                    cpu[mode].append(time.thread_time() - t)
+        finally:
+            fileexact.fits = real  # type: ignore[assignment]
+        e, s = last["exact"], last["sampled"]
+        ce, cs = statistics.median(cpu["exact"]), statistics.median(cpu["sampled"])
+        print(f"{game} ({board} board cards): exact {ce:.3f} s ({e.samples:,} deals, "
+              f"{100 * e.equity:.2f}%) | sampled {cs:.3f} s ({s.samples:,} worlds, "
+              f"{100 * s.equity:.2f} ± {100 * (s.interval or 0.0):.2f}) | ratio {ce / cs:.2f}")
+
+
+def _never(*_args: object, **_kw: object) -> bool:
+    return False
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--samples", type=int, default=20_000)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--play", action="store_true")
     args = ap.parse_args()
+    if args.play:
+        play(args.runs)
+        return
     rows = []
     for name, game, mine, opponents, board in CASES:
         info = _info(game, mine, opponents, board)
