@@ -83,23 +83,27 @@ pool. Not read there: the opponents' keeps and exposes.
 
 \b
 Games from game files (hold'em, Omaha, stud, razz, draw and your own
---game-file games, from a history): Monte Carlo in the plain model; the
-cards still to come are dealt as the file says, draws are taken as standing
-pat, a discard still to come keeps what plays best, and the file's showdown
-(high, low, high-low, Omaha's two and three, wild ranks) decides.
+--game-file games, from a history): the plain model; the cards still to
+come are dealt as the file says, draws are taken as standing pat, a
+discard still to come keeps what plays best, and the file's showdown (high,
+low, high-low, Omaha's two and three, wild ranks) decides. Every deal still
+to come is counted exactly when there are at most 2,000,000 and the count
+fits about a third of a second (hold'em heads-up from the turn, Omaha at
+the river heads-up, stud at seventh street heads-up, five-card draw
+heads-up); otherwise Monte Carlo.
 
 \b
 Exact enumeration is used when the outcomes are few enough (Stop, Drop and
 Roll: every Roll and every deal of the unknown hands, up to 25,000,000
 outcomes with one unknown hand and 1,000,000 with more; Roll Your Own from
-a history once no draw is left, up to 1,000,000); otherwise Monte Carlo
-with --samples worlds (1 to 10,000,000; seed it with --seed), and the
-standard error is reported. JSON for 5-2-1 adds high, low, scoop (the
-chance the player's final hand is the best high, best low, both, among the
-hands still in), high_half, low_half, declare (high/low/both -> expected
-share), best_declare and declared; with a choice at hand, advice (decision,
-choices: action, cards, equity, stderr, policy ...); model (the look-ahead
-in words).
+a history once no draw is left, up to 1,000,000; game files as above);
+otherwise Monte Carlo with --samples worlds (1 to 10,000,000; seed it with
+--seed), and the standard error is reported. JSON for 5-2-1 adds high,
+low, scoop (the chance the player's final hand is the best high, best low,
+both, among the hands still in), high_half, low_half, declare
+(high/low/both -> expected share), best_declare and declared; with a
+choice at hand, advice (decision, choices: action, cards, equity, stderr,
+policy ...); model (the look-ahead in words).
 """
 
 

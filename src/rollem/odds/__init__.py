@@ -3,7 +3,7 @@
 The API
 -------
 
-``view_equity(view, *, samples=200, rng=None, seed=None, exact_limit=50_000, advice=False,
+``view_equity(view, *, samples=200, rng=None, seed=None, exact_limit=None, advice=False,
 top=10, policy=None, look_ahead=None) -> Odds``
     The viewer's chances from ``hand.view(seat)`` (or its ``to_dict()``)
     alone, in every game. Cheap enough to call at every decision (well under
@@ -12,7 +12,8 @@ top=10, policy=None, look_ahead=None) -> Odds``
     spectator's view raises :class:`OddsError`: the calculators never need
     another seat's hidden cards, and never get them. With ``advice`` (or
     ``look_ahead``) the odds look ahead and list every option of the seat's
-    card choice (below).
+    card choice (below). ``exact_limit`` ``None``: 50,000 outcomes in our
+    three games; a game file's deals are counted only where it is given.
 
 ``no_odds_reason(game) -> str | None``
     Why :func:`view_equity` can never answer in ``game`` (a game file with a
@@ -48,7 +49,9 @@ Methods
 
 Exact enumeration visits every equally likely outcome when there are at
 most ``exact_limit`` of them (Stop, Drop and Roll: every Roll and, against
-one unknown hand, every two-card hand, all vectorised with numpy); otherwise
+one unknown hand, every two-card hand, all vectorised with numpy; a game
+from a game file where ``exact_limit`` is given and the deals still to come
+fit a bound on the work, :mod:`rollem.odds.fileexact`); otherwise
 Monte Carlo draws ``samples`` worlds, seeded by ``seed`` or by ``rng`` (a
 ``random.Random``) so that answers repeat.
 

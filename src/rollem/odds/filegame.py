@@ -17,9 +17,11 @@ and nothing game-specific:
   (Omaha: exactly two and three), fixed wild ranks. A ``declare`` showdown has
   no plain model here (5-2-1 Roll 'Em has its own calculator).
 
-A showdown with a hole/board rule (Omaha, Omaha hi-lo) is scored every world at
-once (:mod:`rollem.odds.holeboard`: the same law, numpy's draws); the others one
-world at a time here.
+Where the deals still to come are few enough (``exact_limit``; a bound on the
+work), every one is counted instead of sampled (:mod:`rollem.odds.fileexact`:
+the same model, ``method="exact"``; issue 33). A showdown with a hole/board rule
+(Omaha, Omaha hi-lo) is scored every world at once (:mod:`rollem.odds.holeboard`:
+the same law, numpy's draws); the others one world at a time here.
 
 Equity is the expected share of the pot (ties split, a high-low pot in halves,
 the whole pot to the high hand when no low qualifies); side pots are not
@@ -148,7 +150,7 @@ def _share(me: int, values: list[int | None]) -> float:
 
 def file_game_odds(info: ViewInfo, game: Game, *, samples: int = 200,
                    rng: random.Random | None = None, seed: int | None = None,
-                   progress: Progress | None = None) -> Odds:
+                   progress: Progress | None = None, exact_limit: int = 0) -> Odds:
     """The viewer's odds in a game from a game file (the module doc's model).
 
     Args:
@@ -156,6 +158,11 @@ def file_game_odds(info: ViewInfo, game: Game, *, samples: int = 200,
         game: the game, with its parsed file (``game.spec``).
         samples: Monte Carlo worlds (1 or more; standard error about
             ``0.5 / sqrt(samples)``).
+        exact_limit: count every deal still to come exactly
+            (:mod:`rollem.odds.fileexact`, ``method="exact"``) when there are
+            at most this many and the count fits its work bound
+            (:data:`rollem.odds.fileexact.EXACT_WORK`); 0 (the default, the
+            computer players' few milliseconds): always Monte Carlo.
 
     Raises:
         OddsError: the game has no game file, a declare showdown, or too few
@@ -196,6 +203,12 @@ def file_game_odds(info: ViewInfo, game: Game, *, samples: int = 200,
     if need == 0:
         samples = 1
     else:
+        from rollem.odds.fileexact import exact_file_odds, fits
+
+        if fits(spec, players, len(info.board), board_more, len(unseen), exact_limit):
+            # few deals left: every one counted (issue 33, branch s71-exact)
+            return exact_file_odds(spec, players, info.board, board_more, unseen,
+                                   wild_ranks=wild_ranks, options=options, game_id=game.id)
         from rollem.odds.holeboard import hole_board_odds, vectorised
 
         if vectorised(spec):  # Omaha's two and three, every world at once (issue 33)

@@ -16,6 +16,7 @@ from rollem.cards import CARDS
 from rollem.engine.hand import Hand
 from rollem.history import History, HistoryError, read_history, replay
 from rollem.odds.common import Progress, check_seed
+from rollem.odds.fileexact import FILE_EXACT_LIMIT
 from rollem.odds.own_copy import fold_point, is_own_copy, stand_in_history
 from rollem.odds.result import HistoryOddsError, Odds, OddsError
 from rollem.odds.sdr import EXACT_LIMIT as SDR_EXACT_LIMIT
@@ -64,7 +65,9 @@ def history_odds(
     copy (``rollem.history.redact``) for that player's seat, before the end of
     the hand: it is replayed with stand-in cards for what the seat did not see
     (:mod:`rollem.odds.own_copy`). ``exact_limit`` defaults
-    to 25,000,000 outcomes for Stop, Drop and Roll and 1,000,000 otherwise;
+    to 25,000,000 outcomes for Stop, Drop and Roll, 1,000,000 in Roll Your Own
+    and 5-2-1, and 2,000,000 deals in a game from a game file, counted where
+    they fit the work bound (:mod:`rollem.odds.fileexact`, issue 33);
     ``samples`` to 20,000 (10,000 per option where the odds look ahead:
     Roll Your Own before the discard, 5-2-1; 10,000 in Roll Your Own after
     the discard with six or more dealt in, drawn in batches with more
@@ -167,7 +170,8 @@ def _view_odds(hand: Hand, seat: int, at: int, *, samples: int | None, seed: int
         raise OddsError(f"seat {seat} has folded by action {at}: no odds for a folded hand")
     game = hand.game.id
     if exact_limit is None:
-        exact_limit = SDR_EXACT_LIMIT if game == "sdr" else 1_000_000
+        exact_limit = (SDR_EXACT_LIMIT if game == "sdr" else 1_000_000
+                       if game in ("rollyourown", "rollem521") else FILE_EXACT_LIMIT)
     if samples is None:
         looks = (advice or bool(look_ahead)) and (
             game == "rollem521" or (game == "rollyourown" and len(hand.hole[seat]) == 6))

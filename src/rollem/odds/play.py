@@ -6,7 +6,12 @@ exact or come with an honest 95% interval, and be ready within about a
 second of CPU. :func:`play_odds` does it:
 
 - **Exact first.** Where the game's calculator counts every outcome within
-  the budget it does (Stop, Drop and Roll: :data:`SDR_EXACT_LIMIT`).
+  the budget it does (Stop, Drop and Roll: :data:`SDR_EXACT_LIMIT`; a game
+  from a game file where its deals still to come fit
+  :data:`rollem.odds.fileexact.EXACT_WORK`, at most
+  :data:`rollem.odds.fileexact.FILE_EXACT_LIMIT`: hold'em from the turn
+  heads-up, Omaha at the river heads-up, stud's seventh street heads-up,
+  five-card draw heads-up; branch s71-exact).
   ``interval`` is 0.
 - **Else Monte Carlo in batches** of ``batch`` worlds (per option at a
   choice), each from its own seed, until every figure's 95% interval is at
@@ -225,12 +230,14 @@ def _play_odds(view: Any, *, rng: random.Random | None, seed: int | None, game: 
                top: int, batch_part: float | None, clock: Callable[[], float]) -> Odds:
     """:func:`play_odds` within its straying (:func:`rollem.odds.straying.others_stray`)."""
     from rollem.odds.common import check_seed
+    from rollem.odds.fileexact import FILE_EXACT_LIMIT
     from rollem.odds.view import VIEW_EXACT_LIMIT, read_view, view_equity
 
     check_seed(seed)
     start = clock()
     info = read_view(view)
-    exact_limit = SDR_EXACT_LIMIT if info.game == "sdr" else VIEW_EXACT_LIMIT
+    exact_limit = SDR_EXACT_LIMIT if info.game == "sdr" else VIEW_EXACT_LIMIT \
+        if info.game in ("rollyourown", "rollem521") else FILE_EXACT_LIMIT
     seeds = random.Random(seed) if seed is not None else (rng or random.Random())
 
     from rollem.odds.ryoseen import (

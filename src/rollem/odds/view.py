@@ -171,7 +171,7 @@ def view_equity(
     samples: int = 200,
     rng: random.Random | None = None,
     seed: int | None = None,
-    exact_limit: int = VIEW_EXACT_LIMIT,
+    exact_limit: int | None = None,
     progress: Progress | None = None,
     advice: bool = False,
     top: int = 10,
@@ -200,7 +200,12 @@ def view_equity(
             enumerate (the standard error is about ``0.5 / sqrt(samples)``).
         rng, seed: seed the Monte Carlo (``seed`` wins).
         exact_limit: enumerate exactly when there are at most this many
-            outcomes; 0 forces Monte Carlo.
+            outcomes; 0 forces Monte Carlo. ``None``: :data:`VIEW_EXACT_LIMIT`
+            in our three games, Monte Carlo in a game from a game file (the
+            computer players' few milliseconds); given, a game file's deals
+            are counted too where they fit its work bound
+            (:mod:`rollem.odds.fileexact`; ``rollem odds --history`` and play
+            pass :data:`rollem.odds.fileexact.FILE_EXACT_LIMIT`, issue 33).
         progress: ``progress(done, samples)`` after each Monte Carlo chunk.
         advice: also evaluate every option of the choice the seat faces now
             (``Odds.advice``; look-ahead ``samples`` worlds per option).
@@ -225,7 +230,8 @@ def view_equity(
 
     pol = policy if policy is not None else FAST
     if look_ahead or (look_ahead is None and advice):
-        looked = look_odds(info, samples=samples, rng=rng, seed=seed, exact_limit=exact_limit,
+        looked = look_odds(info, samples=samples, rng=rng, seed=seed,
+                           exact_limit=VIEW_EXACT_LIMIT if exact_limit is None else exact_limit,
                            progress=progress, advice=advice, top=top, policy=pol)
         if looked is not None:
             return looked
@@ -241,9 +247,13 @@ def view_equity(
 
 
 def _plain(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int | None,
-           exact_limit: int, progress: Progress | None, game: Game | None = None) -> Odds:
+           exact_limit: int | None, progress: Progress | None,
+           game: Game | None = None) -> Odds:
     """The odds without look-ahead (Stop, Drop and Roll; Roll Your Own after the discard;
     any other game from its game file: :mod:`rollem.odds.filegame`)."""
+    file_limit = exact_limit or 0  # a game file's: counted only when asked (None: sampled)
+    if exact_limit is None:
+        exact_limit = VIEW_EXACT_LIMIT
     if info.game == "sdr":
         from rollem.odds.sdr import sdr_odds
 
@@ -272,7 +282,8 @@ def _plain(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int
                         "your own: pass game=, or rollem.games.register(game) first)")
     from rollem.odds.filegame import file_game_odds
 
-    return file_game_odds(info, game, samples=samples, rng=rng, seed=seed, progress=progress)
+    return file_game_odds(info, game, samples=samples, rng=rng, seed=seed, progress=progress,
+                          exact_limit=file_limit)
 
 
 def no_odds_reason(game: Game) -> str | None:
