@@ -37,7 +37,7 @@ an "every N" one is missed.
 
 >>> from random import Random
 >>> from rollem.engine import Call, Check
->>> table = Table([100, 100, 100], game="dealers-choice", rng=Random(5))
+>>> table = Table([100, 100, 100], game="dealers-choice", rng=Random(2))
 >>> hand = table.new_hand()
 >>> hand.game.id, table.button
 ('sdr', 0)
