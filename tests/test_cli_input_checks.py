@@ -578,7 +578,7 @@ def test_the_big_bet_help_says_it_is_the_later_rounds_least_bet_in_no_limit(
     code, out_help, _ = run(["play", "--help"], capsys)
     assert code == 0
     help_text = " ".join(out_help.split())
-    assert "--big-bet INTEGER The big bet (fixed limit, later rounds); in pot- and no-limit " \
+    assert "--big-bet CHIPS The big bet (fixed limit, later rounds); in pot- and no-limit " \
         "the minimum bet of those rounds." in help_text
 
 

@@ -3,6 +3,7 @@ wrong, with the words it says now."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,43 @@ def test_help_keeps_a_flag_whole_and_names_its_value() -> None:
         assert not any(line.rstrip().endswith("--game-") for line in out.splitlines())
     out = CliRunner().invoke(app, ["play", "--help"], terminal_width=80).output
     assert "--bomb-pot-every N " in out and "--bomb-pot-ante CHIPS " in out
+
+
+def test_every_option_names_what_its_value_is() -> None:
+    """Every option that takes a value shows what the value is (N, SEED, CHIPS,
+    DIR, SECONDS...) or its choices, never click's type name: ``--hands
+    INTEGER``, ``--seed INTEGER``, ``--ante INTEGER``, ``--port INTEGER
+    RANGE``, ``--db TEXT`` were left among the N and CHIPS of the others (s71)."""
+    import click
+    from click.testing import CliRunner
+
+    from rollem.cli.app import app
+
+    def commands(group: click.Group, path: list[str]) -> list[list[str]]:
+        found = []
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
+            found.append([*path, name])
+            if isinstance(command, click.Group):
+                found += commands(command, [*path, name])
+        return found
+
+    named = commands(app, [])
+    assert ["simulate"] in named and ["serve"] in named and len(named) > 10
+    type_names = re.compile(r"^  (?:-\w, )?--[\w-]+(?: / --[\w-]+)? (INTEGER|FLOAT|TEXT|DIRECTORY|"
+                            r"PATH|FILENAME|RANGE|BOOLEAN)\b", re.MULTILINE)
+    shown = {}
+    for path in named:
+        out = CliRunner().invoke(app, [*path, "--help"], terminal_width=200).output
+        shown[" ".join(path)] = out
+        assert type_names.findall(out) == [], (path, type_names.findall(out))
+    # the ones that were click's
+    for command, option in (("simulate", "--hands N "), ("simulate", "--workers N "),
+                            ("simulate", "--seed SEED "), ("simulate", "--ante CHIPS "),
+                            ("play", "--seed SEED "), ("play", "--big-bet CHIPS "),
+                            ("play", "--history-dir DIR "), ("odds", "--samples N "),
+                            ("odds", "--workers N "), ("serve", "--port PORT "),
+                            ("serve", "--retention DAYS "), ("serve", "--max-body BYTES "),
+                            ("backup", "--db FILE ")):
+        assert f"  {option}" in shown[command], (command, option)

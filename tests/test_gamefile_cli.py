@@ -195,3 +195,26 @@ def test_check_game_refuses_a_file_it_cannot_deal(tmp_path: Path) -> None:
         assert out.exit_code == 2, (argv, out.output)
         assert "steps[2].chooser: 'lowest-showing' reads the hands showing, but no card is " \
                "face up" in out.stderr, argv
+
+
+def test_check_game_errors_name_the_file_as_game_file_does(tmp_path: Path) -> None:
+    """s71: ``rollem check-game FILE``'s errors about the file's text did not name
+    the file ("name: must be a one-line text ..."), where --game-file's did
+    ("--game-file FILE: name: ..."); both name it now, check-game without the
+    option."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('id = "mine"\n', encoding="utf-8")
+    not_toml = tmp_path / "not-toml.toml"
+    not_toml.write_text("id = \n", encoding="utf-8")
+    for path, said in ((bad, "name: must be a one-line text of 1..60 characters, not all "
+                             "spaces, but it is missing"),
+                       (not_toml, "game file: not valid TOML: Invalid value (at line 1, "
+                                  "column 6)"),
+                       (tmp_path / "none.toml", "cannot read: No such file or directory")):
+        check = CliRunner().invoke(app, ["check-game", str(path)])
+        assert (check.exit_code, check.stdout) == (2, ""), check.output
+        assert check.stderr == f"rollem: error: {path}: {said}\n"
+        simulate = CliRunner().invoke(app, ["simulate", "--game-file", str(path), "--hands",
+                                            "1"])
+        assert simulate.exit_code == 2
+        assert simulate.stderr == f"rollem: error: --game-file {path}: {said}\n"

@@ -247,7 +247,8 @@ def test_play_dealers_choice_piped_with_odds(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     text = out.stdout
-    assert "You have the button: choose the game.\n  1 = rollem521 (5-2-1 Roll 'Em)" in text
+    assert "You have the button: choose the game.\n  1 = sdr (Stop, Drop and Roll)\n  2 = " \
+        "rollyourown (Five Card Roll Your Own)\n  3 = rollem521 (5-2-1 Roll 'Em)" in text
     assert "'poker' is not one of the games" in text
     assert "=== Hand 1: Stop, Drop and Roll, You have the button ===" in text
     assert re.search(r"Your odds: equity \d+% \(expected share of the pot\) · whole pot \d+% · "

@@ -19,8 +19,8 @@ def test_an_empty_game_answer_says_to_give_a_number_or_a_name(tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     out = result.output
     assert "is not one of the games" not in out
-    assert out.count("please answer with a game's number or name: 1 = rollem521, "
-                     "2 = rollyourown,\n  3 = sdr\n") == 2
+    assert out.count("please answer with a game's number or name: 1 = sdr, "
+                     "2 = rollyourown,\n  3 = rollem521\n") == 2
     assert "=== Hand 1: Stop, Drop and Roll" in out
     assert all(len(line) <= 80 for line in out.splitlines())
 

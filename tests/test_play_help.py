@@ -167,8 +167,8 @@ def test_t_at_the_game_prompt_lists_the_games_again(tmp_path: Path) -> None:
                          history_dir=tmp_path)
     game.run()
     text = "".join(out)
-    listing = ("  1 = rollem521 (5-2-1 Roll 'Em)\n  2 = rollyourown (Five Card Roll Your Own)\n"
-               "  3 = sdr (Stop, Drop and Roll)\n  (a number or a name; ? help, t the games "
+    listing = ("  1 = sdr (Stop, Drop and Roll)\n  2 = rollyourown (Five Card Roll Your Own)\n"
+               "  3 = rollem521 (5-2-1 Roll 'Em)\n  (a number or a name; ? help, t the games "
                "again, last = the last hand, q quit)\n")
     assert text.count(listing) == 2, text
     assert text.index("Game (1-3) > ") < text.rindex(listing)

@@ -63,10 +63,11 @@ def test_naming_a_game_that_does_not_fit_says_why(tmp_path: Path) -> None:
     """With 9 players dealer's choice offers 5-2-1 and SDR; a player who types
     "rollyourown" (or "rolly") on the button was told only "'rolly' is not one
     of the games"; now why (R-C-12: at most 8), then the games to choose."""
-    game, out = scripted(iter(["rolly", "rollyourown", "2", "q", "q"]), game="dealers-choice",
+    game, out = scripted(iter(["rolly", "rollyourown", "1", "q", "q"]), game="dealers-choice",
                          players=9, seed=1, history_dir=tmp_path)
     game.run()
     lines = "".join(out).splitlines()
-    why = "rollyourown does not fit 9 players (it takes 2 to 8): 1 = rollem521, 2 = sdr"
+    # (the games in the usual order, sdr first: s71; they were by id)
+    why = "rollyourown does not fit 9 players (it takes 2 to 8): 1 = sdr, 2 = rollem521"
     assert lines.count(why) == 2
     assert any(ln.startswith("=== Hand 1: Stop, Drop and Roll") for ln in lines)

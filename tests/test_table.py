@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from engine_helpers import play_out
 from rollem.bots.random_bot import random_action
 from rollem.engine import Check
+from rollem.games import get
 from rollem.table import Table, TableError
 
 
@@ -143,8 +145,16 @@ def test_the_button_names_the_game_between_next_deal_and_deal() -> None:
         table.deal(deal, "rollyourown")
     hand = table.deal(deal, "rollem521")
     assert hand.game.id == "rollem521" and table.button == 4 and table.hands == 1
-    sorted_table = Table([100] * 9, game="dealers-choice", games=["sdr", "rollem521"])
-    assert [g.id for g in sorted_table.next_deal().games] == ["rollem521", "sdr"]
+    # The terminal's table (by_id): the usual order, whatever the order given: our
+    # three, then the standard games, then a user's game by id (s71: it was by id,
+    # rollem521 first, unlike the web form, the docs and rollem play's GAME).
+    usual = Table([100] * 6, game="dealers-choice",
+                  games=["stud", "rollem521", "holdem", "sdr", "rollyourown"])
+    assert [g.id for g in usual.next_deal().games] == [
+        "sdr", "rollyourown", "rollem521", "holdem", "stud"]
+    own = replace(get("holdem"), id="aardvark", name="Aardvark")
+    mine = Table([100] * 3, game="dealers-choice", games=[own, "omaha", "sdr"])
+    assert [g.id for g in mine.next_deal().games] == ["sdr", "omaha", "aardvark"]
 
 
 def test_a_deal_goes_to_its_players_still_dealt_in_not_to_newcomers() -> None:

@@ -44,7 +44,7 @@ from rollem.engine.commit_reveal import (
     seeded_proof,
 )
 from rollem.engine.hand import Hand
-from rollem.history import redact, write_history, write_own_copy
+from rollem.history import HistoryError, read_history, redact, write_history, write_own_copy
 from rollem.verify import check_chain, verify_history, verify_text
 
 HISTORIES = Path(__file__).parent / "histories"
@@ -683,8 +683,7 @@ def test_cli_says_a_game_file_or_an_empty_file_is_not_a_hand_history(
                    "checks it)\n")
     code, out, err = run_cli(["verify", str(empty)], capsys)
     assert (code, out) == (2, "")
-    assert err.startswith(f"rollem: error: {empty}: there is no variant: a rollem history "
-                          "names its game")
+    assert err.startswith(f"rollem: error: {empty}: the history is empty (no fields)")
 
 
 def test_play_sessions_verify_as_a_chain(tmp_path: Path,
@@ -984,6 +983,35 @@ def test_a_game_file_without_format_is_named_a_game_file(
     assert err == (f"rollem: error: {game_file}: this is a game file, not a hand history: "
                    "play it with rollem play --game-file FILE (rollem check-game FILE "
                    "checks it)\n")
+
+
+EMPTY = ("the history is empty (no fields): a hand history names its game, the players' "
+         "stacks and their actions (rollem play saves one for every hand; "
+         "docs/hand-history.md)")
+
+
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--result"], ["replay", "--json"],
+                                     ["replay", "--lenient"], ["verify"],
+                                     ["convert", "--to", "phh"],
+                                     ["odds", "--seat", "0", "--history"]])
+@pytest.mark.parametrize(("name", "text"), [("empty.toml", ""), ("blank.phh", "# none\n\n")])
+def test_an_empty_history_is_named_empty(command: list[str], name: str, text: str,
+                                         tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """s71: an empty hand history (or one of comments only) was "there is no
+    variant: a rollem history names its game ..."; one line says it is empty,
+    naming the file."""
+    empty = tmp_path / name
+    empty.write_text(text, encoding="utf-8")
+    code, out, err = run_cli([*command, str(empty)], capsys)
+    assert (code, out) == (2, "")
+    assert err == f"rollem: error: {empty}: {EMPTY}\n"
+
+
+def test_read_history_of_nothing_says_empty() -> None:
+    with pytest.raises(HistoryError) as err:
+        read_history("\ufeff# no fields\n")
+    assert str(err.value) == EMPTY
 
 
 def test_a_521_copy_stops_at_the_hidden_stacking_not_at_a_bet() -> None:

@@ -37,7 +37,7 @@ an "every N" one is missed.
 
 >>> from random import Random
 >>> from rollem.engine import Call, Check
->>> table = Table([100, 100, 100], game="dealers-choice", rng=Random(5))
+>>> table = Table([100, 100, 100], game="dealers-choice", rng=Random(2))
 >>> hand = table.new_hand()
 >>> hand.game.id, table.button
 ('sdr', 0)
@@ -63,7 +63,7 @@ from rollem.engine.errors import EngineError, whole_number
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource, SecureSource, SeededSource
-from rollem.games import DEFAULT_CHOICE, Game, get
+from rollem.games import DEFAULT_CHOICE, Game, get, in_usual_order
 from rollem.games.build import bomb_pot_default, bomb_pot_refusal
 
 if TYPE_CHECKING:
@@ -199,8 +199,11 @@ class Table:
             each hand's ante and bets come from its level, players who bust
             sit out for good unless they rebuy in the first levels the host
             allows (:meth:`rebuy_seat`; never automatic) (issue 28).
-        by_id: list the dealer's-choice games that fit by id (the terminal);
-            ``False``: in the order of ``games`` (the web host's list).
+        by_id: list the dealer's-choice games that fit in the usual order (the
+            terminal): our three, then the standard games, then others by id
+            (:func:`rollem.games.in_usual_order`; s71: by id, rollem521 first,
+            unlike every other list); ``False``: in the order of ``games``
+            (the web host's list).
         sources: the shuffles of each hand, ``sources(hand_no)`` with ``hand_no``
             1, 2, ... (``rollem play``: a committed deck, issue 32); default:
             seeded by ``rng``, else secure.
@@ -378,9 +381,10 @@ class Table:
 
     def games_that_fit(self, players: int) -> list[Game]:
         """The dealer's-choice games playable with ``players`` dealt in (R-C-12),
-        by id (``by_id``) or in the table's order."""
+        in the usual order (``by_id``: :func:`rollem.games.in_usual_order`) or
+        in the table's order."""
         fits = games_that_fit(self.choices, players)
-        return sorted(fits, key=lambda g: g.id) if self.by_id else fits
+        return in_usual_order(fits) if self.by_id else fits
 
     def playable(self, players: int, button: int | None = None) -> list[Game]:
         """What a hand with ``players`` dealt in (``button``: the seat that gets

@@ -20,12 +20,14 @@ import tempfile
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from virtual_table import InlineExecutor, InlineStore, VirtualLoop
 
 from rollem.bots import make_bot
+from rollem.bots.basic import BasicBot
 from rollem.bots.strong import StrongBot
 from rollem.engine.randomness import SeededSource
 from rollem.server import live_table
@@ -203,6 +205,23 @@ def test_a_released_seat_drops_its_bot_and_the_others_forget_it() -> None:
         del gone, freed
         gc.collect()
         assert dropped() is None  # nothing holds the released seat's bot
+
+
+def test_a_seat_stored_with_no_level_plays_at_the_tables_level() -> None:
+    """A seat whose row names no computer player's level (a person's) is played,
+    when a computer player is asked for it, at the table's own level
+    (``TableConfig.bot_level``), not at ``random`` (s71: the fallback was random
+    while the table's default had become basic)."""
+    with virtual_server() as (loop, store):
+        table, _people = new_table(loop, store, bots=1)  # bot_level strong
+        assert table.seats[0].row.bot is None and table.seats[2].row.bot == "strong"
+        own = table.seating.computer_player(0)
+        assert isinstance(own, StrongBot) and table.seats[0].bot_level == "strong"
+        table.config = replace(table.config, bot_level="basic")
+        assert isinstance(table.seating.computer_player(1), BasicBot)
+        assert table.seats[1].bot_level == "basic"
+        assert isinstance(table.seating.computer_player(2), StrongBot)  # its own level
+        loop.call(table.shutdown)
 
 
 def test_a_new_occupant_of_a_seat_gets_a_new_bot() -> None:

@@ -40,7 +40,7 @@ def backup_database(db: Path, target: Path) -> int:
                short_help="Back up the web table's SQLite database to PATH while it runs.")
 @click.argument("path", type=PathOf(dir_okay=False, path_type=Path))
 @click.option("--db", "db_text", default="rollem.db", show_default=True, envvar="ROLLEM_DB",
-              show_envvar=True, type=str,
+              show_envvar=True, type=str, metavar="FILE",
               help="The SQLite file rollem serve uses (PostgreSQL: pg_dump).")
 def backup_command(path: Path, db_text: str) -> None:
     """Copy the web table's SQLite database to PATH, safely while it is served.

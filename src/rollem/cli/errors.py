@@ -27,14 +27,14 @@ def cut(text: str, limit: int = MAX_MESSAGE) -> str:
     return f"{head} ... [{len(text) - len(head) - len(tail)} characters cut] ... {tail}"
 
 
-def one_line(message: object) -> str:
-    """Collapse ``message`` to a single line, cut to :data:`MAX_MESSAGE` characters,
-    its control characters shown as ``^[`` and the like
+def one_line(message: object, limit: int = MAX_MESSAGE) -> str:
+    """Collapse ``message`` to a single line, cut to ``limit`` characters (default
+    :data:`MAX_MESSAGE`), its control characters shown as ``^[`` and the like
     (:func:`rollem.text.terminal_safe`: a bad input quoted back cannot drive the
     terminal)."""
     from rollem.text import terminal_safe
 
-    return cut(terminal_safe(" ".join(str(message).split())))
+    return cut(terminal_safe(" ".join(str(message).split())), limit)
 
 
 def refusal(where: str, message: object, limit: int = MAX_MESSAGE) -> str:
@@ -49,7 +49,8 @@ def refusal(where: str, message: object, limit: int = MAX_MESSAGE) -> str:
     return f"{where}: {clip(str(message), limit - len(where) - 2)}"
 
 
-def fail(message: object) -> NoReturn:
-    """Print ``rollem: error: MESSAGE`` (one line) to stderr and exit 2."""
-    print(f"rollem: error: {one_line(message)}", file=sys.stderr)
+def fail(message: object, limit: int = MAX_MESSAGE) -> NoReturn:
+    """Print ``rollem: error: MESSAGE`` (one line, cut to ``limit`` characters:
+    :func:`one_line`) to stderr and exit 2."""
+    print(f"rollem: error: {one_line(message, limit)}", file=sys.stderr)
     raise SystemExit(USAGE_EXIT)

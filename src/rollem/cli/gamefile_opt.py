@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rollem.cli.errors import fail
+from rollem.cli.errors import MAX_MESSAGE, fail
 
 __all__ = ["check_user_game_file", "game_ids_words", "games_list", "register_game_file"]
 
@@ -19,24 +19,24 @@ def check_user_game_file(path: str, option: str | None = None) -> Game:
     shipped game) unless it is that shipped game's rules unchanged (comments
     and layout aside: :func:`rollem.games.is_shipped`). A mistake exits 2
     with one line, starting ``OPTION PATH: `` when ``option`` is given (e.g.
-    ``"--game-file"``), else the file's own error as it is (``PATH: `` before
-    a shipped id)."""
+    ``"--game-file"``), else ``PATH: `` (``rollem check-game FILE``; s71: its
+    errors did not name the file, only those about reading it did)."""
     from rollem import games
     from rollem.games.gamefile import GameFileError, load_game_file
 
+    where = f"{option} {path}" if option is not None else path
+    # (the file's words keep the length they had alone: a long path does not cut
+    # them down to the middle of the key that is wrong)
+    limit = MAX_MESSAGE + min(len(where), MAX_MESSAGE) + 2
     try:
         game = load_game_file(path)
     except GameFileError as err:
         said = str(err)
-        if option is not None:
-            fail(f"{option} {said}" if said.startswith(f"{path}: ") else
-                 f"{option} {path}: {said}")
-        fail(said)
+        fail(f"{where}: {said.removeprefix(f'{path}: ')}", limit)
     refused = games.shipped_id_refusal(game)  # (the web table's form's rule too)
     if refused is not None:
         # (a copy with the same rules is the shipped game, comments aside: is_shipped)
-        where = f"{option} {path}" if option is not None else path
-        fail(f"{where}: {refused} (or play the shipped game: GAME {game.id})")
+        fail(f"{where}: {refused} (or play the shipped game: GAME {game.id})", limit)
     return game
 
 

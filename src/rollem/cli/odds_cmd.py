@@ -218,6 +218,7 @@ def _compiling() -> None:
                    "lines (p1 cc, p2 cbr 4, ...), not the dealer's (d dh ...); default: the "
                    "last decision point (a seat that folded: the point of its fold).")
 @click.option("--samples", "samples", type=Whole(f"1 to {MAX_SAMPLES:,}"), default=None,
+              metavar="N",
               help=f"Monte Carlo samples, 1 to {MAX_SAMPLES:,} (default 100,000 for sdr, "
                    "20,000 from a history; look-ahead: 10,000 worlds per option, and "
                    "in Roll Your Own after the discard at 6 players or more; there, "
@@ -225,6 +226,7 @@ def _compiling() -> None:
                    "as the output says).")
 @seed_option("Seed the Monte Carlo.")
 @click.option("--workers", "workers", type=Whole("1 or more"), default=1, show_default=True,
+              metavar="N",
               help="sdr: processes to split the Monte Carlo samples over; the same seed "
                    "and workers give the same odds.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

@@ -1021,6 +1021,7 @@ class TerminalGame:
                    "figures take the others to play much like the odds' policy, see "
                    "docs/odds.md).")
 @click.option("--history-dir", type=PathOf(file_okay=False, path_type=Path), default=None,
+              metavar="DIR",
               help="Folder for your copies of the hand histories, one file per hand in a "
                    "folder per session: your own copy, with only the cards you saw (the "
                    "computer players' hidden cards are ??), as the web table's download "

@@ -64,6 +64,6 @@ def seed_option(help_text: str) -> Callable[[F], F]:
     """The ``--seed`` option (an integer, default ``None``) with ``help_text``
     and the rule appended, refusing a seed outside the rule (:func:`parse_seed`)."""
     return click.option(
-        "--seed", "seed", type=str, default=None, metavar="INTEGER",
+        "--seed", "seed", type=str, default=None, metavar="SEED",
         callback=lambda _ctx, _param, value: parse_seed(value),
         help=f"{help_text} The seed is {SEED_RULE}.")

@@ -188,21 +188,21 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
 
 @click.command(name="serve",
                short_help="Run the web table, to play with friends in their browsers.")
-@_opt("--host", default="127.0.0.1", show_default=True,
+@_opt("--host", metavar="ADDRESS", default="127.0.0.1", show_default=True,
       help="Address to listen on; 0.0.0.0 (or :: for IPv6 too) lets friends "
            "on your network join.")
-@_opt("--port", default=8000, show_default=True, type=WholeRange(0, 65535),
+@_opt("--port", metavar="PORT", default=8000, show_default=True, type=WholeRange(0, 65535),
       help="TCP port; 0 picks a free one (the URL printed shows it).")
-@_opt("--db", "db", default=DEFAULT_DB, show_default=True,
+@_opt("--db", "db", metavar="DB", default=DEFAULT_DB, show_default=True,
       help="SQLite file holding every table and hand (created if missing), or a "
            "PostgreSQL database: postgresql://user@host/dbname.")
-@_opt("--public-url", default=None,
+@_opt("--public-url", metavar="URL", default=None,
       help="The address friends open, e.g. https://poker.example.org behind a reverse "
            "proxy: invite links use it, its pages may connect, https makes cookies Secure.")
-@_opt("--allowed-origin", "allowed_origins", multiple=True,
+@_opt("--allowed-origin", "allowed_origins", metavar="ORIGIN", multiple=True,
       help="Another origin (scheme://host[:port]) whose pages may connect; repeat for "
            "more (from the environment: separated by spaces).")
-@_opt("--forwarded-allow-ips", default="127.0.0.1", show_default=True,
+@_opt("--forwarded-allow-ips", metavar="ADDRESSES", default="127.0.0.1", show_default=True,
       help="Proxies trusted to say the client's address, scheme and host (X-Forwarded-For, "
            "-Proto, -Host), comma separated (addresses or networks); '*' trusts any. "
            "From anyone else those headers are ignored.")
@@ -210,99 +210,99 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       help="Least important log lines shown (stderr, with time and level).")
 @_opt("--access-log/--no-access-log", default=True, show_default=True,
       help="Log one line per HTTP request and websocket.")
-@_opt("--retention", "retention", default=30.0, show_default=True,
+@_opt("--retention", "retention", metavar="DAYS", default=30.0, show_default=True,
       type=NumberRange(min=0, min_open=True),
       help="Days after its last hand a table is deleted with its hands.")
-@_opt("--unplayed-minutes", default=60.0, show_default=True,
+@_opt("--unplayed-minutes", metavar="MINUTES", default=60.0, show_default=True,
       type=NumberRange(min=0, min_open=True),
       help="Minutes after its last change a table never dealt a hand, with nobody "
            "seated, is deleted (not while anyone has it open), so abandoned tables "
            "do not fill --max-tables.")
-@_opt("--idle-minutes", default=10.0, show_default=True,
+@_opt("--idle-minutes", metavar="MINUTES", default=10.0, show_default=True,
       type=NumberRange(min=0, min_open=True),
       help="Minutes with nobody connected after which a table stops dealing and is "
            "unloaded (it comes back as it was when opened).")
-@_opt("--hand-seconds", default=1.0, show_default=True, type=NumberRange(0, 600),
+@_opt("--hand-seconds", metavar="SECONDS", default=1.0, show_default=True, type=NumberRange(0, 600),
       help="Least seconds from one deal to the next at every table (a host may ask "
            "for more).")
-@_opt("--unattended-hand-seconds", default=5.0, show_default=True,
+@_opt("--unattended-hand-seconds", metavar="SECONDS", default=5.0, show_default=True,
       type=NumberRange(0, 600),
       help="Least seconds from one deal to the next when no person played the last "
            "hand (computer players and the clock did; a person at most folded).")
-@_opt("--unattended-minutes", default=10.0, show_default=True,
+@_opt("--unattended-minutes", metavar="MINUTES", default=10.0, show_default=True,
       type=NumberRange(min=0, min_open=True),
       help="Minutes without a person playing a hand after which a table stops dealing "
            "(a player sitting down, or the host's Deal now, deals again); a table no "
            "person ever played is deleted after --unplayed-minutes.")
-@_opt("--table-storage-mb", default=100.0, show_default=True,
+@_opt("--table-storage-mb", metavar="MB", default=100.0, show_default=True,
       type=NumberRange(min=0, min_open=True),
       help="Megabytes of stored hands one table may hold; then it deals no more and "
            "says why.")
-@_opt("--storage-mb", default=4000.0, show_default=True,
+@_opt("--storage-mb", metavar="MB", default=4000.0, show_default=True,
       type=NumberRange(min=0, min_open=True),
       help="Megabytes of stored hands all tables together may hold; then none deals "
            "more until old tables are deleted.")
-@_opt("--messages-per-second", default=20.0, show_default=True,
+@_opt("--messages-per-second", metavar="N", default=20.0, show_default=True,
       type=NumberRange(min=0, min_open=True),
       help="Messages a connection may send each second (bursts of 3 seconds' worth); "
            "beyond: an error, then the connection is closed.")
-@_opt("--connections-per-address", default=32, show_default=True, type=WholeRange(1),
+@_opt("--connections-per-address", metavar="N", default=32, show_default=True, type=WholeRange(1),
       help="Open websockets from one address.")
-@_opt("--connects-per-minute", default=60.0, show_default=True,
+@_opt("--connects-per-minute", metavar="N", default=60.0, show_default=True,
       type=NumberRange(0, min_open=True),
       help="Websockets one address may open a minute (bursts of 64), a seat's own "
            "too; beyond: refused, and the page tries again within 5 s.")
-@_opt("--joins-per-minute", default=30.0, show_default=True,
+@_opt("--joins-per-minute", metavar="N", default=30.0, show_default=True,
       type=NumberRange(0, min_open=True),
       help="Attempts one address may make a minute to sit down or to ask to watch, "
            "at all tables together (bursts of two thirds of it); beyond: HTTP 429 "
            "with Retry-After.")
-@_opt("--connections-per-table", default=64, show_default=True, type=WholeRange(1),
+@_opt("--connections-per-table", metavar="N", default=64, show_default=True, type=WholeRange(1),
       help="Open websockets to one table: players and watchers each (a watcher never "
            "takes a player's place).")
-@_opt("--connections-per-seat", default=4, show_default=True, type=WholeRange(1),
+@_opt("--connections-per-seat", metavar="N", default=4, show_default=True, type=WholeRange(1),
       help="Open websockets of one seat (tabs or devices; the host's cookie too): a "
            "newer one replaces the oldest, which is told why. A seat's own connection "
            "is never refused for the two counts above.")
-@_opt("--http-timeout", default=20.0, show_default=True,
+@_opt("--http-timeout", metavar="SECONDS", default=20.0, show_default=True,
       type=NumberRange(min=0, min_open=True, max=300),
       help="Seconds a connection has to send a whole HTTP request (head and body) from "
            "when it opens or its last answer went out; then it is closed, so idle and "
            "slow connections cannot hold the server's file handles.")
-@_opt("--http-connections-per-address", default=64, show_default=True,
+@_opt("--http-connections-per-address", metavar="N", default=64, show_default=True,
       type=WholeRange(1),
       help="Open HTTP connections (not yet websockets) from one address; a trusted "
            "proxy's are not counted. Past it the address's oldest connection still "
            "waiting for its request is closed to make room.")
-@_opt("--tables-per-hour", default=30, show_default=True, type=WholeRange(1),
+@_opt("--tables-per-hour", metavar="N", default=30, show_default=True, type=WholeRange(1),
       help="New tables one address may create in an hour (with a PostgreSQL --db: "
            "over all the servers on it).")
-@_opt("--seats-per-address", default=20, show_default=True, type=WholeRange(1),
+@_opt("--seats-per-address", metavar="N", default=20, show_default=True, type=WholeRange(1),
       help="Seats one address may hold at once, at all tables together (with a "
            "PostgreSQL --db: all the servers' tables); past it a sit-down is refused "
            "until the address leaves one.")
-@_opt("--costly-requests-per-minute", default=120.0, show_default=True,
+@_opt("--costly-requests-per-minute", metavar="N", default=120.0, show_default=True,
       type=NumberRange(min=0, min_open=True),
       help="Requests one address may make each minute for hand lists, replays, hand "
            "histories, rules and /healthz (bursts of a quarter minute's worth); "
            "beyond: HTTP 429 with Retry-After.")
-@_opt("--max-tables", default=10_000, show_default=True, type=WholeRange(1),
+@_opt("--max-tables", metavar="N", default=10_000, show_default=True, type=WholeRange(1),
       help="Tables the database may hold (until the retention deletes old ones).")
-@_opt("--max-body", default=16_384, show_default=True, type=WholeRange(1),
+@_opt("--max-body", metavar="BYTES", default=16_384, show_default=True, type=WholeRange(1),
       help="Largest request body in bytes (cut off while read: 413); creating a table "
            "may send 128 KB more (a game file of up to 64 KB).")
-@_opt("--max-head", default=65_536, show_default=True, type=WholeRange(1024),
+@_opt("--max-head", metavar="BYTES", default=65_536, show_default=True, type=WholeRange(1024),
       help="Largest request line and headers (cookies included) of one HTTP request "
            "in bytes; beyond: 431, and the connection is closed.")
-@_opt("--shortest-decision", default=DECISION_SECONDS[0], show_default=True,
+@_opt("--shortest-decision", metavar="SECONDS", default=DECISION_SECONDS[0], show_default=True,
       type=NumberRange(min=STORED_SHORTEST_DECISION, max=DECISION_SECONDS[1]),
       help="Shortest decision clock in seconds a new table may ask for (the create "
            "form's minimum too); a server for quick test tables may lower it.")
-@_opt("--lease-seconds", default=10.0, show_default=True,
+@_opt("--lease-seconds", metavar="SECONDS", default=10.0, show_default=True,
       type=NumberRange(min=0, min_open=True),
       help="PostgreSQL, several servers: a table's lease time; a stopped server's "
            "tables move to another after it.")
-@_opt("--advertise-url", default=None,
+@_opt("--advertise-url", metavar="URL", default=None,
       help="PostgreSQL, several servers: where the others and the proxy reach this "
            "server (default: http://<host>:<port>).")
 def serve_command(host: str, port: int, db: str, public_url: str | None,

@@ -41,7 +41,7 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
                    "of GAME.")
 @click.option("--players", type=Whole("2 to 10"), default=None, metavar="N",
               help="Players at the table, 2 to 10 (required).")
-@click.option("--hands", type=Whole("1 to 1,000,000"), default=None,
+@click.option("--hands", type=Whole("1 to 1,000,000"), default=None, metavar="N",
               help="Hands to play, 1 to 1,000,000 (needed unless --tournament). On a "
                    "terminal a progress bar (on stderr) shows how far it is.")
 @click.option("--tournament", "schedule_name", default=None, metavar="SCHEDULE",
@@ -50,8 +50,10 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
                    "Each is played to one winner; the stakes rise by hands.")
 @tournament_flags
 @click.option("--tournaments", type=Whole("1 to 100,000"), default=200, show_default=True,
+              metavar="N",
               help="With --tournament: how many to play, 1 to 100,000.")
 @click.option("--hands-max", type=Whole("1 to 100,000"), default=5000, show_default=True,
+              metavar="N",
               help="With --tournament: a tournament with no winner after this many hands "
                    "is counted unfinished.")
 @click.option("--bots", default="random", show_default=True, metavar="LEVEL[,LEVEL...]",
@@ -66,6 +68,7 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
               help=f"Starting stack, 1 to {MAX_STACK:,} chips; a broke player rebuys it "
                    "(counted as chips brought).")
 @click.option("--workers", type=Whole("1 or more"), default=1, show_default=True,
+              metavar="N",
               help="Processes to split the hands over, each playing its own table (the "
                    "chips add up over the tables); the same seed and workers give the "
                    "same results.")

@@ -61,11 +61,14 @@ def table_option_flags(func: F) -> F:
         click.option("--structure", type=OneOf(STRUCTURES), default="fixed-limit",
                      show_default=True, help="Betting structure."),
         click.option("--ante", type=Whole("0 or more chips"), default=1, show_default=True,
+                     metavar="CHIPS",
                      help="Chips each player antes every hand."),
         click.option("--small-bet", type=Whole("1 or more chips"), default=2, show_default=True,
+                     metavar="CHIPS",
                      help="The small bet (fixed limit, early rounds); in pot- and no-limit "
                           "the minimum bet of those rounds."),
         click.option("--big-bet", type=Whole("1 or more chips"), default=4, show_default=True,
+                     metavar="CHIPS",
                      help="The big bet (fixed limit, later rounds); in pot- and no-limit "
                           "the minimum bet of those rounds."),
         click.option("--cap-heads-up/--no-cap-heads-up", "cap_heads_up", default=True,

@@ -19,6 +19,7 @@ KeyError: "unknown game 'nosuch': expected one of ..."
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from importlib import resources
 
 from rollem.engine.game import Game
@@ -30,6 +31,7 @@ __all__ = [
     "all_games",
     "differs_from_shipped",
     "get",
+    "in_usual_order",
     "is_shipped",
     "register",
     "shipped_ids",
@@ -95,6 +97,19 @@ def shipped_ids() -> list[str]:
     _load()
     first = [g for g in (*DEFAULT_CHOICE, *STANDARD) if g in _SHIPPED]
     return first + sorted(set(_SHIPPED) - set(first))
+
+
+def in_usual_order(games: Iterable[Game]) -> list[Game]:
+    """``games`` in the order every list of games uses (the web form, the docs,
+    ``rollem play``'s GAME): our three (:data:`DEFAULT_CHOICE`), then the standard
+    games (:data:`STANDARD`), then any other game (a user's file) by id.
+
+    >>> from rollem import games
+    >>> [g.id for g in in_usual_order([get("stud"), get("sdr"), get("rollem521")])]
+    ['sdr', 'rollem521', 'stud']
+    """
+    first = {gid: k for k, gid in enumerate((*DEFAULT_CHOICE, *STANDARD))}
+    return sorted(games, key=lambda g: (first.get(g.id, len(first)), g.id))
 
 
 def is_shipped(game: Game) -> bool:

@@ -31,8 +31,12 @@ def _variant_game_id(data: Mapping[str, Any]) -> str:
 
     Raises:
         HistoryError: no such variant; a game file (``steps``, no ``variant``) is
-            told apart from a hand history (issue 33).
+            told apart from a hand history (issue 33), and so is an empty one.
     """
+    if not data:  # (s71: an empty file was "there is no variant: ...")
+        raise HistoryError("the history is empty (no fields): a hand history names its "
+                           "game, the players' stacks and their actions (rollem play saves "
+                           "one for every hand; docs/hand-history.md)")
     variant = data.get("variant")
     if variant is None and "steps" in data:  # (``format`` is optional in a game file)
         raise HistoryError("this is a game file, not a hand history: play it with "

@@ -709,8 +709,10 @@ class Seating:
         return seat
 
     def computer_player(self, number: int) -> Any:
-        """Seat ``number``'s own computer player, of the seat's level (made when
-        first asked for; ``None`` when the engine has no bot of that level, see
+        """Seat ``number``'s own computer player, of the seat's level (a seat
+        stored with none: the table's, ``TableConfig.bot_level``; s71: it was
+        ``random`` where the table's default is ``basic``) (made when first asked
+        for; ``None`` when the engine has no bot of that level, see
         :func:`~rollem.server.game_session.bot_decide`).  Only the bot thread
         uses it, one decision at a time.
 
@@ -719,7 +721,7 @@ class Seating:
         """
         table = self.table
         seat = self.seats[number]
-        level = seat.row.bot or "random"
+        level = seat.row.bot or table.config.bot_level
         if seat.bot is None or seat.bot_level != level:
             seat.bot, seat.bot_level = table.bot_factory(level), level
         return seat.bot
