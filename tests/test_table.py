@@ -201,3 +201,14 @@ def test_a_stack_that_is_not_whole_chips_is_refused_at_once() -> None:
             Table(stacks, game="sdr")  # type: ignore[arg-type]
         assert info.value.code == "bad_stacks"
     assert Table([100, 0], game="sdr").stacks == [100, 0]  # an empty seat has 0
+
+
+def test_a_table_of_fewer_than_two_seats_is_refused_at_once() -> None:
+    """A newcomer's ``Table([100])`` and ``Table([])`` were taken and failed at
+    the first hand (issue 33, s71-new's seen-and-left)."""
+    for stacks in ([], [100]):
+        with pytest.raises(TableError, match=r"^a table has at least 2 seats .*, got "
+                                             f"{len(stacks)}: ") as info:
+            Table(stacks, game="sdr")
+        assert info.value.code == "bad_stacks"
+    assert Table([100, 100], game="sdr").n == 2

@@ -216,8 +216,9 @@ class Table:
         hands: hands already played in this session (counts "every N").
 
     Raises:
-        TableError: ``bad_game`` (an unknown game id), ``bad_stacks`` (a stack that
-            is not a whole number of chips >= 0, or ``brought`` not one a seat),
+        TableError: ``bad_game`` (an unknown game id), ``bad_stacks`` (fewer than 2
+            seats, a stack that is not a whole number of chips >= 0, or ``brought``
+            not one a seat),
             ``bad_value`` (``button``, ``rebuy``, ``carry``, ``hands``,
             ``bomb_pot_every``, ``bomb_pot_ante`` or ``brought`` that is not a
             whole number in range, a seat in ``out`` or ``straddlers`` that is
@@ -270,6 +271,9 @@ class Table:
             raise TableError("stacks must be whole numbers of chips >= 0, got "
                              f"{list(stacks)[:12]}", "bad_stacks")
         n = len(stacks)
+        if n < 2:  # (was taken, and the first hand failed: issue 33's newcomer, s71-new)
+            raise TableError(f"a table has at least 2 seats (one stack a seat, 0 for an empty "
+                             f"one), got {n}: {list(stacks)}", "bad_stacks")
         button, carry, hands, bomb_pot_every = (
             _whole(button, "button", "a seat number (an int) >= 0"),
             _whole(carry, "carry", "a whole number of chips >= 0"),
