@@ -83,3 +83,21 @@ def test_read_draw_past_its_bulk_draws_one_at_a_time(monkeypatch: pytest.MonkeyP
         skipped.random(k * 1 * (2 + 3))
         used_more |= skipped.bit_generator.state != new_gen.bit_generator.state
     assert used_more  # (some call drew past its bulk)
+
+
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba is not installed")
+def test_the_warm_up_compiles_every_kernel_before_play_times_it() -> None:
+    """``compiled._warm_all`` calls every kernel once, so that none compiles
+    inside play's clock: ``label_tries`` (s71-cheap) was left out and
+    ``fill_hands``' warm call returned before its kernel (rest too short), so a
+    fresh install's first Roll Your Own odds at 6 players after the wild card
+    took 1.04 to 1.33 s of CPU against play's 1 s (stop 71's survey). Kernels
+    numba inlines into their callers (``inline``) have no calls of their own."""
+    from numba.core.registry import CPUDispatcher
+
+    compiled._warm_all()
+    kernels = {name: d for name, d in vars(compiled).items() if isinstance(d, CPUDispatcher)}
+    assert len(kernels) > 30
+    cold = sorted(name for name, d in kernels.items()
+                  if not d.signatures and d.targetoptions.get("inline") != "always")
+    assert cold == []

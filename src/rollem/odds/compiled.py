@@ -280,7 +280,7 @@ def _warm_all() -> None:
     systematic(f0, 0.0, 0)
     fill_hands(np.zeros((0, 1, 2, 5), dtype=np.int64), 0, i0, np.zeros((0, 1, 3), dtype=np.int64),
                np.zeros((0, 1), dtype=np.int64), np.zeros(1, dtype=np.int64), [i0],
-               np.zeros((0, 2), dtype=np.int64))
+               np.zeros((0, 7), dtype=np.int64))  # (rest: the 7 cards the 2 hands need)
     relabel_rest(np.zeros((0, 1), dtype=np.int64), b2, np.zeros((0, 1), dtype=np.int64),
                  np.zeros((0, 3)), np.zeros((0, 1, 3)))
     read_names(i0, 1, i2, i2, b2, i2, b2, i0, i2, i3, i3)
@@ -302,6 +302,7 @@ def _warm_all() -> None:
                 i0, i0, i0, t16, 0.0, f0, i0, i2, i0, i2)
     label_steps_live(i2, i2, np.zeros((0, 52), dtype=bool), b0, i3, b0, i3, i0, i0, i0, i0,
                      t16, 0.0, f0, i0, i2, i0, i2, i0, i0, f0, True)
+    label_tries(i2, b0, 1, 3)  # (not warmed, it compiled inside play's first clock: s71 lead)
     ahead_of(0, i2, i2, i2, i2, i0, b0, i2, 1)
     ahead_gain(np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64), i2, f0,
                np.zeros((0, 1, 3), dtype=np.int32), False, np.zeros((0, 1)))
@@ -335,7 +336,7 @@ def _compile_all() -> None:
     global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
     global _first_over_short_compiled
     global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
-    global _layout_origins_compiled, _next_u_compiled, _name_read_compiled, _refill_compiled
+    global _layout_origins_compiled, _name_read_compiled, _refill_compiled
     global _move_chain_compiled, _list_slots_compiled, _six_slots_compiled
     global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
     global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
@@ -385,7 +386,6 @@ def _compile_all() -> None:
     _sample_compiled = _jit(_sample_kernel)
     _second_round_compiled = _jit(_second_round_kernel)
     _log_falling_one_compiled = _jit(_log_falling_one)
-    _next_u_compiled = _jit(_next_u)
     _refill_compiled = _jit(_refill)
     _read_draw_compiled = _jit(_read_draw_kernel)  # (calls the one above, _first_over_short's)
     _read_score_compiled = _jit(_read_score_kernel)  # (calls _keep_one_compiled)
@@ -2179,15 +2179,6 @@ def _log_falling_one(lf: Any, a: int, t: int) -> float:  # pragma: no cover - co
 
 _log_falling_one_compiled: Any = _log_falling_one  # (numba's once compiled: _compile_all)
 
-
-def _next_u(gen: Any, r: Any, at: int) -> Any:  # pragma: no cover - compiled
-    # the next uniform: numpy's, drawn in bulk before the call, then the generator's
-    if at < r.shape[0]:
-        return r[at], at + 1
-    return gen.random(), at + 1
-
-
-_next_u_compiled: Any = _next_u  # (numba's once compiled: _compile_all)
 
 READ_CHUNK = 1024
 """:func:`read_draw`'s uniforms are drawn this many at a time as the kernel
