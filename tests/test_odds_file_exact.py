@@ -40,20 +40,8 @@ from rollem.odds.filegame import file_game_odds
 from rollem.odds.history import history_odds
 from rollem.odds.holeboard import NO_LOW
 from rollem.odds.play import play_odds
-from rollem.odds.view import SeatInfo, ViewInfo, view_equity
-
-
-def _info(game: str, mine: str, opponents: list[tuple[str, int]], board: str = "",
-          wild: tuple[int, ...] = ()) -> ViewInfo:
-    """A seat's view as the calculators read it: ``opponents`` (up cards, hidden count)."""
-    return ViewInfo(
-        game=game, seat=0, mine=[int(c) for c in parse_cards(mine)], my_up=[],
-        board=[int(c) for c in parse_cards(board)] if board else [], dead=[], my_pool=[],
-        wild_ranks=list(wild), pool=0, stub=0,
-        opponents=[SeatInfo(i + 1, [int(c) for c in parse_cards(up)] if up else [], hidden,
-                            None) for i, (up, hidden) in enumerate(opponents)],
-        options={}, events=[], round="", pending=None, seen_out=[], my_discards=[],
-        reshuffled=False, declared={}, folded_dealt=0, to_act=[])
+from rollem.odds.view import view_equity
+from test_gamefile_odds import info as _info
 
 
 def _holdem_to(street_cards: int, seed: int = 21) -> Hand:

@@ -85,6 +85,25 @@ def wait_why(page: Any, why: str) -> None:
         page.wait_for_timeout(50)
 
 
+def deal_held_on_then_auto(page: Any) -> None:
+    """Ann sits and starts a hand with the motion held on (a loaded machine's own
+    long frames would turn "auto" off before the test's), then the page opened
+    again with "auto", at her first bet."""
+    page.evaluate("() => localStorage.setItem('rollem_motion', 'on')")
+    page.reload()
+    sit_with_enter(page, "Ann")
+    page.click("#start-btn")
+    end = time.monotonic() + 30
+    while decision_kind(page) != "bet":
+        assert time.monotonic() < end, "Ann's first decision never came"
+        page.wait_for_timeout(30)
+    page.evaluate("() => localStorage.removeItem('rollem_motion')")
+    page.reload()
+    while decision_kind(page) != "bet":
+        assert time.monotonic() < end, "Ann's decision was not drawn again"
+        page.wait_for_timeout(30)
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_long_frame_while_the_felt_moves_turns_motion_off_and_a_press_on(
         browser: Any, live: ServerThread, size: str) -> None:
@@ -109,19 +128,7 @@ def test_a_long_frame_while_the_felt_moves_turns_motion_off_and_a_press_on(
                                 "stored": None}
         # (the deal played with the motion held on: a loaded machine's own long frames
         # would turn "auto" off before the test's; then "auto" again in a new page)
-        page.evaluate("() => localStorage.setItem('rollem_motion', 'on')")
-        page.reload()
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")
-        end = time.monotonic() + 30
-        while decision_kind(page) != "bet":
-            assert time.monotonic() < end, "Ann's first decision never came"
-            page.wait_for_timeout(30)
-        page.evaluate("() => localStorage.removeItem('rollem_motion')")
-        page.reload()
-        while decision_kind(page) != "bet":
-            assert time.monotonic() < end, "Ann's decision was not drawn again"
-            page.wait_for_timeout(30)
+        deal_held_on_then_auto(page)
         page.wait_for_timeout(600)
         assert button(page)["why"] == "auto", button(page)
         page.evaluate(STILL_LONG)
@@ -213,19 +220,7 @@ def test_the_slow_frames_words_wait_for_the_toast_up(browser: Any,
         only_checking_bots(live, tid)
         page = open_as_host(ctx, live.url, tid, host_token)
         # (the deal played with the motion held on, then "auto" in a new page: as above)
-        page.evaluate("() => localStorage.setItem('rollem_motion', 'on')")
-        page.reload()
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")
-        end = time.monotonic() + 30
-        while decision_kind(page) != "bet":
-            assert time.monotonic() < end, "Ann's first decision never came"
-            page.wait_for_timeout(30)
-        page.evaluate("() => localStorage.removeItem('rollem_motion')")
-        page.reload()
-        while decision_kind(page) != "bet":
-            assert time.monotonic() < end, "Ann's decision was not drawn again"
-            page.wait_for_timeout(30)
+        deal_held_on_then_auto(page)
         assert button(page)["why"] == "auto", button(page)
         said = "Your card 1 (2♥) is already face up: keys 2–4 pick."
         page.evaluate(SAY, [said])
