@@ -86,18 +86,30 @@ def test_read_draw_past_its_bulk_draws_one_at_a_time(monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.skipif(not compiled.AVAILABLE, reason="numba is not installed")
-def test_the_warm_up_compiles_every_kernel_before_play_times_it() -> None:
-    """``compiled._warm_all`` calls every kernel once, so that none compiles
+def test_the_warm_up_compiles_every_kernel_play_calls() -> None:
+    """``compiled._warm_all`` calls every kernel play calls, so that none compiles
     inside play's clock: ``label_tries`` (s71-cheap) was left out and
     ``fill_hands``' warm call returned before its kernel (rest too short), so a
     fresh install's first Roll Your Own odds at 6 players after the wild card
-    took 1.04 to 1.33 s of CPU against play's 1 s (stop 71's survey). Kernels
-    numba inlines into their callers (``inline``) have no calls of their own."""
+    took 1.04 to 1.33 s of CPU against play's 1 s (stop 71's survey). After the
+    warm-up, play at the views that use the kernels adds no kernel a signature
+    (one called only by other kernels has none of its own: it is compiled
+    into them)."""
     from numba.core.registry import CPUDispatcher
 
+    from rollem.odds import play
+    from ryo_views import ryo_view
+
     compiled._warm_all()
-    kernels = {name: d for name, d in vars(compiled).items() if isinstance(d, CPUDispatcher)}
-    assert len(kernels) > 30
-    cold = sorted(name for name, d in kernels.items()
-                  if not d.signatures and d.targetoptions.get("inline") != "always")
-    assert cold == []
+
+    def signatures() -> dict[str, int]:
+        return {name: len(d.signatures) for name, d in vars(compiled).items()
+                if isinstance(d, CPUDispatcher)}
+
+    before = signatures()
+    assert len(before) > 30
+    for players, round_name in ((6, "after the wild card"), (5, "after the wild card"),
+                                (6, "third card up")):
+        play.play_odds(ryo_view(players, round_name, 31201), seed=1, max_batches=2)
+    after = signatures()
+    assert {name: (before[name], n) for name, n in after.items() if n != before[name]} == {}

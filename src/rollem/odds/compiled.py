@@ -336,7 +336,7 @@ def _compile_all() -> None:
     global _choose_compiled, _sample_compiled, _second_round_compiled, _first_over_compiled
     global _first_over_short_compiled
     global _log_falling_one_compiled, _read_draw_compiled, _read_score_compiled
-    global _layout_origins_compiled, _name_read_compiled, _refill_compiled
+    global _layout_origins_compiled, _next_u_compiled, _name_read_compiled, _refill_compiled
     global _move_chain_compiled, _list_slots_compiled, _six_slots_compiled
     global _where_cards_compiled, _rank_into_compiled, _fill_labels_compiled
     global _relabel_rest_compiled, _log_of_compiled, _accepts_compiled
@@ -389,6 +389,7 @@ def _compile_all() -> None:
     _refill_compiled = _jit(_refill)
     _read_draw_compiled = _jit(_read_draw_kernel)  # (calls the one above, _first_over_short's)
     _read_score_compiled = _jit(_read_score_kernel)  # (calls _keep_one_compiled)
+    _next_u_compiled = _jit(_next_u)
     _layout_origins_compiled = _jit(_layout_origins_kernel)  # (calls _log_falling_one's)
     _name_read_compiled = _jit(_name_read_kernel)
     _label_like_compiled = _jit(_label_like)  # (calls _keep_one_compiled)
@@ -2178,6 +2179,17 @@ def _log_falling_one(lf: Any, a: int, t: int) -> float:  # pragma: no cover - co
 
 
 _log_falling_one_compiled: Any = _log_falling_one  # (numba's once compiled: _compile_all)
+
+
+def _next_u(gen: Any, r: Any, at: int) -> Any:  # pragma: no cover - compiled
+    # the next uniform: numpy's, drawn in bulk before the call, then the generator's
+    # (read_draw's before branch s70-kern; the tests' reference kernel still calls it)
+    if at < r.shape[0]:
+        return r[at], at + 1
+    return gen.random(), at + 1
+
+
+_next_u_compiled: Any = _next_u  # (numba's once compiled: _compile_all)
 
 
 READ_CHUNK = 1024
