@@ -23,10 +23,11 @@ import base64
 import os
 import socket
 from collections.abc import Iterator
+from dataclasses import replace
 
 import httpx
 import pytest
-from web_harness import Player, ServerThread, create_table, join
+from web_harness import UNLIMITED, Player, ServerThread, create_table, join
 
 from rollem.server.conn_guard import CONTROL_FLOOD_REASON
 
@@ -35,7 +36,10 @@ JSON = {"content-type": "application/json"}
 
 @pytest.fixture(scope="module")
 def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    s = ServerThread(tmp_path_factory.mktemp("s72-frames") / "t.db")
+    # the app's own message limit as served (the tests' servers have none), so that
+    # the app closes a connection that floods messages
+    s = ServerThread(tmp_path_factory.mktemp("s72-frames") / "t.db",
+                     replace(UNLIMITED, messages_per_second=20.0, message_burst=60))
     try:
         yield s
     finally:
@@ -151,6 +155,26 @@ def test_empty_fragments_of_a_message_count_as_frames_too(srv: ServerThread) -> 
         assert _close(frames) == (1008, CONTROL_FLOOD_REASON)  # main: None
     finally:
         watcher.close()
+
+
+def test_whole_messages_after_the_server_closed_count_too(srv: ServerThread) -> None:
+    """The app closes a connection past its message rate (4429); uvicorn then read
+    and dropped whatever whole messages came until the peer's close reply or 10 s,
+    at the speed they came (in a live pair 2.5 s of the server's CPU in those 10 s
+    on main, 0.0 here).  Now they count as the frames above: past the burst the
+    server stops reading, so 32 MB more cannot be sent (main: all read)."""
+    tid, _host = create_table(srv.url, game="holdem", seats=3, bots=0)
+    flooder = RawSocket(srv.port, tid)
+    try:
+        flooder.sock.sendall(_frame(0x1, b'{"type": "sync"}') * 80)
+        frames = flooder.frames(2.0)
+        assert _close(frames) is not None and _close(frames)[0] == 4429  # (the app's)
+        message = _frame(0x1, b"[" + b"1," * 60 + b"1]")
+        flooder.sock.settimeout(20)
+        with pytest.raises(OSError):  # main: sent, read and dropped
+            flooder.sock.sendall(message * (32 * 2**20 // len(message)))
+    finally:
+        flooder.close()
 
 
 def _utf(text: str, codec: str) -> bytes:

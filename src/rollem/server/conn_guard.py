@@ -461,7 +461,8 @@ def quiet_denials() -> type[asyncio.Protocol]:
     It also bounds the frames that never reach the app (s72-hostile): uvicorn
     answers each ping frame itself, on the event loop, with a write of its own,
     and takes pongs and zero-length fragments without limit, none of them counted
-    by the app's message rate.  One connection sending empty pings as fast as it
+    by the app's message rate, and once the server has sent its close it reads and
+    drops whole messages without limit for 10 s.  One connection sending empty pings as fast as it
     could (about 200,000 a second on one core) held every table of the process:
     another table's page could not connect, a table could not be created.  Past
     :data:`CONTROL_FRAME_BURST` such frames at once, then
@@ -524,11 +525,14 @@ def quiet_denials() -> type[asyncio.Protocol]:
                 super().handle_cont(event)
 
         def handle_text(self, event: Any) -> None:
-            if event.fin or self._spent():  # (a whole message: the app counts it)
+            # (a whole message: the app counts it; once the server has closed,
+            # nothing reads them and uvicorn drops them until the peer's close
+            # reply or 10 s: they count here)
+            if (event.fin and not self.close_sent) or self._spent():
                 super().handle_text(event)
 
         def handle_bytes(self, event: Any) -> None:
-            if event.fin or self._spent():
+            if (event.fin and not self.close_sent) or self._spent():
                 super().handle_bytes(event)
 
     return QuietDenials
