@@ -49,7 +49,8 @@ from typing import Any
 
 from rollem.server.proxies import parse_trusted
 
-__all__ = ["ConnectionGuard", "ThrottledLog", "guarded_http", "handle_limit",
+__all__ = ["CONTROL_FLOOD_REASON", "CONTROL_FRAMES_PER_SECOND", "CONTROL_FRAME_BURST",
+           "READ_SLICE", "ConnectionGuard", "ThrottledLog", "guarded_http", "handle_limit",
            "quiet_denials", "raise_handle_limit"]
 
 log = logging.getLogger("rollem.server.connections")
@@ -431,22 +432,116 @@ def guarded_http(guard: ConnectionGuard) -> type[asyncio.Protocol]:
     return GuardedHTTP
 
 
+CONTROL_FRAME_BURST = 50
+"""Websocket frames the app never sees (pings, pongs, the pieces of a message sent
+in fragments) one connection may send at once ..."""
+CONTROL_FRAMES_PER_SECOND = 10.0
+"""... then this many a second; past it the connection is closed (code 1008,
+:data:`CONTROL_FLOOD_REASON`).  A browser sends none (its WebSocket API cannot
+ping or fragment a small message); a Python client pings once every 20 s.  The
+app's own messages are counted by the app (``--messages-per-second``)."""
+CONTROL_FLOOD_REASON = (f"too many ping, pong or fragment frames (at most "
+                        f"{CONTROL_FRAME_BURST} at once, then {CONTROL_FRAMES_PER_SECOND:g} "
+                        "a second)")
+"""The close frame's reason (at most 123 bytes) for a connection past them."""
+READ_SLICE = 4096
+"""Bytes of a read handed to the websocket parser at a time: the frames of one
+slice are handled, and the connection closed if they were too many, before the
+next is parsed (asyncio reads up to 256 KiB at once: 43,000 empty pings)."""
+
+
 def quiet_denials() -> type[asyncio.Protocol]:
     """uvicorn's websocket protocol (``websockets-sansio``, its default) without the
     ``ERROR ... ASGI callable returned without completing handshake`` it logs after
     every websocket turned away with an HTTP response (ASGI's denial response, as
     the 307 to a table's holder: issue 34, item 10).  The response is sent whole
     and the connection closed as before; the protocol only forgets to count the
-    handshake as done, as its wsproto sibling does (uvicorn pull request 3138)."""
+    handshake as done, as its wsproto sibling does (uvicorn pull request 3138).
+
+    It also bounds the frames that never reach the app (s72-hostile): uvicorn
+    answers each ping frame itself, on the event loop, with a write of its own,
+    and takes pongs and zero-length fragments without limit, none of them counted
+    by the app's message rate, and once the server has sent its close it reads and
+    drops whole messages without limit for 10 s.  One connection sending empty pings as fast as it
+    could (about 200,000 a second on one core) held every table of the process:
+    another table's page could not connect, a table could not be created.  Past
+    :data:`CONTROL_FRAME_BURST` such frames at once, then
+    :data:`CONTROL_FRAMES_PER_SECOND`, the connection is closed (1008, its reason
+    :data:`CONTROL_FLOOD_REASON`) and the rest of what it sent is not read."""
     from uvicorn.protocols.websockets.websockets_sansio_impl import (
         WebSocketsSansIOProtocol,
     )
 
+    from rollem.server.limits import TokenBucket
+
     class QuietDenials(WebSocketsSansIOProtocol):
+        flooded = False
+
         async def send(self, message: Any) -> None:
             await super().send(message)
             if (message.get("type") == "websocket.http.response.body"
                     and not message.get("more_body", False)):
                 self.handshake_complete = True  # the denial is on the wire, whole
 
+        def data_received(self, data: bytes) -> None:
+            for start in range(0, len(data), READ_SLICE):
+                if self.flooded or (self.transport is not None and self.transport.is_closing()):
+                    return
+                super().data_received(data[start:start + READ_SLICE])
+
+        def _spent(self) -> bool:
+            """One frame the app does not count; False (and the connection closed)
+            past the budget."""
+            if self.flooded:
+                return False
+            bucket = self.__dict__.get("_control")
+            if bucket is None:
+                bucket = self.__dict__["_control"] = TokenBucket(
+                    CONTROL_FRAMES_PER_SECOND, CONTROL_FRAME_BURST)
+            if bucket.take():
+                return True
+            self.flooded = True
+            _flood_log.note("websockets closed for a flood of frames", _peer(self))
+            with contextlib.suppress(Exception):
+                self.conn.fail(1008, CONTROL_FLOOD_REASON)
+                self.transport.write(b"".join(self.conn.data_to_send()))
+            self.close_sent = True
+            self.transport.close()
+            # (a peer that never reads would keep the close frame, and the
+            # connection, waiting to be sent: dropped a little later)
+            self.loop.call_later(2.0, self.transport.abort)
+            return False
+
+        def handle_ping(self) -> None:
+            if self._spent():
+                super().handle_ping()
+
+        def handle_pong(self, event: Any) -> None:
+            if self._spent():
+                super().handle_pong(event)
+
+        def handle_cont(self, event: Any) -> None:
+            if self._spent():
+                super().handle_cont(event)
+
+        def handle_text(self, event: Any) -> None:
+            # (a whole message: the app counts it; once the server has closed,
+            # nothing reads them and uvicorn drops them until the peer's close
+            # reply or 10 s: they count here)
+            if (event.fin and not self.close_sent) or self._spent():
+                super().handle_text(event)
+
+        def handle_bytes(self, event: Any) -> None:
+            if (event.fin and not self.close_sent) or self._spent():
+                super().handle_bytes(event)
+
     return QuietDenials
+
+
+_flood_log = ThrottledLog(log)
+"""The connections closed for their frames: one log line per :data:`LOG_EVERY` s at most."""
+
+
+def _peer(proto: Any) -> str:
+    client = getattr(proto, "client", None)
+    return f"{client[0]}:{client[1]}" if client else "(unknown)"

@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse
 from rollem.server.config import ServerSettings, unknown_field_message
 from rollem.server.live_table import TableError
 from rollem.server.manager import TableUnreadable
-from rollem.server.protocol import DuplicateKeyError, deeper_than, loads_once_keyed
+from rollem.server.protocol import DuplicateKeyError, deeper_than, loads_once_keyed, utf8_text
 
 __all__ = ["COOKIE_AGE", "error", "hand_number", "host_cookie", "json_body", "only_fields",
            "private", "seat_cookie", "status_of", "unreadable", "watch_cookie"]
@@ -74,7 +74,7 @@ async def json_body(request: Request, settings: ServerSettings,
     ``malformed``.
 
     Raises:
-        TableError: ``malformed`` (not JSON, not an object, nested too deep, a key
+        TableError: ``malformed`` (not JSON, not UTF-8, not an object, nested too deep, a key
             given twice, not sent as ``application/json``) or ``too_large``.
     """
     # JSON only: a cross-site form cannot send it without the browser asking first.
@@ -92,11 +92,12 @@ async def json_body(request: Request, settings: ServerSettings,
         if size > limit:
             raise too_large
         chunks.append(chunk)
-    body = b"".join(chunks)
+    body = utf8_text(b"".join(chunks), TableError(
+        "malformed", "the request body must be JSON text in UTF-8"))
     if deeper_than(body, settings.max_json_depth):
         raise TableError("malformed", f"JSON nested more than {settings.max_json_depth} deep")
     try:
-        data = loads_once_keyed(body or b"{}")
+        data = loads_once_keyed(body or "{}")
     except DuplicateKeyError as err:
         raise TableError("malformed", f"the request body: {err.message}") from None
     except (ValueError, RecursionError):

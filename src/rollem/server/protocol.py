@@ -145,6 +145,7 @@ __all__ = [
     "json_depth",
     "loads_once_keyed",
     "parse_message",
+    "utf8_text",
 ]
 
 MAX_MESSAGE_BYTES = 4096
@@ -264,6 +265,20 @@ def _once_keyed(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+def utf8_text(data: bytes, refusal: Exception) -> str:
+    """``data`` read as UTF-8, else ``refusal`` raised (s72-hostile).  ``json.loads``
+    of bytes also takes UTF-16 and UTF-32 (RFC 8259 allows only UTF-8 between
+    systems), where :func:`json_depth`, which reads the bytes, does not see every
+    bracket: a character whose UTF-16 holds the byte of ``"`` (U+2200, ``00 22``)
+    opens a string to its eyes that hides the brackets after it, and 900 levels
+    passed the limit of 16.  Text is read once, here, and every check after sees
+    what the parser sees."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise refusal from None
+
+
 def loads_once_keyed(text: str | bytes) -> Any:
     """``json.loads(text)``, refusing an object (at any depth) that gives a key twice:
     every JSON a client sends is read by it (websocket messages, HTTP request bodies),
@@ -325,7 +340,7 @@ def deeper_than(text: str | bytes, limit: int) -> bool:
 def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientMessage:
     """Check the shape of one client message; raise :class:`ProtocolError` if wrong.
 
-    Codes: ``too_large``, ``malformed`` (not JSON, not an object, nested deeper
+    Codes: ``too_large``, ``malformed`` (not JSON, bytes not in UTF-8, not an object, nested deeper
     than ``max_depth``, a key given twice in one object, a field of the wrong
     type), ``unknown_type``, ``unknown_field`` (a field the type does not take: :data:`FIELDS`,
     :data:`HOST_FIELDS`, :data:`ACTION_FIELDS`, :data:`ONE_OF`).
@@ -335,6 +350,8 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
         raise ProtocolError(
             "too_large", f"message of {size} bytes; at most {MAX_MESSAGE_BYTES} allowed"
         )
+    if isinstance(text, bytes):
+        text = utf8_text(text, ProtocolError("malformed", "a message must be JSON text in UTF-8"))
     if deeper_than(text, max_depth):
         raise ProtocolError("malformed", f"JSON nested more than {max_depth} deep")
     try:
