@@ -170,9 +170,11 @@ class PreActions:
         self._drawn()
         offered = self._offered()
         if offered and not self.cleared:
-            held = "check" if "check" in offered else "call"
+            # (neither once the person has acted in the round owing nothing: only
+            # "Fold to any bet" and "Call any" then, s72-web)
+            held = next((k for k in ("check", "call") if k in offered), None)
             legal = self._session().view(bot)["legal"]["actions"]
-            if "raise" in legal or (held == "check" and "bet" in legal):
+            if held is not None and ("raise" in legal or (held == "check" and "bet" in legal)):
                 self._clear_by_a_raise(bot, held)
                 return
         elif offered and not self.fired:

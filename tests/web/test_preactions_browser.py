@@ -7,7 +7,8 @@ decision at a time: nothing depends on how fast the page or the machine is);
 before each of her turns she holds a pre-action, and the server's log says what
 was played: "Check" is cleared when a bet comes in (and nothing is sent), "Call 2"
 fires when her turn comes with the same bet, "Call any" fires after a bet,
-"Check/fold" folds to a bet, "Fold to any bet" folds facing one.
+"Check/fold" folds to a bet, "Fold to any bet" folds facing one; once her
+raise stands, no "Check" is offered (her turn comes back only to a raise).
 
 Keys: a whole hand played with the keyboard alone (hold'em with a raise by key
 and a sizing preset; 5-2-1 with its card choices by digits and Enter, the
@@ -169,6 +170,40 @@ def test_a_raise_clears_a_held_call(pages: Pages, live: ServerThread, size: str)
         assert page.locator("#controls [data-pre][aria-pressed=true]").count() == 0
         assert page.inner_text("#controls [data-action=call]").startswith("Call 4")
         shot(page, f"pre-{size}-raise-cleared")
+    finally:
+        gate.open()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_no_check_is_offered_once_your_raise_stands(pages: Pages, live: ServerThread,
+                                                   size: str) -> None:
+    """Preflop, Ann (the button, first to act three-handed) raises; while the blinds
+    act she owes nothing, and her turn comes again only if one of them raises: the
+    dock offers "Fold to any bet" and "Call any" (s72-web; main: "Check/fold",
+    "Check", "Call any", and a held "Check" could only ever be cleared). "Call any"
+    held, the small blind re-raises and the big blind calls: Ann's call is played
+    the moment her turn comes, with no click then."""
+    page, tid, gate = start_gated(pages, live, size)
+    try:
+        page.wait_for_selector("#controls [data-action=raise]")
+        page.click("#controls [data-action=raise]")
+        wait_ann(live, tid, 1, "preflop raise")
+        assert ann_actions(live, tid) == ["raise"]
+        assert pending(live, tid) == [1]
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq",
+                   live.manager.get(tid).seq)
+        offered = page.evaluate(
+            "() => [...document.querySelectorAll('#controls [data-pre]')].map(b => b.dataset.pre)")
+        assert offered == ["fold", "call-any"], offered
+        assert page.inner_text("#controls [data-pre=fold]").startswith("Fold to any bet")
+        shot(page, f"pre-{size}-raise-stands")
+        arm(page, live, tid, 0, "call-any")
+        gate.raise_next = True
+        gate.let_one(live, tid, "the small blind's re-raise")
+        assert ann_actions(live, tid) == ["raise"]
+        gate.let_one(live, tid, "the big blind's call")
+        wait_ann(live, tid, 2, "preflop re-raise")
+        assert ann_actions(live, tid) == ["raise", "call"]
     finally:
         gate.open()
 

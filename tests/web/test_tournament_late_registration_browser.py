@@ -25,6 +25,7 @@ from table_ui import (
     shot,
     sit,
     take_decision,
+    wait_until,
 )
 from web_harness import ServerThread
 
@@ -61,8 +62,24 @@ def test_a_late_friend_buys_in_while_rebuys_are_open(browser: Any, tmp_path: Pat
         tid, host = new_table(server.url, game="sdr", seats=4, bots=1, bot_level="basic",
                               tournament="custom", tournament_schedule=FAST_FIRST, buy_in=10,
                               rebuy_levels=1, between_hands=0.3)
-        ann = open_as_host(context(browser, "desktop"), server.url, tid, host)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
         sit(ann, "Ann")
+        # the Deal button's hint tells the host a late friend may still buy in (s72-web;
+        # main: "Deal when every entrant has sat down: nobody joins a tournament once
+        # it starts.", here where late registration is open)
+        assert ann.inner_text("#start-hint") == (
+            "Deal when you are ready: late registration is open while rebuys are (until "
+            "level 2), so a friend who comes later may still buy in at a free seat.")
+        assert ann.locator("#start-hint").is_visible()
+        shot(ann, f"tourney-late-registration-{size}-deal-hint")
+        # (a table approving joins takes nobody after the deal: the hint says so)
+        ann.locator("summary:has-text('Host controls')").click()
+        ann.check("[data-host=approve_joins]")
+        wait_until(ann, "() => document.getElementById('start-hint').textContent"
+                   ".startsWith('Deal when every entrant has sat down')")
+        ann.uncheck("[data-host=approve_joins]")
+        wait_until(ann, "() => document.getElementById('start-hint').textContent"
+                   ".startsWith('Deal when you are ready')")
         ann.click("#start-btn")
         table = server.manager.tables[tid]
         end = time.monotonic() + 60

@@ -647,7 +647,8 @@ function pickControl(a, legal) {
 
 // ------------------------------------------------------------ pre-actions
 // Chosen before your turn, played the moment it comes: check/fold, check, call
-// (this amount), call any, fold to any bet.  One is held at a time; a new hand
+// (this amount), call any, fold to any bet (no check once you have acted in the
+// round owing nothing: your turn comes back only to a bet).  One is held at a time; a new hand
 // or betting round clears it, and a raise clears "check" and "call N" (the
 // situation they were chosen for is gone).  Only the page knows of it: the
 // server sees the action when it is played.
@@ -659,7 +660,22 @@ function preSituation(hand, seat) {
   const hs = hand.seats[seat];
   if (!hs || !hs.dealt || hs.folded || hs.all_in || !hand.to_act.length) return null;
   const owe = Math.max(0, (hand.current_bet || 0) - (hs.bet || 0));
-  return { owe: Math.min(owe, hs.stack), bet: hand.current_bet || 0, round: roundOf(hand) };
+  return { owe: Math.min(owe, hs.stack), bet: hand.current_bet || 0, round: roundOf(hand),
+           acted: actedThisRound(hand, seat) };
+}
+// Whether `seat` has checked, called, bet or raised in the betting round in play (a
+// blind or a straddle, posted before the round opens, is no action of it; a stud
+// bring-in is).  Owing nothing then, its turn comes again only if someone bets or
+// raises: a "Check" held could never be played (s72-web: it was offered, and only
+// ever cleared, to the player whose bet stood).
+const ACTS = new Set(["check", "call", "bet", "raise"]);
+function actedThisRound(hand, seat) {
+  let acted = false;
+  for (const e of hand.events) {
+    if (e.kind === "round") acted = false;
+    else if (e.seat === seat && ACTS.has(e.kind)) acted = true;
+  }
+  return acted;
 }
 // Forget the pre-action when its situation is gone; says why, or null.
 export function checkPreAction(hand, seat) {
@@ -696,9 +712,12 @@ export function clearPreAction() { const had = !!pre; pre = null; return had; }
 function preActionControl(hand, seat) {
   const now = preSituation(hand, seat);
   if (!now) return null;
-  const options = now.owe === 0
-    ? [["check-fold", "Check/fold"], ["check", "Check"], ["call-any", "Call any"]]
-    : [["fold", "Fold to any bet"], ["call", "Call " + now.owe], ["call-any", "Call any"]];
+  // owing nothing after acting this round: the turn comes back only to a bet
+  const options = now.owe === 0 && now.acted
+    ? [["fold", "Fold to any bet"], ["call-any", "Call any"]]
+    : now.owe === 0
+      ? [["check-fold", "Check/fold"], ["check", "Check"], ["call-any", "Call any"]]
+      : [["fold", "Fold to any bet"], ["call", "Call " + now.owe], ["call-any", "Call any"]];
   const wrap = el("div", "pre-actions");
   wrap.setAttribute("role", "group");
   wrap.setAttribute("aria-label", "Before your turn");

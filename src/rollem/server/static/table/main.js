@@ -20,7 +20,7 @@ import { initReplay, openLinkedHand } from "./replay.js";
 import { betWords } from "./stakes.js";
 import { initHostTools, renderAdjustments, renderHostTools, renderLocked, unlock } from "./hosttools.js";
 import "/static/verify.js";  // the deal check (issue 32): reads each state, sends the seed
-import { renderTournament, startLevelClock } from "./tourney.js";
+import { rebuysUntil, renderTournament, startLevelClock } from "./tourney.js";
 import { setTabTitle } from "./tabtitle.js";
 
 let linked = false;
@@ -124,9 +124,16 @@ export function render(state, previous) {
   // (a table closed before its first deal deals nothing: no Deal button, s61-table)
   $("host").classList.toggle("hidden", !(me.host && !t.started && !t.ended));
   focusFirst(t, me, false);
-  const hint = t.tournament  // (nobody joins a tournament once it has started)
-    ? "Deal when every entrant has sat down: nobody joins a tournament once it starts."
-    : "Start when everyone has sat down; players can also join later.";
+  // Nobody joins a tournament once it has started, but while its rebuys are open at a
+  // table that lets people in without the host's yes (late registration, stop 59):
+  // the hint said "nobody joins" there too, and a host waited for a late friend
+  // who could have bought in after the deal (s72-web).
+  const tt = t.tournament;
+  const late = !!tt && tt.rebuy_levels > 0 && !t.config.private && !t.approve_joins;
+  const hint = !tt ? "Start when everyone has sat down; players can also join later."
+    : late ? "Deal when you are ready: late registration is open while rebuys are ("
+      + rebuysUntil(tt) + "), so a friend who comes later may still buy in at a free seat."
+      : "Deal when every entrant has sat down: nobody joins a tournament once it starts.";
   if ($("start-hint").textContent !== hint) $("start-hint").textContent = hint;
   renderNotice(t, me, state.hand);
   renderEnded(t, me);

@@ -136,7 +136,7 @@ export function startLevelClock() {
 // How long rebuys stay open: to a level, or the whole tournament where its schedule
 // has no level past the rebuy levels (after the last level its stakes stay, and so
 // do the rebuys; stop 54: "until level 3" of a schedule of 2 levels).
-function rebuysUntil(tt) {
+export function rebuysUntil(tt) {
   return tt.rebuy_levels >= tt.levels.length ? "all tournament" : "until level " + (tt.rebuy_levels + 1);
 }
 // A phone's panel during play (s61-table2): folded to its head (the level and its
