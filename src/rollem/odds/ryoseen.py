@@ -1571,11 +1571,11 @@ alternated run by run (seeds 101-112, load 5-15), the interval × 0.964 ±
 0.023 over the 8 wide hands and 31149, 31157 (× 0.993 ± 0.022 on the 8 wide
 alone, neutral; 31157 × 0.78 ± 0.11, median ±6.11 → ±3.90; 31149 × 0.93 ±
 0.04), covering the truths 116 of 120 against 112 (docs/dev/odds-precision.md).
-5 players (4 opponents) since branch s72-ahead: the same way (seeds 101-130,
-load 2.5-12), the interval × 0.942 ± 0.022 over the four wide hands (31021,
-31035, 31042, 31047; median ±1.82 → ±1.69), covering 115 of 120 against
-113; five edge and middle hands (31036, 31049, 31051, 31057, 31188) as they
-were (172 of 180 against 171 in all)."""
+5 players (4 opponents) since branch s72-ahead: the same way (seeds 101-140,
+load 2.5-12), the interval × 0.950 ± 0.017 over the four wide hands (31021,
+31035, 31042, 31047; median ±1.75 → ±1.65), covering 155 of 160 against
+153; six edge and middle hands (31036, 31049, 31051, 31057, 31058, 31188)
+× 0.980 ± 0.029, covering 113 of 120 against 115."""
 LOOK_POWER = 1.0
 """The look-ahead factors (:data:`LOOK_AHEAD`) raised to this power (any
 power keeps the law; 0 weighs nothing but still holds the labels)."""
