@@ -1550,7 +1550,7 @@ def _read_tables(opp: SeenOpponent, j: int, seen: SeenPool,
     return out
 
 
-LOOK_AHEAD: frozenset[int] = frozenset({5})
+LOOK_AHEAD: frozenset[int] = frozenset({4, 5})
 """Counts of opponents with which, after the wild card (:func:`wild_view`
 views, in batches that make moves), a read looks ahead to the opponents
 read after it (issue 33, branch s71-draw): where a candidate names one of
@@ -1570,10 +1570,59 @@ as named meanwhile: :func:`rollem.odds.compiled.label_steps_live`'s
 alternated run by run (seeds 101-112, load 5-15), the interval × 0.964 ±
 0.023 over the 8 wide hands and 31149, 31157 (× 0.993 ± 0.022 on the 8 wide
 alone, neutral; 31157 × 0.78 ± 0.11, median ±6.11 → ±3.90; 31149 × 0.93 ±
-0.04), covering the truths 116 of 120 against 112 (docs/dev/odds-precision.md)."""
+0.04), covering the truths 116 of 120 against 112 (docs/dev/odds-precision.md).
+5 players (4 opponents) since branch s72-ahead: the same way (seeds 101-140,
+load 2.5-12), the interval × 0.950 ± 0.017 over the four wide hands (31021,
+31035, 31042, 31047; median ±1.75 → ±1.65), covering 155 of 160 against
+153; six edge and middle hands (31036, 31049, 31051, 31057, 31058, 31188)
+× 0.980 ± 0.029, covering 113 of 120 against 115."""
 LOOK_POWER = 1.0
 """The look-ahead factors (:data:`LOOK_AHEAD`) raised to this power (any
 power keeps the law; 0 weighs nothing but still holds the labels)."""
+LOOK_KEEP = False
+"""Whether the look-ahead factors (:func:`_ahead_table`) weigh the later
+opponent's hidden kept cards by how likely it is to hold and keep them (the
+unseen cards of those ranks, times the policy's keep chance with
+:data:`LOOK_KEEP_X` random discards; :func:`_ahead_keep_weights`) and its
+draws not known by the unseen cards of each rank, in place of every rank
+alike (issue 33, branch s72-ahead). Either keeps the law (the factor is
+divided back out at the drawer's read)."""
+LOOK_KEEP_X = 16
+"""Random discards per set of hidden kept cards in :func:`_ahead_keep_weights`."""
+LOOK_KEEP_SEED = 72
+"""The seed of :func:`_ahead_keep_weights`' discards (its own generator: the
+run's draws are not touched)."""
+
+
+def _ahead_keep_weights(policy: FastPolicy, tremble: float, kept_up: list[int], f: int,
+                        unseen: Ints) -> Floats:
+    """Per ranks of an opponent's ``f`` hidden kept cards ``(13,) * f``
+    (symmetric), how likely it is to hold and keep them beside its kept up
+    cards ``kept_up``: the sum over every set of ``f`` unseen cards of those
+    ranks of the policy's keep chance (:func:`_keep_lik`) averaged over
+    :data:`LOOK_KEEP_X` random discards from the rest of the unseen cards
+    (:data:`LOOK_KEEP_SEED`); each order of a set's ranks gets its share."""
+    from math import factorial
+
+    from rollem.odds.look521 import _pick
+
+    if f == 0:
+        return np.ones(())
+    table = unseen[np.asarray(list(combinations(range(len(unseen)), f)), dtype=np.int64)]
+    m = len(table)
+    kept = np.concatenate([np.broadcast_to(np.asarray(kept_up, dtype=np.int64),
+                                           (m, len(kept_up))), table], axis=1)
+    rows = np.repeat(kept, LOOK_KEEP_X, axis=0)
+    avail = np.zeros((len(rows), 52), dtype=bool)
+    avail[:, unseen] = True
+    avail[np.arange(len(rows))[:, None], rows] = False
+    xs = _pick(np.random.default_rng(LOOK_KEEP_SEED), avail, 3)
+    share = _keep_lik(policy, rows, xs, tremble).reshape(m, LOOK_KEEP_X).mean(axis=1)
+    out = np.zeros((13,) * f)
+    ranks = table >> 2
+    for perm in permutations(range(f)):
+        np.add.at(out, tuple(ranks[:, p] for p in perm), share / factorial(f))
+    return out
 
 
 def _ahead_table(seen: SeenPool, expose: _ExposeTable) -> tuple[list[Ints], Floats]:
@@ -1586,10 +1635,14 @@ def _ahead_table(seen: SeenPool, expose: _ExposeTable) -> tuple[list[Ints], Floa
     cards and of its draws not known, times :data:`LOOK_POWER`, the origin's
     highest 0 (a draw that is an up card there is looked up at its rank
     only). Made once a table and power."""
-    hit = expose.ahead.get(LOOK_POWER)
+    hit = expose.ahead.get((LOOK_POWER, LOOK_KEEP))
     if hit is not None:
         return hit
     discards = set(seen.discards)
+    unseen = np.asarray(sorted(set(range(52)) - _seen_cards(seen)), dtype=np.int64)
+    # a draw not known: each rank alike, or (LOOK_KEEP) as many as its unseen cards
+    prior = (np.bincount(unseen >> 2, minlength=13).astype(np.float64) if LOOK_KEEP
+             else np.ones(13))
     base: list[Ints] = []
     logs: list[Floats] = []
     n = 0
@@ -1607,8 +1660,18 @@ def _ahead_table(seen: SeenPool, expose: _ExposeTable) -> tuple[list[Ints], Floa
             sub = tab[idx]
             hidden = tuple(range(d, sub.ndim))
             good = ~np.isnan(sub)  # (a draw that is an up card: filled at its rank only)
-            full = (np.where(good, sub, 0.0).sum(axis=hidden) / np.maximum(good.sum(axis=hidden), 1)
-                    if hidden else sub)  # (13,) * d, the draws' axes reversed
+            if hidden and LOOK_KEEP:  # the hidden kept ranks by holding and keeping them
+                held = _ahead_keep_weights(
+                    expose.policy, expose.tremble,
+                    [u for u, r in zip(o.ups, combo, strict=True) if r == 0], len(hidden), unseen)
+                held = held.reshape((1,) * d + held.shape)
+                full = ((np.where(good, sub, 0.0) * held).sum(axis=hidden)
+                        / np.maximum((good * held).sum(axis=hidden), 1e-300))
+            elif hidden:
+                full = (np.where(good, sub, 0.0).sum(axis=hidden)
+                        / np.maximum(good.sum(axis=hidden), 1))
+            else:
+                full = sub  # (13,) * d, the draws' axes reversed
             full = np.where(good.any(axis=hidden), full, np.nan) if hidden else full
             full = np.array(np.transpose(full) if d > 1 else full)  # the draws' axes, t = 0 ..
             for u, r in zip(o.ups, combo, strict=True):  # a draw that is an up card: its rank
@@ -1625,8 +1688,9 @@ def _ahead_table(seen: SeenPool, expose: _ExposeTable) -> tuple[list[Ints], Floa
                 for t in reversed(range(d)):
                     if mask[t]:
                         good = ~np.isnan(part)
-                        part = np.expand_dims(np.where(good, part, 0.0).sum(axis=t)
-                                              / np.maximum(good.sum(axis=t), 1), t)
+                        by = prior.reshape([13 if a == t else 1 for a in range(d)])
+                        part = np.expand_dims((np.where(good, part, 0.0) * by).sum(axis=t)
+                                              / np.maximum((good * by).sum(axis=t), 1e-300), t)
                 ext[tuple(13 if mask[t] else slice(0, 13) for t in range(d))] = \
                     part.reshape([1 if mask[t] else 13 for t in range(d)])[
                         tuple(0 if mask[t] else slice(None) for t in range(d))]
@@ -1637,7 +1701,7 @@ def _ahead_table(seen: SeenPool, expose: _ExposeTable) -> tuple[list[Ints], Floa
             n += len(flat)
         base.append(np.asarray(firsts, dtype=np.int64))
     got = (base, np.concatenate(logs) if logs else np.zeros(0))
-    expose.ahead[LOOK_POWER] = got
+    expose.ahead[(LOOK_POWER, LOOK_KEEP)] = got
     return got
 
 
@@ -3486,7 +3550,8 @@ class _ExposeTable:
         self.label_consts: dict[int, tuple[Ints, Ints, Ints, Ints, Ints, Ints]] = {}
         self.tables = [self.flat[a:a + n] for a, n in zip(self.offset, sizes, strict=True)]
         self.flat_powers = np.stack([np.resize(p, 5) for p in self.powers])
-        self.ahead: dict[float, tuple[list[Ints], Floats]] = {}  # (:func:`_ahead_table`)
+        # (:func:`_ahead_table`, by power and LOOK_KEEP)
+        self.ahead: dict[tuple[float, bool], tuple[list[Ints], Floats]] = {}
         # every rank pattern a world may hold, filled at once: per origin of
         # the up cards (:func:`_origins`) the up cards' slots are fixed and
         # any rank may lie in the others (at most 13 ** 3 patterns each)
