@@ -13,13 +13,17 @@ table of its own), and one request while the row was locked held it 3.6 s.
 
 One real ``rollem serve`` (its lease time 10 s) and a "ghost" holder: lease
 rows written straight into the database, locked by this test's own
-transaction as a holder's commit locks them.
+transaction as a holder's commit locks them; and a holder that hangs, a socket
+that takes connections and never answers: the sit-downs passed on to it (a proxy
+cannot send a POST's body on) waited in the event loop's default executor, which
+every sit-down's shared seat count uses too.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -80,14 +84,14 @@ def _table(srv: Serve, address: str) -> str:
     return str(r.json()["id"])
 
 
-def _given_to_ghost(srv: Serve, db: str, tid: str) -> None:
+def _given_to_ghost(srv: Serve, db: str, tid: str, url: str = GHOST) -> None:
     """Hand ``tid``'s lease to another process (the ghost) as a takeover does (one
     more epoch, live for an hour); wait until the server dropped the table (its
     renewal refused)."""
     with psycopg.connect(db, autocommit=True) as conn:
         conn.execute("UPDATE leases SET owner = 'ghost', url = %s, epoch = epoch + 1, "
                      "expires = clock_timestamp() + interval '1 hour' WHERE table_id = %s",
-                     (GHOST, tid))
+                     (url, tid))
     end = time.time() + 60
     while f"table {tid}: lease renewal refused" not in srv.log.read_text(errors="replace"):
         assert time.time() < end, "the server did not drop the table"
@@ -157,3 +161,42 @@ def test_a_takeover_waiting_for_the_old_holders_commit_holds_no_other_table(
         row = conn.execute("SELECT url, owner <> 'ghost' FROM leases WHERE table_id = %s",
                            (tid,)).fetchone()
     assert row == (srv.url, True)
+
+
+def test_sit_downs_passed_on_to_a_hung_holder_hold_no_other_sit_down(
+        served: tuple[Serve, str]) -> None:
+    """The holder hangs (it takes the connection and never answers) while its lease
+    lasts: 32 sit-downs passed on to it wait (15 s each at most), and meanwhile a
+    sit-down at a table of this process is taken (main: the sit-downs waited in the
+    event loop's default executor, which the seats' shared count uses too, so the
+    other sit-down waited for them)."""
+    srv, db = served
+    ours, tid = _table(srv, "203.0.113.5"), _table(srv, "203.0.113.6")
+    hung = socket.socket()
+    hung.bind(("127.0.0.1", 0))
+    hung.listen(64)
+    url = f"http://127.0.0.1:{hung.getsockname()[1]}"
+    _given_to_ghost(srv, db, tid, url)
+    taken: list[socket.socket] = []
+
+    def join(i: int) -> httpx.Response:
+        return httpx.post(f"{srv.url}/api/tables/{tid}/join", json={"name": f"P{i}"},
+                          headers={"X-Forwarded-For": f"203.0.113.{100 + i // 16}"},
+                          timeout=60)
+
+    with ThreadPoolExecutor(32) as pool:
+        passed_on = [pool.submit(join, i) for i in range(32)]
+        hung.settimeout(30)
+        while len(taken) < 6:  # (the default executor has at least 6 workers)
+            taken.append(hung.accept()[0])
+        sat = httpx.post(f"{srv.url}/api/tables/{ours}/join", json={"name": "Bea"},
+                         headers={"X-Forwarded-For": "203.0.113.7"}, timeout=60)
+        assert sat.status_code == 200, sat.text
+        assert not any(f.done() for f in passed_on), "the sit-down waited for the holder"
+        hung.close()  # the holder is gone: each one passed on is refused at once
+        for conn in taken:
+            conn.close()
+        answers = [f.result() for f in passed_on]
+    for r in answers:
+        assert r.status_code == 503 and r.json()["error"] == "moving", r.text
+        assert not any(c.startswith("rollem_seat_") for c in r.cookies)
