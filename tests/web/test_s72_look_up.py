@@ -43,11 +43,12 @@ GHOST = "http://127.0.0.1:9"  # the other process's address (nothing listens the
 class Serve:
     """One ``rollem serve`` on the database (its log in a file)."""
 
-    def __init__(self, db: str, tmp: Path) -> None:
-        self.port = free_port()
+    def __init__(self, db: str, tmp: Path, port: int | None = None) -> None:
+        self.db, self.tmp = db, tmp
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tmp / "serve.log"
-        with open(self.log, "wb") as out:
+        with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "rollem", "serve", "--port", str(self.port),
                  "--db", db, "--advertise-url", self.url, "--no-access-log",
@@ -200,3 +201,24 @@ def test_sit_downs_passed_on_to_a_hung_holder_hold_no_other_sit_down(
     for r in answers:
         assert r.status_code == 503 and r.json()["error"] == "moving", r.text
         assert not any(c.startswith("rollem_seat_") for c in r.cookies)
+
+
+def test_a_restart_on_the_same_address_takes_its_tables_at_once(
+        served: tuple[Serve, str]) -> None:
+    """Killed (its leases still live, under its old owner id) and started again on
+    the same address, the server plays its tables at once: the look-up takes a
+    live lease held under its own address, as the acquisition does, and never
+    sends the asker to itself."""
+    srv, db = served
+    tid = _table(srv, "203.0.113.8")
+    srv.proc.kill()
+    srv.proc.wait(15)
+    again = Serve(db, srv.tmp, srv.port)
+    srv.proc = again.proc  # (the module's server from now on)
+    wait_served(srv.port)
+    with psycopg.connect(db, autocommit=True) as conn:  # still live, the old run's
+        live = conn.execute("SELECT expires > clock_timestamp() FROM leases "
+                            "WHERE table_id = %s", (tid,)).fetchone()
+    assert live == (True,)
+    r = httpx.get(f"{srv.url}/api/tables/{tid}", timeout=30)
+    assert r.status_code == 200 and r.json()["id"] == tid, r.text

@@ -227,7 +227,8 @@ class TableManager:
     def _look_up(self, table_id: str) -> Lease | None:
         """In a worker thread: ``None`` when ``table_id`` is not stored (``unreadable``
         forgotten) or is unreadable; else its lease: another live process's as read
-        (no lock taken), or acquired by this process."""
+        (no lock taken), or acquired by this process (as :meth:`Leases.acquire`
+        takes it: one nobody holds live, or held under this process's own address)."""
         assert self.leases is not None
         if self.store.load_table(table_id) is None:
             self.unreadable.pop(table_id, None)
@@ -235,8 +236,9 @@ class TableManager:
         if table_id in self.unreadable:
             return None
         held = self.leases.holder(table_id)
-        if held is not None and held.live and not held.ours:
-            return held
+        if held is not None and held.live and not held.ours and (
+                held.url != self.leases.advertise or not held.url):
+            return held  # (under this process's own address: an earlier run of it, taken)
         return self.leases.acquire(table_id)
 
     def _load(self, lease: Lease | None, table_id: str = "") -> LiveTable:
