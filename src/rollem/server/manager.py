@@ -113,7 +113,7 @@ class TableManager:
         self.unplayed_seconds = unplayed_seconds
         self._sweeper: asyncio.Task[None] | None = None
         self._count: int | None = None
-        self._finding: dict[str, asyncio.Future[Lease | None]] = {}
+        self._finding: dict[str, asyncio.Task[LiveTable | None]] = {}
         self.unreadable: dict[str, str] = {}
         """Stored tables that failed to restore, by id: the reason (not retried, so
         each look costs nothing; at most one entry per stored table)."""
@@ -209,20 +209,32 @@ class TableManager:
             return None
         pending = self._finding.get(table_id)
         if pending is None:
-            pending = asyncio.get_running_loop().run_in_executor(
-                _LOOK_UP_THREADS, self._look_up, table_id)
+            # A task of its own: what it acquired is loaded even if every asker left.
+            pending = asyncio.get_running_loop().create_task(self._found(table_id))
             self._finding[table_id] = pending
-            pending.add_done_callback(lambda done: self._finding.pop(table_id, None)
-                                      if self._finding.get(table_id) is done else None)
-        lease = await asyncio.shield(pending)
+            pending.add_done_callback(self._found_done)
+        return await asyncio.shield(pending)
+
+    async def _found(self, table_id: str) -> LiveTable | None:
+        """:meth:`find`'s one look-up of ``table_id``: the thread's part, then, on the
+        loop, the table loaded (or the answer why not)."""
+        lease = await asyncio.get_running_loop().run_in_executor(
+            _LOOK_UP_THREADS, self._look_up, table_id)
         table = self.tables.get(table_id)
-        if table is not None:  # loaded meanwhile (by the asker that started the look-up)
+        if table is not None:  # (cannot happen: loads go through here, one at a time)
             return table
         if lease is None:
             if table_id not in self.unreadable:
                 return None
             raise TableUnreadable(table_id, self.unreadable[table_id])
         return self._load(lease)
+
+    def _found_done(self, done: asyncio.Task[LiveTable | None]) -> None:
+        for table_id, task in list(self._finding.items()):
+            if task is done:
+                del self._finding[table_id]
+        if not done.cancelled():
+            done.exception()  # (retrieved: each asker got it; none may be left)
 
     def _look_up(self, table_id: str) -> Lease | None:
         """In a worker thread: ``None`` when ``table_id`` is not stored (``unreadable``
