@@ -378,9 +378,10 @@ class AppContext:
             with contextlib.suppress(sqlite3.Error):
                 await asyncio.to_thread(shared.release, address, table_id, digest)
 
-    def table(self, request: Request) -> LiveTable | None:
-        """The table in the URL (``{tid}``), or ``None``."""
-        return self.manager().get(request.path_params["tid"])
+    async def table(self, request: Request) -> LiveTable | None:
+        """The table in the URL (``{tid}``), or ``None`` (:meth:`TableManager.find`:
+        a table not in memory is looked up off the event loop)."""
+        return await self.manager().find(request.path_params["tid"])
 
     def viewer(self, request: Request, table: LiveTable) -> int | None:
         """The seat the asking browser holds at ``table`` now, or ``None``."""
@@ -409,14 +410,14 @@ class AppContext:
         return table.seat_in_hand(request.cookies.get(seat_cookie(table.id)), hand_no,
                                   list(row.setup["seats"]))
 
-    def finished_hand(self, request: Request) -> tuple[LiveTable, int, HandRow] | Response:
+    async def finished_hand(self, request: Request) -> tuple[LiveTable, int, HandRow] | Response:
         """The table, hand number and stored row of the finished hand in the URL, or the
         error response (no such table, a malformed number, a hand not finished).
         At a gated table (private, or with a password) one who may not see it gets
         403 ``private`` whatever the number, except for a hand it played (its seat
         cookie: a player the host removed, or one who left, keeps their own
         hands: try-out of stop 42)."""
-        table = self.table(request)
+        table = await self.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         sees = self.may_see(request, table)

@@ -12,6 +12,7 @@ import re
 import urllib.error
 import urllib.request
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -24,6 +25,12 @@ from rollem.server.limits import client_address
 from rollem.server.manager import TableElsewhere, TableUnreadable
 
 __all__ = ["exception_handlers", "forward", "moved_to"]
+
+_FORWARD_THREADS = ThreadPoolExecutor(8, thread_name_prefix="rollem-forward")
+"""Where a POST for a table another process holds waits for the holder's reply (at
+most 15 s each): never the event loop's default executor, which every sit-down
+(the seats' shared count), a table's creation and a password check use: a holder
+that hangs while its lease lasts would hold them all (stop 72, s72-hostile2)."""
 
 
 def moved_to(moved: TableElsewhere, path: str, websocket: bool = False) -> Response:
@@ -82,7 +89,8 @@ def exception_handlers(settings: ServerSettings,
             if len(body) > settings.max_body_bytes:
                 return error(413, "too_large", "request body too large: at most "
                              f"{settings.max_body_bytes} bytes")
-        return await asyncio.to_thread(forward, request, exc.lease.url, body)
+        return await asyncio.get_running_loop().run_in_executor(
+            _FORWARD_THREADS, forward, request, exc.lease.url, body)
 
     async def cannot_restore(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, TableUnreadable)

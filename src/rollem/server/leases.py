@@ -149,6 +149,10 @@ class Leases:
         self.seconds = float(seconds)
         self._lock = threading.Lock()
         self._conn: psycopg.Connection[Any] | None = None
+        # holder()'s reads have a connection of their own: a request asking who
+        # holds a table never waits behind a renewal or a takeover's row lock.
+        self._read_lock = threading.Lock()
+        self._read_conn: psycopg.Connection[Any] | None = None
         # Processes starting at once take turns creating it (the migrations' lock).
         self._run(f"BEGIN; SELECT pg_advisory_xact_lock(7117017); {LEASES_SCHEMA}; COMMIT",
                   None, fetch=False)
@@ -203,9 +207,18 @@ class Leases:
         return held
 
     def holder(self, table_id: str) -> Lease | None:
-        """The lease row of ``table_id`` as it is now (``None``: never leased)."""
-        rows = self._run("SELECT owner, url, epoch, expires > clock_timestamp() FROM leases "
-                         "WHERE table_id=%s", (table_id,))
+        """The lease row of ``table_id`` as it is now (``None``: never leased); read
+        without a lock, on a connection of its own (never waiting for
+        :meth:`renew` or :meth:`acquire`)."""
+        with self._read_lock:
+            try:
+                if self._read_conn is None or self._read_conn.closed or self._read_conn.broken:
+                    self._read_conn = psycopg.connect(self.url, autocommit=True)
+                rows = self._read_conn.execute(
+                    "SELECT owner, url, epoch, expires > clock_timestamp() FROM leases "
+                    "WHERE table_id=%s", (table_id,)).fetchall()
+            except psycopg.Error as err:
+                raise sqlite3.OperationalError(f"PostgreSQL: {str(err).strip()}") from err
         if not rows:
             return None
         owner, url, epoch, live = rows[0]
@@ -248,3 +261,6 @@ class Leases:
         with self._lock:
             if self._conn is not None:
                 self._conn.close()
+        with self._read_lock:
+            if self._read_conn is not None:
+                self._read_conn.close()

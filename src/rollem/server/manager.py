@@ -62,6 +62,12 @@ a rules page, a request passed on to another process) must not hold a renewal
 past the lease time, or another process takes every table of this one (stop 58:
 requests for a long statistics count held every default worker)."""
 
+_LOOK_UP_THREADS = ThreadPoolExecutor(4, thread_name_prefix="rollem-look-up")
+"""Where :meth:`TableManager.find` reads the store and the lease of a table not in
+memory (PostgreSQL): never the event loop (each is a round trip to the database,
+and a takeover waits for the holder's commit: stop 72, s72-hostile2), nor the
+renewals' threads (a flood of look-ups must not delay a renewal)."""
+
 
 class TableElsewhere(Exception):
     """Another live process holds the table's lease: ask it (``lease.url``)."""
@@ -107,6 +113,7 @@ class TableManager:
         self.unplayed_seconds = unplayed_seconds
         self._sweeper: asyncio.Task[None] | None = None
         self._count: int | None = None
+        self._finding: dict[str, asyncio.Task[LiveTable | None]] = {}
         self.unreadable: dict[str, str] = {}
         """Stored tables that failed to restore, by id: the reason (not retried, so
         each look costs nothing; at most one entry per stored table)."""
@@ -183,6 +190,69 @@ class TableManager:
             return self._load(self.leases.acquire(table_id))
         return self._load(None, table_id)
 
+    async def find(self, table_id: str) -> LiveTable | None:
+        """As :meth:`get`, for the event loop: with leases (PostgreSQL), a table not in
+        memory is looked up in a worker thread (its stored row, then who holds its
+        lease, then, unless another live process holds it, its acquisition), so the
+        loop never waits for the database or for another process's commit; one
+        look-up per table at a time (the askers meanwhile share it).
+
+        Raises:
+            TableElsewhere: another process holds it.
+            TableUnreadable: it is stored but cannot be restored (naming why).
+            sqlite3.Error: the database cannot be read.
+        """
+        table = self.tables.get(table_id)
+        if table is not None or self.leases is None:
+            return table if table is not None else self.get(table_id)
+        if len(table_id) > 64:
+            return None
+        pending = self._finding.get(table_id)
+        if pending is None:
+            # A task of its own: what it acquired is loaded even if every asker left.
+            pending = asyncio.get_running_loop().create_task(self._found(table_id))
+            self._finding[table_id] = pending
+            pending.add_done_callback(self._found_done)
+        return await asyncio.shield(pending)
+
+    async def _found(self, table_id: str) -> LiveTable | None:
+        """:meth:`find`'s one look-up of ``table_id``: the thread's part, then, on the
+        loop, the table loaded (or the answer why not)."""
+        lease = await asyncio.get_running_loop().run_in_executor(
+            _LOOK_UP_THREADS, self._look_up, table_id)
+        table = self.tables.get(table_id)
+        if table is not None:  # (cannot happen: loads go through here, one at a time)
+            return table
+        if lease is None:
+            if table_id not in self.unreadable:
+                return None
+            raise TableUnreadable(table_id, self.unreadable[table_id])
+        return self._load(lease)
+
+    def _found_done(self, done: asyncio.Task[LiveTable | None]) -> None:
+        for table_id, task in list(self._finding.items()):
+            if task is done:
+                del self._finding[table_id]
+        if not done.cancelled():
+            done.exception()  # (retrieved: each asker got it; none may be left)
+
+    def _look_up(self, table_id: str) -> Lease | None:
+        """In a worker thread: ``None`` when ``table_id`` is not stored (``unreadable``
+        forgotten) or is unreadable; else its lease: another live process's as read
+        (no lock taken), or acquired by this process (as :meth:`Leases.acquire`
+        takes it: one nobody holds live, or held under this process's own address)."""
+        assert self.leases is not None
+        if self.store.load_table(table_id) is None:
+            self.unreadable.pop(table_id, None)
+            return None
+        if table_id in self.unreadable:
+            return None
+        held = self.leases.holder(table_id)
+        if held is not None and held.live and not held.ours and (
+                held.url != self.leases.advertise or not held.url):
+            return held  # (under this process's own address: an earlier run of it, taken)
+        return self.leases.acquire(table_id)
+
     def _load(self, lease: Lease | None, table_id: str = "") -> LiveTable:
         """Load ``table_id`` (or the table of ``lease``, if it is this process's)."""
         if lease is not None:
@@ -233,11 +303,9 @@ class TableManager:
         for table_id in await loop.run_in_executor(_LEASE_THREADS, self.leases.orphans):
             if table_id in self.tables:
                 continue
-            try:  # (in a thread: the row may be locked a moment by a hung process)
-                lease = await loop.run_in_executor(_LEASE_THREADS, self.leases.acquire,
-                                                   table_id)
-                if table_id not in self.tables and self.store.load_table(table_id):
-                    self._load(lease)
+            try:  # (in a thread: the row may be locked a moment by a hung process;
+                # through find, so a request's look-up of the table is the same one)
+                if await self.find(table_id) is not None:
                     log.warning("table %s: its process stopped renewing its lease; "
                                 "taken over here", table_id)
             except TableElsewhere:

@@ -71,7 +71,7 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
     histories = ctx.histories
 
     async def hands(request: Request) -> Response:
-        table = ctx.table(request)
+        table = await ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         sees = ctx.may_see(request, table)
@@ -109,7 +109,7 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         their cards by choice after it (R-C-11; :meth:`AppContext.hand_version` is
         in the key).  A watcher's is gzipped when the browser accepts it; a seat's
         own is padded and sent uncompressed (:func:`rollem.server.own_pad.pad_replay`)."""
-        found = ctx.finished_hand(request)
+        found = await ctx.finished_hand(request)
         if isinstance(found, Response):
             return found
         table, hand_no, row = found
@@ -139,7 +139,7 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
 
     async def hand_history(request: Request) -> Response:
         """The player's own copy of a finished hand's history (TOML)."""
-        found = ctx.finished_hand(request)
+        found = await ctx.finished_hand(request)
         if isinstance(found, Response):
             return found
         table, hand_no, row = found
@@ -183,7 +183,7 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         words, :attr:`rollem.verify.Verdict.told`: the page shows it), ``seat`` and
         ``client_seeds`` (so the page can compare its own seed).  Built on the replay
         thread and kept, as the copy is."""
-        found = ctx.finished_hand(request)
+        found = await ctx.finished_hand(request)
         if isinstance(found, Response):
             return found
         table, hand_no, row = found

@@ -144,7 +144,7 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         and net; at a tournament, issue 28, each entrant's paid, rebuys, place,
         prize and net in the buy-in's units: :func:`ledger_csv_text`; public at the
         table, as the ledger panel is)."""
-        table = ctx.table(request)
+        table = await ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         if not ctx.may_see(request, table):
@@ -164,7 +164,7 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         replay thread and kept until the next hand ends (s61-safe: built on the
         event loop for each request, 0.5 to 0.8 s at a table of 20,000 hands,
         within anyone's 30 costly requests at once)."""
-        table = ctx.table(request)
+        table = await ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         if not ctx.may_see(request, table):
@@ -239,7 +239,7 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         """Each player's statistics this session, over every game and per game
         (issue 27): public at the table, as every hand's result is, so counted
         from what everyone saw only (no ``kept_pairs``: :data:`rollem.stats.PRIVATE_FIGURES`)."""
-        table = ctx.table(request)
+        table = await ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         if not ctx.may_see(request, table):
@@ -280,7 +280,7 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         latest :data:`MAX_BULK_HANDS` hands, each built on the replay thread and
         kept; past :data:`~rollem.server.app_context.BUILD_WAIT_SECONDS` a 503
         ``busy`` (``Retry-After``) while the builds go on."""
-        table = ctx.table(request)
+        table = await ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         sees = ctx.may_see(request, table)

@@ -87,7 +87,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
                             headers={"Cache-Control": "max-age=86400"})
 
     async def table_page(request: Request) -> Response:
-        if ctx.manager().get(request.path_params["tid"]) is None:
+        if await ctx.manager().find(request.path_params["tid"]) is None:
             return Response("No such table: check the invite link.", status_code=404)
         return page("table.html")
 
@@ -155,7 +155,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
         refused = ctx.join_refusal(request)
         if refused is not None:
             return refused
-        table = ctx.table(request)
+        table = await ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         try:
@@ -181,7 +181,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
         return resp
 
     async def table_info(request: Request) -> Response:
-        table = ctx.table(request)
+        table = await ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         seat = ctx.viewer(request, table)
@@ -208,7 +208,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
         refused = ctx.join_refusal(request)
         if refused is not None:
             return refused
-        table = ctx.table(request)
+        table = await ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         try:
@@ -288,7 +288,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
         refusal = asked_decision_refusal(decision)
         if refusal is not None:
             return error(400, "bad_decision", refusal)
-        table = ctx.table(request)
+        table = await ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         if not ctx.may_see(request, table):  # (issue 27: its settings and game are its own)

@@ -80,7 +80,7 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
         # is not looked up (nor loaded from the store), no state is built.
         player = seat_cookie(tid) in ws.cookies or host_cookie(tid) in ws.cookies
         refused = limits.open_connection(address, tid, player)
-        if refused is not None and player and _holds_seat(ws, tid):
+        if refused is not None and player and await _holds_seat(ws, tid):
             limits.admit(address, tid)  # a seat's holder is never kept out (issue 34)
             refused = None
         if refused is not None:
@@ -88,7 +88,7 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
             return
         try:
             try:
-                ctx.manager().get(tid)
+                await ctx.manager().find(tid)
             except TableElsewhere as moved:  # another process plays it: send the asker there
                 await ws.send_denial_response(moved_to(moved, ws.url.path, websocket=True))
                 return
@@ -102,13 +102,13 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
         finally:
             limits.close_connection(address, tid, player)
 
-    def _holds_seat(ws: WebSocket, tid: str) -> bool:
+    async def _holds_seat(ws: WebSocket, tid: str) -> bool:
         """Whether ``ws`` brings the cookie of a seat at table ``tid`` (or its host's
         cookie): only asked of a connection past the connection limits, so a
         seat's holder gets in whoever else uses up the counts; the table is read
         from the store if it is not in memory (it then stays for its idle time)."""
         try:
-            table = ctx.manager().get(tid)
+            table = await ctx.manager().find(tid)
         except TableElsewhere:
             return True  # only sent on (307): the holder checks the cookie
         except TableUnreadable:
@@ -127,7 +127,7 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
         """Play one connection to its end; returns whether it was counted as a player's.
         ``address``: what the per-address limits count it under (its messages too)."""
         try:
-            table = ctx.manager().get(tid)
+            table = await ctx.manager().find(tid)
         except (TableElsewhere, TableUnreadable):  # lost since the check (the client retries)
             table = None
         if table is None:
