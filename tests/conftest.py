@@ -51,7 +51,7 @@ def pytest_configure(config: pytest.Config) -> None:
     """A run with several workers (scripts/test.sh: ``-n 2 --dist loadfile``) starts
     numba's compile of the odds' kernels in a child process of its own as it starts,
     before the workers collect: on a fresh clone (no disk cache) the compile takes
-    about 25 CPU-s, and the first test of each worker that needs the kernels waited
+    about 40 CPU-s (43 at stop 72), and the first test of each worker that needs the kernels waited
     for it, one worker compiling and the other waiting on its lock
     (``rollem.odds.compiled._compile_lock``), both idle for tests: 52.8 and 46.6 s in
     CI's first two tests (docs/dev/test-suite-time.md, stop 72).  The child takes the
