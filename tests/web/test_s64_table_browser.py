@@ -6,7 +6,8 @@ and 1440x900:
   to nobody until the rebuy levels ended), and the panel says the level the
   last hand was played at;
 - a tournament settled in a break says so ("ended in the break after level 1
-  of 2"), not "played to level 2 of 2" (no hand was dealt at level 2);
+  of 2"), not "played to level 2 of 2" (no hand was dealt at level 2), and no
+  break is counted down after it (s63-table2's test, merged here);
 - the practice odds are marked "updating…" (dimmed) while the figures shown are
   for an earlier moment and the new ones are being worked out, and not at all
   when the answer comes quickly (no flash).
@@ -125,8 +126,13 @@ def test_a_settle_in_the_break_says_it_ended_there(
     """Ann busts in level 1 (rebuys open in both levels, no free seat), declines in
     the break after it: the panel's head says "ended in the break after level 1
     of 2" (it said "played to level 2 of 2"), and level 1 is the Levels table's
-    current row.  Both sizes from one table (stop 72): her phone's page shoves and
-    presses, her desktop's counts the break down and reads."""
+    current row.  And s63-table2's checks of the same decline (its file,
+    test_s63_table2_browser.py, played this very tournament: merged here at stop 72):
+    the tournament is over at once, the computer players placed by chips, and no
+    break is counted down any more, on the felt nor in the panel (before s63-table2
+    the felt counted it down beside "The tournament is over", and the server still
+    took the host's "Resume now").  Both sizes from one table (stop 72): her phone's
+    page shoves and presses, her desktop's counts the break down and reads."""
     seeded_deals(monkeypatch, 0)  # (Ann's shoves bust her in a hand or two: s66-table)
     server = ServerThread(tmp_path / "s64t2.db")
     pages: list[Any] = []
@@ -139,6 +145,7 @@ def test_a_settle_in_the_break_says_it_ended_there(
         _bust(ann, server, table)
         to_the_break(server, table, sizes["desktop"])  # (level 1's time is up)
         ann.locator(".break-left:visible").first.wait_for()
+        assert not server.call(lambda: bool(table.session["tournament"]["over"]))
         ann.click(".me button[data-action=rebuy-decline]")
         for page in sizes.values():
             page.wait_for_selector("#tourney .tourney-over")
@@ -149,6 +156,12 @@ def test_a_settle_in_the_break_says_it_ended_there(
             assert page.inner_text("#tourney .tourney-over") == OVER, size
             current = page.locator("#tourney .tourney-levels tr.current td").first
             assert current.text_content() == "1", size
+            assert page.locator(".break-left").count() == 0, page.inner_text("#felt")
+            assert page.locator(".tourney-break").count() == 0, size
+            assert page.locator("[data-host=end_break]").count() == 0, size
+            assert page.inner_text(".me .rebuy-closed").startswith("You finished 3rd"), \
+                page.inner_text(".me")
+            shot(page, f"s63t2-{size}-declined-in-break")
             page.locator("#tourney").scroll_into_view_if_needed()
             shot(page, f"s64t-{size}-ended-in-break")
     finally:
