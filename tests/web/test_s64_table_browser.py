@@ -27,6 +27,7 @@ from table_ui import (
     BREAK_IN_REBUYS,
     SHORT_TOURNAMENT,
     ann_against_two_computers,
+    ann_on_both_sizes,
     context,
     decision_kind,
     new_table,
@@ -63,18 +64,6 @@ def _bust(ann: Any, server: ServerThread, table: Any) -> int:
     return ann_seat
 
 
-def _both_sizes(browser: Any, server: ServerThread, ann: Any, table: Any) -> dict[str, Any]:
-    """Ann's page (a phone's, from :func:`ann_against_two_computers`) and a second page
-    of hers at 1440x900 on the same table (her cookies: the same player), by size:
-    one table's hands read at both sizes (stop 72)."""
-    desktop = context(browser, "desktop")
-    desktop.add_cookies(ann.context.cookies())
-    page = desktop.new_page()
-    page.goto(f"{server.url}/t/{table.id}")
-    page.locator(".me").first.wait_for()
-    return {"phone": ann, "desktop": page}
-
-
 def test_late_registration_open_does_not_keep_the_computer_players_dealing(
         browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Four seats, Ann and two computer players (a free seat: late registration is
@@ -88,7 +77,7 @@ def test_late_registration_open_does_not_keep_the_computer_players_dealing(
         ann, table = ann_against_two_computers(browser, server, "phone", SHORT_TOURNAMENT,
                                                rebuy_levels=1, seats=4)
         pages.append(ann)
-        sizes = _both_sizes(browser, server, ann, table)
+        sizes = ann_on_both_sizes(browser, server, ann, table)
         pages.append(sizes["desktop"])
         _bust(ann, server, table)
         sizes["desktop"].locator(".me button[data-action=rebuy-decline]").wait_for()
@@ -140,7 +129,7 @@ def test_a_settle_in_the_break_says_it_ended_there(
         ann, table = ann_against_two_computers(browser, server, "phone", BREAK_IN_REBUYS,
                                                rebuy_levels=2)
         pages.append(ann)
-        sizes = _both_sizes(browser, server, ann, table)
+        sizes = ann_on_both_sizes(browser, server, ann, table)
         pages.append(sizes["desktop"])
         _bust(ann, server, table)
         to_the_break(server, table, sizes["desktop"])  # (level 1's time is up)
