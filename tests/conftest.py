@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
 import sys
@@ -42,6 +43,47 @@ def built_dists(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return tree / "dist" / sdist_name, tree / "dist" / wheel_name
 
 
+_COMPILE: list[subprocess.Popen[bytes]] = []
+"""The child compiling the odds' kernels for the run (:func:`pytest_configure`)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A run with several workers (scripts/test.sh: ``-n 2 --dist loadfile``) starts
+    numba's compile of the odds' kernels in a child process of its own as it starts,
+    before the workers collect: on a fresh clone (no disk cache) the compile takes
+    about 40 CPU-s (43 at stop 72), and the first test of each worker that needs the kernels waited
+    for it, one worker compiling and the other waiting on its lock
+    (``rollem.odds.compiled._compile_lock``), both idle for tests: 52.8 and 46.6 s in
+    CI's first two tests (docs/dev/test-suite-time.md, stop 72).  The child takes the
+    same lock and writes the cache; a worker's own warm-up then waits for the lock,
+    if the child still holds it, and loads the cache (about 1 CPU-s), and the tests
+    that run meanwhile use the cores.  Nothing is asked of the child: a child that
+    fails leaves each worker to compile as before.  Not in the workers, a plain
+    run or ``ROLLEM_NO_NUMBA``."""
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
+        return
+    import os
+
+    if os.environ.get("ROLLEM_NO_NUMBA"):
+        return
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    code = ("from rollem.odds import compiled\n"
+            "if compiled.AVAILABLE:\n    compiled.wait(None)\n")
+    _COMPILE.append(subprocess.Popen([sys.executable, "-c", code], env=env, cwd=ROOT,
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The compiling child stopped if it is still at work (a short run)."""
+    for child in _COMPILE:
+        if child.poll() is None:
+            child.terminate()
+        child.wait()
+    _COMPILE.clear()
+
+
 FILE_TIMES = Path(__file__).with_name("file_times.txt")
 """Each test file's seconds in a measured run (``SECONDS PATH`` a line, the path
 as pytest's node ids give it), written by ``scripts/file_times.py`` from a
@@ -62,6 +104,23 @@ def file_seconds(path: Path = FILE_TIMES) -> dict[str, float]:
     return out
 
 
+_KERNEL_WORDS = ("odds", "compiled", "ryo_views")
+"""Words of a test file that may wait for the odds' compiled kernels (play's odds,
+``ryo_views``' seeded views, a server's odds workers): :func:`may_wait_for_kernels`."""
+
+
+@functools.cache
+def may_wait_for_kernels(name: str) -> bool:
+    """Whether the test file ``name`` (as pytest's node ids give it) may wait for the
+    odds' compiled kernels: one of :data:`_KERNEL_WORDS` in its text (115 of 450
+    files; some of them never wait, which only puts them later at the start)."""
+    try:
+        text = (ROOT / name).read_text(encoding="utf-8")
+    except OSError:
+        return True
+    return any(word in text for word in _KERNEL_WORDS)
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadfile`` (scripts/test.sh) hands out the longest test files first.
@@ -72,7 +131,10 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     each), and a long file handed out last keeps one worker busy while the other
     is idle.  Here the files go out by their measured seconds
     (:data:`FILE_TIMES`), longest first; a file not measured yet goes before the
-    measured ones (in xdist's order), so a new long file is never the last."""
+    measured ones (in xdist's order), so a new long file is never the last.  While
+    the run's compile of the odds' kernels is at work (:func:`pytest_configure`), the
+    first file in that order that does not wait for them goes out instead
+    (:func:`may_wait_for_kernels`): the workers test while it compiles."""
     if config.getvalue("dist") != "loadfile":
         return None
     from collections import OrderedDict
@@ -88,6 +150,11 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
                 seconds = file_seconds()
                 order = sorted(self.workqueue, key=lambda f: -seconds.get(f, float("inf")))
                 self.workqueue = OrderedDict((f, self.workqueue[f]) for f in order)
+            if _COMPILE and _COMPILE[0].poll() is None:  # (the kernels still compiling)
+                for name in self.workqueue:
+                    if not may_wait_for_kernels(name):
+                        self.workqueue.move_to_end(name, last=False)
+                        break
             super()._assign_work_unit(node)
 
     return LongestFirst(config, log)

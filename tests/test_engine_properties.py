@@ -85,10 +85,10 @@ def _check_views(hand: Hand) -> None:
         assert not leaked, f"seat {viewer} sees {leaked}"
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hands())
-def test_conservation_cards_and_termination(case: tuple[Hand, random.Random]) -> None:
-    hand, rng = case
+def _play_out(hand: Hand, rng: random.Random) -> None:
+    """The hand played to its end by random legal actions, chips and cards checked
+    at every step (:func:`_step`), then its end: it ends within 1,000 actions, chips
+    conserved, and each pot won by seats eligible for it that did not fold."""
     total = sum(hand.start_stacks)
     _check_cards(hand)
     for _ in range(1000):
@@ -102,6 +102,15 @@ def test_conservation_cards_and_termination(case: tuple[Hand, random.Random]) ->
         assert sum(pot.winners.values()) == pot.amount
         assert set(pot.winners) <= set(pot.eligible)
         assert not any(hand.folded[s] for s in pot.winners)
+
+
+# (1,000 hands here and the 500 of test_history_write_then_read, which plays its
+# hands by _play_out too: 1,500 random hands checked for conservation, cards and
+# termination, as this test alone did before stop 72)
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands())
+def test_conservation_cards_and_termination(case: tuple[Hand, random.Random]) -> None:
+    _play_out(*case)
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -119,9 +128,7 @@ def test_views_never_leak(case: tuple[Hand, random.Random]) -> None:
 @given(hands())
 def test_history_write_then_read(case: tuple[Hand, random.Random]) -> None:
     hand, rng = case
-    total = sum(hand.start_stacks)
-    while not hand.is_over:
-        _step(hand, rng, total)
+    _play_out(hand, rng)  # (conservation, cards and termination checked as above)
     again = replay(write_history(hand))
     assert hand.result is not None and again.result is not None
     assert again.result.to_dict(cards=True) == hand.result.to_dict(cards=True)

@@ -691,6 +691,18 @@ def ann_against_two_computers(browser: Any, server: Any, size: str, schedule: st
     return ann, table
 
 
+def ann_on_both_sizes(browser: Any, server: Any, ann: Any, table: Any) -> dict[str, Any]:
+    """Ann's page (a phone's, from :func:`ann_against_two_computers`) and a second page
+    of hers at 1440x900 on the same table (her cookies: the same player), by size:
+    one table's hands read at both sizes (stop 72)."""
+    desktop = context(browser, "desktop")
+    desktop.add_cookies(ann.context.cookies())
+    page = desktop.new_page()
+    page.goto(f"{server.url}/t/{table.id}")
+    page.locator(".me").first.wait_for()
+    return {"phone": ann, "desktop": page}
+
+
 def shove(page: Any) -> None:
     """``page``'s decision, if any: bet, else call where betting; else as
     :func:`take_decision` (Stop, Drop and Roll's others)."""

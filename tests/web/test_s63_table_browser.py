@@ -24,6 +24,7 @@ from table_ui import (
     SHORT_TOURNAMENT,
     CheckingBot,
     ann_against_two_computers,
+    ann_on_both_sizes,
     context,
     decision_kind,
     new_table,
@@ -174,21 +175,25 @@ def test_the_rebuy_offer_stands_side_by_side(
         server.stop()
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_computer_players_left_are_placed_once_every_person_is_out(
-        browser: Any, tmp_path: Path, size: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """1: Ann, the one person, with a chip against two computer players of 100 each
     (no rebuys): once she is out the tournament is over at the next deal, the
     panel says why and lists the computer players by their chips; the chat says
     it; no hand is dealt to nobody after her bust.  The deal is seeded
     (:func:`web_harness.seeded_deals`, test-only): with the real shuffle her
     shoves sometimes won a streak, past the 90 s wait or to every chip, and the
-    test needed a rerun (s66-table)."""
+    test needed a rerun (s66-table).  Both sizes from one table (stop 72): her
+    phone's page shoves, a desktop page of hers reads too."""
     seeded_deals(monkeypatch, 0)  # (Ann wins hand 1, 3 chips, and is out in hand 2)
     server = ServerThread(tmp_path / "s63d.db")
+    pages: list[Any] = []
     try:
-        ann, table = ann_against_two_computers(browser, server, size, SHORT_TOURNAMENT,
+        ann, table = ann_against_two_computers(browser, server, "phone", SHORT_TOURNAMENT,
                                                rebuy_levels=0)
+        pages.append(ann)
+        sizes = ann_on_both_sizes(browser, server, ann, table)
+        pages.append(sizes["desktop"])
         shove_until(server, ann, lambda: bool(table.session["tournament"]["over"]),
                     "the tournament's end")
         t = server.call(lambda: dict(table.session["tournament"]))
@@ -197,23 +202,29 @@ def test_the_computer_players_left_are_placed_once_every_person_is_out(
         assert chips[ann_seat] == 0 and t["settled"], (chips, t)
         assert sum(chips.values()) == 201
         assert int(table.session["hand_no"]) == max(b[0] for b in t["busts"])  # none after
-        ann.wait_for_selector("#tourney .tourney-over")
+        for page in sizes.values():
+            page.wait_for_selector("#tourney .tourney-over")
         ann.wait_for_timeout(300)  # (the last state drawn)
-        assert ann.inner_text("#tourney .tourney-over") == (
-            "Over: every person was out, so the computer players left were placed by "
-            "their chips.")
         bots = sorted((n for n in chips if n != ann_seat), key=lambda n: -chips[n])
         names = {n: table.seats[n].row.name for n in bots}
-        places = ann.inner_text("#tourney .tourney-places")
-        assert f"1st: {names[bots[0]]}" in places and f"2nd: {names[bots[1]]}" in places, \
-            places
-        assert ann.inner_text(".me .rebuy-closed").startswith("You finished 3rd"), \
-            ann.inner_text(".me")
-        said = ann.inner_text("#chat-lines")
-        assert (f"Every person is out: the computer players left are placed by their chips, "
-                f"{names[bots[0]]} 1st ({chips[bots[0]]} chips) and {names[bots[1]]} 2nd "
-                f"({chips[bots[1]]} chips), and the tournament is over.") in said, said
-        ann.locator("#tourney").scroll_into_view_if_needed()
-        shot(ann, f"s63t-{size}-computers-placed")
+        for size, page in sizes.items():
+            assert page.inner_text("#tourney .tourney-over") == (
+                "Over: every person was out, so the computer players left were placed by "
+                "their chips."), size
+            places = page.inner_text("#tourney .tourney-places")
+            assert f"1st: {names[bots[0]]}" in places and f"2nd: {names[bots[1]]}" in places, \
+                (size, places)
+            assert page.inner_text(".me .rebuy-closed").startswith("You finished 3rd"), \
+                page.inner_text(".me")
+            said = page.inner_text("#chat-lines")
+            assert (f"Every person is out: the computer players left are placed by their "
+                    f"chips, {names[bots[0]]} 1st ({chips[bots[0]]} chips) and "
+                    f"{names[bots[1]]} 2nd ({chips[bots[1]]} chips), and the tournament is "
+                    f"over.") in said, (size, said)
+            page.locator("#tourney").scroll_into_view_if_needed()
+            shot(page, f"s63t-{size}-computers-placed")
     finally:
+        for page in pages:  # (closed before their server stops: s65-table)
+            with contextlib.suppress(PlaywrightError):
+                page.context.close()
         server.stop()

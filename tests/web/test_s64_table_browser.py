@@ -6,7 +6,8 @@ and 1440x900:
   to nobody until the rebuy levels ended), and the panel says the level the
   last hand was played at;
 - a tournament settled in a break says so ("ended in the break after level 1
-  of 2"), not "played to level 2 of 2" (no hand was dealt at level 2);
+  of 2"), not "played to level 2 of 2" (no hand was dealt at level 2), and no
+  break is counted down after it (s63-table2's test, merged here);
 - the practice odds are marked "updating…" (dimmed) while the figures shown are
   for an earlier moment and the new ones are being worked out, and not at all
   when the answer comes quickly (no flash).
@@ -26,6 +27,7 @@ from table_ui import (
     BREAK_IN_REBUYS,
     SHORT_TOURNAMENT,
     ann_against_two_computers,
+    ann_on_both_sizes,
     context,
     decision_kind,
     new_table,
@@ -62,72 +64,95 @@ def _bust(ann: Any, server: ServerThread, table: Any) -> int:
     return ann_seat
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_late_registration_open_does_not_keep_the_computer_players_dealing(
-        browser: Any, tmp_path: Path, size: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Four seats, Ann and two computer players (a free seat: late registration is
     open while rebuys are): Ann busts and presses "No rebuy: I'm out"; the
-    tournament is over at once, no hand dealt after, played to level 1 of 1."""
+    tournament is over at once, no hand dealt after, played to level 1 of 1.  Both
+    sizes from one table (stop 72): her phone's page shoves, her desktop's presses."""
     seeded_deals(monkeypatch, 0)  # (Ann's shoves bust her in a hand or two: s66-table)
     server = ServerThread(tmp_path / "s64t.db")
     pages: list[Any] = []
     try:
-        ann, table = ann_against_two_computers(browser, server, size, SHORT_TOURNAMENT,
+        ann, table = ann_against_two_computers(browser, server, "phone", SHORT_TOURNAMENT,
                                                rebuy_levels=1, seats=4)
         pages.append(ann)
+        sizes = ann_on_both_sizes(browser, server, ann, table)
+        pages.append(sizes["desktop"])
         _bust(ann, server, table)
+        sizes["desktop"].locator(".me button[data-action=rebuy-decline]").wait_for()
         assert server.call(lambda: table.tourney.entries_open())
         hands = server.call(lambda: int(table.session["hand_no"]))
-        ann.click(".me button[data-action=rebuy-decline]")
-        ann.wait_for_selector("#tourney .tourney-over", timeout=15_000)
+        sizes["desktop"].click(".me button[data-action=rebuy-decline]")
+        for page in sizes.values():
+            page.wait_for_selector("#tourney .tourney-over", timeout=15_000)
         ann.wait_for_timeout(1500)  # (a next deal's time: none)
         assert server.call(lambda: int(table.session["hand_no"])) == hands
-        assert ann.inner_text("#tourney .tourney-over") == OVER
-        assert ann.inner_text("#tourney .tourney-head") == "Tournament · played to level 1 of 1"
-        assert "late registration" not in ann.inner_text("#tourney").lower()
-        # a friend opening the invite link now: nothing to join (it said "has started
-        # and takes no new players", as of a tournament still running)
-        eve = context(browser, size).new_page()
-        pages.append(eve)
-        eve.goto(f"{server.url}/t/{table.id}")
-        eve.wait_for_selector("#watching:not(.hidden)")
-        eve.wait_for_timeout(300)  # (the state drawn)
-        assert eve.inner_text("#watching") == "You are watching — this tournament is over."
-        assert eve.locator("#join").is_hidden()
-        shot(eve, f"s64t-{size}-late-registration-settled-newcomer")
-        ann.locator("#tourney").scroll_into_view_if_needed()
-        shot(ann, f"s64t-{size}-late-registration-settled")
+        for size, page in sizes.items():
+            assert page.inner_text("#tourney .tourney-over") == OVER, size
+            assert page.inner_text("#tourney .tourney-head") == (
+                "Tournament · played to level 1 of 1"), size
+            assert "late registration" not in page.inner_text("#tourney").lower(), size
+            # a friend opening the invite link now: nothing to join (it said "has
+            # started and takes no new players", as of a tournament still running)
+            eve = context(browser, size).new_page()
+            pages.append(eve)
+            eve.goto(f"{server.url}/t/{table.id}")
+            eve.wait_for_selector("#watching:not(.hidden)")
+            eve.wait_for_timeout(300)  # (the state drawn)
+            assert eve.inner_text("#watching") == "You are watching — this tournament is over."
+            assert eve.locator("#join").is_hidden()
+            shot(eve, f"s64t-{size}-late-registration-settled-newcomer")
+            page.locator("#tourney").scroll_into_view_if_needed()
+            shot(page, f"s64t-{size}-late-registration-settled")
     finally:
         _close(pages)
         server.stop()
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_settle_in_the_break_says_it_ended_there(
-        browser: Any, tmp_path: Path, size: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ann busts in level 1 (rebuys open in both levels, no free seat), declines in
     the break after it: the panel's head says "ended in the break after level 1
     of 2" (it said "played to level 2 of 2"), and level 1 is the Levels table's
-    current row."""
+    current row.  And s63-table2's checks of the same decline (its file,
+    test_s63_table2_browser.py, played this very tournament: merged here at stop 72):
+    the tournament is over at once, the computer players placed by chips, and no
+    break is counted down any more, on the felt nor in the panel (before s63-table2
+    the felt counted it down beside "The tournament is over", and the server still
+    took the host's "Resume now").  Both sizes from one table (stop 72): her phone's
+    page shoves and presses, her desktop's counts the break down and reads."""
     seeded_deals(monkeypatch, 0)  # (Ann's shoves bust her in a hand or two: s66-table)
     server = ServerThread(tmp_path / "s64t2.db")
     pages: list[Any] = []
     try:
-        ann, table = ann_against_two_computers(browser, server, size, BREAK_IN_REBUYS,
+        ann, table = ann_against_two_computers(browser, server, "phone", BREAK_IN_REBUYS,
                                                rebuy_levels=2)
         pages.append(ann)
+        sizes = ann_on_both_sizes(browser, server, ann, table)
+        pages.append(sizes["desktop"])
         _bust(ann, server, table)
-        to_the_break(server, table, ann)  # (level 1's time is up)
+        to_the_break(server, table, sizes["desktop"])  # (level 1's time is up)
+        ann.locator(".break-left:visible").first.wait_for()
+        assert not server.call(lambda: bool(table.session["tournament"]["over"]))
         ann.click(".me button[data-action=rebuy-decline]")
-        ann.wait_for_selector("#tourney .tourney-over")
+        for page in sizes.values():
+            page.wait_for_selector("#tourney .tourney-over")
         ann.wait_for_timeout(500)  # (the last state drawn)
-        assert ann.inner_text("#tourney .tourney-head") == (
-            "Tournament · ended in the break after level 1 of 2")
-        assert ann.inner_text("#tourney .tourney-over") == OVER
-        current = ann.locator("#tourney .tourney-levels tr.current td").first
-        assert current.text_content() == "1"
-        ann.locator("#tourney").scroll_into_view_if_needed()
-        shot(ann, f"s64t-{size}-ended-in-break")
+        for size, page in sizes.items():
+            assert page.inner_text("#tourney .tourney-head") == (
+                "Tournament · ended in the break after level 1 of 2"), size
+            assert page.inner_text("#tourney .tourney-over") == OVER, size
+            current = page.locator("#tourney .tourney-levels tr.current td").first
+            assert current.text_content() == "1", size
+            assert page.locator(".break-left").count() == 0, page.inner_text("#felt")
+            assert page.locator(".tourney-break").count() == 0, size
+            assert page.locator("[data-host=end_break]").count() == 0, size
+            assert page.inner_text(".me .rebuy-closed").startswith("You finished 3rd"), \
+                page.inner_text(".me")
+            shot(page, f"s63t2-{size}-declined-in-break")
+            page.locator("#tourney").scroll_into_view_if_needed()
+            shot(page, f"s64t-{size}-ended-in-break")
     finally:
         _close(pages)
         server.stop()
