@@ -132,3 +132,27 @@ def test_a_deck_too_small_to_deal_a_hand_is_refused_at_load(
     # the smallest SDR deck the guide names deals without burns; draw5 with ten cards
     pyspiel.load_game("python_rollem", {"game": "sdr", "deck": "23456789Ts", "burns": False})
     pyspiel.load_game("python_rollem", {"game": "draw5", "deck": "789TJQKAhs"})
+
+
+def test_an_observer_other_than_one_seats_view_is_refused() -> None:
+    """A public observer (private_info NONE) was served the seat's own view:
+    seat 0's own down cards 2d 2s in its tensor and string (stop 72)."""
+    from open_spiel.python.observation import make_observation
+
+    g = pyspiel.load_game("python_rollem", {"game": "sdr"})
+    s = g.new_initial_state()
+    for card in (0, 1, 2, 3):  # seat 1 gets 2c 2h, seat 0 2d 2s
+        s.apply_action(card)
+    seat = make_observation(g, pyspiel.IIGObservationType(perfect_recall=False))
+    seat.set_from(s, 0)
+    assert list(seat.tensor[2:54].nonzero()[0]) == [1, 3]  # own down cards: 2d, 2s
+    for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.ALL_PLAYERS):
+        for recall in (False, True):
+            kind = pyspiel.IIGObservationType(perfect_recall=recall, public_info=True,
+                                              private_info=private)
+            with pytest.raises(ValueError, match=f"one seat's view only.*{private.name}"):
+                make_observation(g, kind)
+    with pytest.raises(ValueError, match="public_info=False"):
+        make_observation(g, pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=False,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))

@@ -142,9 +142,26 @@ class RollemGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> RollemObserver:
         """The observer of tensors and strings (information state when
-        ``iig_obs_type.perfect_recall``, else observation)."""
+        ``iig_obs_type.perfect_recall``, else observation).
+
+        The view is one seat's: the public information and that seat's own
+        cards (OpenSpiel's default types).
+
+        Raises:
+            ValueError: ``params``, or a type asking for another view
+                (``public_info=False``, or ``private_info`` ``NONE`` or
+                ``ALL_PLAYERS``): served as one seat's view, it would show a
+                public observer the seat's own cards.
+        """
         if params:
             raise ValueError(f"observer parameters are not supported; got {params}")
+        if iig_obs_type is not None and (
+                not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError(
+                f"python_rollem observes one seat's view only (public_info=True, "
+                f"private_info=SINGLE_PLAYER); got public_info={iig_obs_type.public_info}, "
+                f"private_info={iig_obs_type.private_info.name}")
         perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return RollemObserver(self.setup.players, perfect)
 
