@@ -7,6 +7,7 @@ bench/bench_rl.py --consistency."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -156,3 +157,60 @@ def test_an_observer_other_than_one_seats_view_is_refused() -> None:
         make_observation(g, pyspiel.IIGObservationType(
             perfect_recall=False, public_info=False,
             private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+
+
+def test_history_slots_keep_betting_actions_past_48_apart() -> None:
+    """Ten-handed 5-2-1 passes 48 betting actions; two lines of the next round
+    (seat A bets, all call / A checks, B bets, all call) leave the same table
+    but are two information states. The tensor kept 48 actions, so the two
+    were one tensor; ``history_slots`` (stop 72) gives it room."""
+    import numpy as np
+
+    def betting(s: Any) -> int:
+        from rollem.engine.actions import Bet, Call, Check, Fold, Raise
+        return sum(isinstance(a, Fold | Check | Call | Bet | Raise)
+                   for _, a in s.moves.hand.actions)
+
+    def to_next_round(s: Any) -> Any:  # calls until the round is over
+        rounds = sum(e.kind == "round" for e in s.moves.hand.events)
+        while True:
+            if s.is_chance_node():
+                s.apply_action(s.chance_outcomes()[0][0])
+                continue
+            legal = s.legal_actions()
+            if sum(e.kind == "round" for e in s.moves.hand.events) != rounds \
+                    or not set(legal) <= set(range(6)):
+                return s
+            s.apply_action(1)
+
+    def two_lines(params: dict[str, Any]) -> tuple[Any, Any, int]:
+        s = pyspiel.load_game("python_rollem", {"game": "rollem521", "players": 10,
+                                                **params}).new_initial_state()
+        while True:
+            if s.is_chance_node():
+                s.apply_action(s.chance_outcomes()[0][0])
+                continue
+            legal = s.legal_actions()
+            if betting(s) >= 48 and {1, 2} <= set(legal) and \
+                    s.action_to_string(s.current_player(), 1).startswith("check"):
+                a, b = s.clone(), s.clone()
+                a.apply_action(2)
+                b.apply_action(1)
+                b.apply_action(2)
+                return to_next_round(a), to_next_round(b), betting(s)
+            s.apply_action(1 if 1 in legal else legal[0])
+
+    for params, same_tensor in (({}, True), ({"history_slots": 200}, False)):
+        a, b, done = two_lines(params)
+        assert done == 48
+        p = a.current_player()
+        assert p == b.current_player()
+        assert a.information_state_string(p) != b.information_state_string(p)
+        assert a.observation_tensor(p) == b.observation_tensor(p)
+        assert np.array_equal(a.information_state_tensor(p),
+                              b.information_state_tensor(p)) is same_tensor
+    game = pyspiel.load_game("python_rollem", {"history_slots": 200})
+    assert game.information_state_tensor_size() == 347 + 200 * 15
+    with pytest.raises(ValueError, match="history_slots must be a number of betting actions "
+                                         ">= 1, got 0"):
+        pyspiel.load_game("python_rollem", {"history_slots": 0})
