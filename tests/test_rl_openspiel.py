@@ -214,3 +214,27 @@ def test_history_slots_keep_betting_actions_past_48_apart() -> None:
     with pytest.raises(ValueError, match="history_slots must be a number of betting actions "
                                          ">= 1, got 0"):
         pyspiel.load_game("python_rollem", {"history_slots": 0})
+
+
+def test_a_pickled_game_and_state_play_on() -> None:
+    """An unpickled python_rollem (a worker process's copy, a pickled policy's
+    game) raised AttributeError (no ``setup``) at ``new_initial_state``: pyspiel
+    rebuilt the C++ game only (stop 72)."""
+    import pickle
+
+    params = {"game": "rollyourown", "players": 3, "stack": 50, "history_slots": 60}
+    game = pyspiel.load_game("python_rollem", params)
+    again = pickle.loads(pickle.dumps(game))
+    assert again.get_parameters() == game.get_parameters()
+    assert again.information_state_tensor_size() == 405 + 60 * 16  # 3 seats: 405, 16 a slot
+    state = again.new_initial_state()
+    while state.is_chance_node():  # the deal, lowest card first
+        state.apply_action(state.chance_outcomes()[0][0])
+    dealt = len(state.history())
+    assert dealt > 15
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == list(range(dealt))
+    assert copy.information_state_tensor(1) == state.information_state_tensor(1)
+    assert copy.legal_actions() == state.legal_actions()
+    copy.apply_action(copy.legal_actions()[0])
+    assert len(copy.history()) == dealt + 1

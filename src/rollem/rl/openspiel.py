@@ -146,6 +146,13 @@ class RollemGame(pyspiel.Game):  # type: ignore[misc]
         """A new hand: the first chance node (the first card dealt)."""
         return RollemState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the game loaded again from its parameters: pyspiel's own
+        pickling rebuilt the C++ game only, without :attr:`setup`, so an
+        unpickled game (a worker process's, a pickled policy's) could not
+        start a hand."""
+        return (RollemGame, (dict(self.params),))
+
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> RollemObserver:
         """The observer of tensors and strings (information state when
