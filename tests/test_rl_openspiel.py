@@ -60,6 +60,10 @@ def test_bad_parameters_say_what_is_allowed() -> None:
         pyspiel.load_game("python_rollem", {"game": "canasta"})
     with pytest.raises(Exception, match="needs 2 to"):
         pyspiel.load_game("python_rollem", {"game": "holdem", "players": 11})
+    # (stop 72: was loaded, a game rollem simulate and play refuse)
+    with pytest.raises(ValueError, match=r"^big_bet 1 is smaller than small_bet 4: the big bet "
+                                         r"is at least the small bet$"):
+        pyspiel.load_game("python_rollem", {"small_bet": 4, "big_bet": 1})
 
 
 @pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
