@@ -117,13 +117,24 @@ def main() -> None:
     ap.add_argument("--keep", default="", help="pickle the walked tree here")
     ap.add_argument("--load", default="", help="a tree pickled by --keep instead of a walk")
     args = ap.parse_args()
+    if not args.count:  # a bad option: one line before the walk (was a traceback, or a
+        import bench_args  # ZeroDivisionError for --every 0 after it; stop 72)
+
+        for option in ("iterations", "every", "workers", "stack"):
+            bench_args.check_at_least(ap, f"--{option}", getattr(args, option), 1)
+        bench_args.check_at_least(ap, "--raise-cap", args.raise_cap, -1)
+        if args.bots:  # (empty: no bot measured)
+            bench_args.check_levels(ap, "--bots", args.bots)
+        extra = {"game": args.game, "deck": args.deck, "raise_cap": args.raise_cap,
+                 "stack": args.stack}
+        try:
+            game = load(extra)
+        except ValueError as err:
+            ap.error(f"--game {args.game}, --deck {args.deck}: {err}")
     print(f"load (1, 5, 15 min): {os.getloadavg()}", flush=True)
     if args.count:
         print_counts()
         return
-    extra = {"game": args.game, "deck": args.deck, "raise_cap": args.raise_cap,
-             "stack": args.stack}
-    game = load(extra)
     print(game, flush=True)
     counts = count_states(game)
     print("states:", counts, flush=True)

@@ -535,6 +535,23 @@ def exact_bot(args: argparse.Namespace, game: VectorGame, name: str, value: floa
               flush=True)
 
 
+def check_args(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse a bad option in one line before any work (``ap.error``: exit 2), not a
+    ``ZeroDivisionError`` or a traceback from the game's setup (stop 72)."""
+    import bench_args  # (bench/, beside this script)
+
+    for option in ("iterations", "every", "check_iterations", "deals", "workers", "chunk",
+                   "stack"):
+        bench_args.check_at_least(ap, "--" + option.replace("_", "-"), getattr(args, option), 1)
+    bench_args.check_at_least(ap, "--raise-cap", args.raise_cap, 0)
+    bench_args.check_levels(ap, "--bots", args.bots)
+    try:
+        load_setup(**setup_params(args))
+    except ValueError as err:
+        ap.error(f"--deck {args.deck}, --stack {args.stack}, --raise-cap {args.raise_cap}: "
+                 f"{err}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deck", default="789TJQKAhs", help="ranks then suits")
@@ -570,6 +587,7 @@ def main() -> None:
     ap.add_argument("--cache", default="",
                     help="--exact: keep the answers here (a folder); a run again resumes")
     args = ap.parse_args()
+    check_args(ap, args)
     print(load(), flush=True)
     if args.check_bots:
         check_bots(args)

@@ -63,3 +63,41 @@ def test_a_bad_option_is_one_line_before_any_play(
     assert stop.value.code == 2 and played == []
     out, err = capsys.readouterr()
     assert out == "" and err.splitlines()[-1] == f"{name}.py: error: {message}"
+
+
+@pytest.mark.parametrize(("name", "extra", "message"), [
+    # (stop 72: were a ZeroDivisionError at the first measure, after the tree was built)
+    ("bench_vector_cfr", ["--every", "0"],
+     "--every: 0 is less than 1; give a whole number from 1 up"),
+    ("bench_vector_cfr", ["--deals", "0"],
+     "--deals: 0 is less than 1; give a whole number from 1 up"),
+    # (were a traceback from the game's setup)
+    ("bench_vector_cfr", ["--deck", "2345s"],
+     "--deck 2345s, --stack 3, --raise-cap 0: a deck of 4 cards is too few for Stop, Drop "
+     "and Roll with 2 players: the stub runs out before the showdown"),
+    ("bench_vector_cfr", ["--bots", "basic,nope"],
+     "--bots: 'nope' is not one of basic, random, strong (comma-separated, no spaces)"),
+    ("bench_cfr", ["--every", "0"], "--every: 0 is less than 1; give a whole number from 1 up"),
+    ("bench_cfr", ["--raise-cap", "-2"],
+     "--raise-cap: -2 is less than -1; give a whole number from -1 up"),
+    ("bench_cfr", ["--game", "nope"],
+     "--game nope, --deck 23456789Ts: unknown game 'nope': expected one of deuces-wild, draw5, "
+     "holdem, omaha, omaha8, razz, rollem521, rollyourown, sdr, stud, stud8"),
+])
+def test_a_solver_benchs_bad_option_is_one_line_before_any_solve(
+        name: str, extra: list[str], message: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    if name == "bench_cfr":
+        pytest.importorskip("pyspiel")
+    module = _bench(name)
+    ran: list[object] = []
+    for fn in ("solve", "check", "check_bots", "exact", "bot_sample", "hybrid_sample",
+               "export", "count_states", "print_counts"):  # nothing may be solved or walked
+        if hasattr(module, fn):
+            monkeypatch.setattr(module, fn, lambda *a, **k: ran.append(a))
+    monkeypatch.setattr(sys, "argv", [f"{name}.py", *extra])
+    with pytest.raises(SystemExit) as stop:
+        module.main()
+    assert stop.value.code == 2 and ran == []
+    out, err = capsys.readouterr()
+    assert out == "" and err.splitlines()[-1] == f"{name}.py: error: {message}"

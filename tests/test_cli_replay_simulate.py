@@ -153,7 +153,8 @@ def test_too_few_hands_give_no_interval_and_one_number_format(
                         lines[0]), lines[0]
     assert len(lines) == 5
     for s, line in enumerate(lines[2:]):
-        assert re.fullmatch(rf"seat {s} \(random\): net [+-]\d+, [+-]\d+\.\d{{3}}/hand "
+        # (stop 72: the units said: "net +12, +6.000/hand" named none)
+        assert re.fullmatch(rf"seat {s} \(random\): net [+-]\d+ chips, [+-]\d+\.\d{{3}} chips/hand "
                             r"\(too few hands for a 95% interval: 30 or more give one\)",
                             line), line
     # the JSON keeps CLI.md's shape, [low, high], whatever the hands

@@ -458,6 +458,19 @@ def test_the_specs_optional_fields_and_no_ops_are_read() -> None:
      "winnings must be 3 amounts won, one a player, got 'lots'"),
     ("min_bet = 2\n", "min_bet = 2\ntime_banks = [30, true, 30]\n",
      "time_banks must be 3 times, one a player, got [30, True, 30]"),
+    # (stop 72: a stack of 0 was "not more than the ante 0: a player all-in on a dead
+    # ante" with no ante, or, with ante_trimming_status, "needs 2 to 10 players with
+    # chips; got 1"; PokerKit refuses it too)
+    ("[100, 100, 100]", "[100, 0, 100]",
+     "starting_stacks[1] is 0: every player of a PHH hand starts with chips"),
+    ("[100, 100, 100]", "[100, 0, 100]\nante_trimming_status = true",
+     "starting_stacks[1] is 0: every player of a PHH hand starts with chips"),
+    # (stop 72: the ante was named as the clipped one, "the ante 3")
+    ("antes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+     "starting_stacks = [100, 100, 100]",
+     "antes = [5, 5, 5]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+     "starting_stacks = [100, 3, 100]",
+     "starting_stacks[1] 3 is not more than the ante 5: a player all-in on a dead ante"),
 ])
 def test_refusals_name_the_field(old: str, new: str, message: str) -> None:
     text = BASE.replace(old, new, 1)

@@ -7,6 +7,7 @@ bench/bench_rl.py --consistency."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,6 +60,10 @@ def test_bad_parameters_say_what_is_allowed() -> None:
         pyspiel.load_game("python_rollem", {"game": "canasta"})
     with pytest.raises(Exception, match="needs 2 to"):
         pyspiel.load_game("python_rollem", {"game": "holdem", "players": 11})
+    # (stop 72: was loaded, a game rollem simulate and play refuse)
+    with pytest.raises(ValueError, match=r"^big_bet 1 is smaller than small_bet 4: the big bet "
+                                         r"is at least the small bet$"):
+        pyspiel.load_game("python_rollem", {"small_bet": 4, "big_bet": 1})
 
 
 @pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
@@ -132,3 +137,108 @@ def test_a_deck_too_small_to_deal_a_hand_is_refused_at_load(
     # the smallest SDR deck the guide names deals without burns; draw5 with ten cards
     pyspiel.load_game("python_rollem", {"game": "sdr", "deck": "23456789Ts", "burns": False})
     pyspiel.load_game("python_rollem", {"game": "draw5", "deck": "789TJQKAhs"})
+
+
+def test_an_observer_other_than_one_seats_view_is_refused() -> None:
+    """A public observer (private_info NONE) was served the seat's own view:
+    seat 0's own down cards 2d 2s in its tensor and string (stop 72)."""
+    from open_spiel.python.observation import make_observation
+
+    g = pyspiel.load_game("python_rollem", {"game": "sdr"})
+    s = g.new_initial_state()
+    for card in (0, 1, 2, 3):  # seat 1 gets 2c 2h, seat 0 2d 2s
+        s.apply_action(card)
+    seat = make_observation(g, pyspiel.IIGObservationType(perfect_recall=False))
+    seat.set_from(s, 0)
+    assert list(seat.tensor[2:54].nonzero()[0]) == [1, 3]  # own down cards: 2d, 2s
+    for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.ALL_PLAYERS):
+        for recall in (False, True):
+            kind = pyspiel.IIGObservationType(perfect_recall=recall, public_info=True,
+                                              private_info=private)
+            with pytest.raises(ValueError, match=f"one seat's view only.*{private.name}"):
+                make_observation(g, kind)
+    with pytest.raises(ValueError, match="public_info=False"):
+        make_observation(g, pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=False,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+
+
+def test_history_slots_keep_betting_actions_past_48_apart() -> None:
+    """Ten-handed 5-2-1 passes 48 betting actions; two lines of the next round
+    (seat A bets, all call / A checks, B bets, all call) leave the same table
+    but are two information states. The tensor kept 48 actions, so the two
+    were one tensor; ``history_slots`` (stop 72) gives it room."""
+    import numpy as np
+
+    def betting(s: Any) -> int:
+        from rollem.engine.actions import Bet, Call, Check, Fold, Raise
+        return sum(isinstance(a, Fold | Check | Call | Bet | Raise)
+                   for _, a in s.moves.hand.actions)
+
+    def to_next_round(s: Any) -> Any:  # calls until the round is over
+        rounds = sum(e.kind == "round" for e in s.moves.hand.events)
+        while True:
+            if s.is_chance_node():
+                s.apply_action(s.chance_outcomes()[0][0])
+                continue
+            legal = s.legal_actions()
+            if sum(e.kind == "round" for e in s.moves.hand.events) != rounds \
+                    or not set(legal) <= set(range(6)):
+                return s
+            s.apply_action(1)
+
+    def two_lines(params: dict[str, Any]) -> tuple[Any, Any, int]:
+        s = pyspiel.load_game("python_rollem", {"game": "rollem521", "players": 10,
+                                                **params}).new_initial_state()
+        while True:
+            if s.is_chance_node():
+                s.apply_action(s.chance_outcomes()[0][0])
+                continue
+            legal = s.legal_actions()
+            if betting(s) >= 48 and {1, 2} <= set(legal) and \
+                    s.action_to_string(s.current_player(), 1).startswith("check"):
+                a, b = s.clone(), s.clone()
+                a.apply_action(2)
+                b.apply_action(1)
+                b.apply_action(2)
+                return to_next_round(a), to_next_round(b), betting(s)
+            s.apply_action(1 if 1 in legal else legal[0])
+
+    for params, same_tensor in (({}, True), ({"history_slots": 200}, False)):
+        a, b, done = two_lines(params)
+        assert done == 48
+        p = a.current_player()
+        assert p == b.current_player()
+        assert a.information_state_string(p) != b.information_state_string(p)
+        assert a.observation_tensor(p) == b.observation_tensor(p)
+        assert np.array_equal(a.information_state_tensor(p),
+                              b.information_state_tensor(p)) is same_tensor
+    game = pyspiel.load_game("python_rollem", {"history_slots": 200})
+    assert game.information_state_tensor_size() == 347 + 200 * 15
+    with pytest.raises(ValueError, match="history_slots must be a number of betting actions "
+                                         ">= 1, got 0"):
+        pyspiel.load_game("python_rollem", {"history_slots": 0})
+
+
+def test_a_pickled_game_and_state_play_on() -> None:
+    """An unpickled python_rollem (a worker process's copy, a pickled policy's
+    game) raised AttributeError (no ``setup``) at ``new_initial_state``: pyspiel
+    rebuilt the C++ game only (stop 72)."""
+    import pickle
+
+    params = {"game": "rollyourown", "players": 3, "stack": 50, "history_slots": 60}
+    game = pyspiel.load_game("python_rollem", params)
+    again = pickle.loads(pickle.dumps(game))
+    assert again.get_parameters() == game.get_parameters()
+    assert again.information_state_tensor_size() == 405 + 60 * 16  # 3 seats: 405, 16 a slot
+    state = again.new_initial_state()
+    while state.is_chance_node():  # the deal, lowest card first
+        state.apply_action(state.chance_outcomes()[0][0])
+    dealt = len(state.history())
+    assert dealt > 15
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == list(range(dealt))
+    assert copy.information_state_tensor(1) == state.information_state_tensor(1)
+    assert copy.legal_actions() == state.legal_actions()
+    copy.apply_action(copy.legal_actions()[0])
+    assert len(copy.history()) == dealt + 1

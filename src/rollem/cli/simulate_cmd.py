@@ -197,8 +197,8 @@ def simulate_command(
         else:
             lo, hi = s["ci95"]
             ci = f"95% CI {lo:+.3f} .. {hi:+.3f}"
-        click.echo(f"seat {s['seat']} ({s['bot']}): net {s['net']:+d}, "
-                   f"{s['net_per_hand']:+.3f}/hand ({ci})")
+        click.echo(f"seat {s['seat']} ({s['bot']}): net {s['net']:+d} chips, "
+                   f"{s['net_per_hand']:+.3f} chips/hand ({ci})")
 
 
 def _tournaments(game: str, levels: list[str], schedule_name: str, count: int,

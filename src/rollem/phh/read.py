@@ -313,6 +313,10 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
         raise PHHError("starting_stacks must be a list of 2 to 10 stacks, one a player")
     n = len(raw_stacks)
     stacks = [chips(s, f"starting_stacks[{i}]") for i, s in enumerate(raw_stacks)]
+    for i, s in enumerate(stacks):
+        if s == 0:  # PokerKit refuses it too ("Non-positive starting stacks")
+            raise PHHError(f"starting_stacks[{i}] is 0: every player of a PHH hand starts "
+                           "with chips")
     antes = chip_list(data, "antes", n)
     if n == 2:  # PHH: heads-up, the antes (as the blinds) are reversed by rule
         antes.reverse()
@@ -325,7 +329,8 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     else:
         for i, (s, a) in enumerate(zip(stacks, antes, strict=True)):
             if s <= a:
-                raise PHHError(f"starting_stacks[{i}] {s} is not more than the ante {a}: a "
+                raise PHHError(f"starting_stacks[{i}] {s} is not more than the ante "
+                               f"{file_antes[i]}: a "
                                "player all-in on a dead ante is not replayed (with "
                                "ante_trimming_status = true it is)")
     options = _options(v, data, n)

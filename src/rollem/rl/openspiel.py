@@ -16,7 +16,9 @@ file), ``players`` (2), ``stack`` (200 chips each), ``button`` (0),
 reads it as a number), ``raise_cap`` (fixed-limit raises after the bet in every
 betting round; -1: the game's caps, e.g. R-SDR-7's 1, 1, 1, 3), ``burns``
 (``True``), ``chance`` (``"card"``, or ``"hand"``: one outcome per deal to
-one seat or to the board, the :func:`~rollem.rl.state.cards_id` of its cards).
+one seat or to the board, the :func:`~rollem.rl.state.cards_id` of its cards);
+``history_slots`` (48): betting actions the information-state tensor holds (those
+after are left out of it; the string keeps them).
 
 - Chance: one chance node per card dealt off the stub and per position of
   a pool shuffle or reshuffle, outcomes the card numbers, uniform
@@ -50,6 +52,7 @@ from rollem.rl.state import (
     load_setup,
 )
 from rollem.rl.tensors import (
+    HISTORY_SLOTS,
     information_state_size,
     information_state_string,
     observation_size,
@@ -73,6 +76,7 @@ DEFAULT_PARAMS: dict[str, Any] = {
     "raise_cap": -1,
     "burns": True,
     "chance": "card",
+    "history_slots": HISTORY_SLOTS,
 }
 MAX_GAME_LENGTH = 2000
 """A bound on moves in a hand (chance outcomes and decisions) given to OpenSpiel."""
@@ -113,6 +117,9 @@ class RollemGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.params = {**DEFAULT_PARAMS, **(params or {})}
         p = self.params
+        if int(p["history_slots"]) < 1:
+            raise ValueError(f"history_slots must be a number of betting actions >= 1, "
+                             f"got {p['history_slots']}")
         if int(p["raise_cap"]) < -1:
             raise ValueError(f"raise_cap must be -1 (the game's caps) or a number of raises "
                              f">= 0, got {p['raise_cap']}")
@@ -139,14 +146,38 @@ class RollemGame(pyspiel.Game):  # type: ignore[misc]
         """A new hand: the first chance node (the first card dealt)."""
         return RollemState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the game loaded again from its parameters: pyspiel's own
+        pickling rebuilt the C++ game only, without :attr:`setup`, so an
+        unpickled game (a worker process's, a pickled policy's) could not
+        start a hand."""
+        return (RollemGame, (dict(self.params),))
+
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> RollemObserver:
         """The observer of tensors and strings (information state when
-        ``iig_obs_type.perfect_recall``, else observation)."""
+        ``iig_obs_type.perfect_recall``, else observation).
+
+        The view is one seat's: the public information and that seat's own
+        cards (OpenSpiel's default types).
+
+        Raises:
+            ValueError: ``params``, or a type asking for another view
+                (``public_info=False``, or ``private_info`` ``NONE`` or
+                ``ALL_PLAYERS``): served as one seat's view, it would show a
+                public observer the seat's own cards.
+        """
         if params:
             raise ValueError(f"observer parameters are not supported; got {params}")
+        if iig_obs_type is not None and (
+                not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError(
+                f"python_rollem observes one seat's view only (public_info=True, "
+                f"private_info=SINGLE_PLAYER); got public_info={iig_obs_type.public_info}, "
+                f"private_info={iig_obs_type.private_info.name}")
         perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return RollemObserver(self.setup.players, perfect)
+        return RollemObserver(self.setup.players, perfect, int(self.params["history_slots"]))
 
 
 class RollemState(pyspiel.State):  # type: ignore[misc]
@@ -213,9 +244,10 @@ class RollemState(pyspiel.State):  # type: ignore[misc]
 class RollemObserver:
     """OpenSpiel's observer: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
 
-    def __init__(self, n: int, perfect_recall: bool) -> None:
+    def __init__(self, n: int, perfect_recall: bool, slots: int = HISTORY_SLOTS) -> None:
         self.perfect_recall = perfect_recall
-        size = information_state_size(n) if perfect_recall else observation_size(n)
+        self.slots = slots
+        size = information_state_size(n, slots) if perfect_recall else observation_size(n)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -226,7 +258,7 @@ class RollemObserver:
             return
         hand = state.moves.hand
         if self.perfect_recall:
-            write_information_state(hand, player, self.tensor)
+            write_information_state(hand, player, self.tensor, self.slots)
         else:
             write_observation(hand, player, self.tensor)
 

@@ -205,6 +205,9 @@ def load_setup(game: str = "sdr", players: int = 2, stack: int = 200, button: in
             raise ValueError(f"button must be a seat 0..{players - 1}, got {button}")
         if chance not in CHANCE_MODES:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, got {chance!r}")
+        if big_bet < small_bet:  # (as rollem simulate and play refuse it)
+            raise ValueError(f"big_bet {big_bet} is smaller than small_bet {small_bet}: the "
+                             "big bet is at least the small bet")
         deck = _parse_deck(ranks, suits)
         # One hand is one episode, zero-sum: a 5-2-1 pot that every contender
         # failed to win both ways is split among them (R-521-9's house option

@@ -74,9 +74,10 @@ def observation_size(n: int) -> int:
     return n + 52 * (4 + n) + 13 + 5 * n + len(DECISIONS) + 1 + 2
 
 
-def information_state_size(n: int) -> int:
-    """Length of the information-state tensor with ``n`` seats."""
-    return observation_size(n) + HISTORY_SLOTS * (n + 4 + 1 + _ROUNDS)
+def information_state_size(n: int, slots: int = HISTORY_SLOTS) -> int:
+    """Length of the information-state tensor with ``n`` seats and ``slots``
+    betting-history slots."""
+    return observation_size(n) + slots * (n + 4 + 1 + _ROUNDS)
 
 
 def write_observation(hand: Hand, p: int, out: npt.NDArray[np.float32]) -> None:
@@ -116,9 +117,10 @@ def write_observation(hand: Hand, p: int, out: npt.NDArray[np.float32]) -> None:
     out[i + 1] = len(hand.pool)
 
 
-def write_information_state(hand: Hand, p: int, out: npt.NDArray[np.float32]) -> None:
-    """Fill ``out`` (zeros, length :func:`information_state_size`) with ``p``'s
-    information state."""
+def write_information_state(hand: Hand, p: int, out: npt.NDArray[np.float32],
+                            slots: int = HISTORY_SLOTS) -> None:
+    """Fill ``out`` (zeros, length ``information_state_size(n, slots)``) with ``p``'s
+    information state: the betting actions after the first ``slots`` are left out."""
     n = hand.n
     write_observation(hand, p, out)
     i = observation_size(n)
@@ -129,7 +131,7 @@ def write_information_state(hand: Hand, p: int, out: npt.NDArray[np.float32]) ->
     for k, (seat, action) in enumerate(hand.actions):
         kind = (0 if isinstance(action, Fold) else 1 if isinstance(action, Check) else
                 2 if isinstance(action, Call) else 3 if isinstance(action, Bet | Raise) else -1)
-        if kind < 0 or slot >= HISTORY_SLOTS:
+        if kind < 0 or slot >= slots:
             continue
         round_index = sum(1 for r in rounds if r < marks[k]) - 1
         base = i + slot * width
