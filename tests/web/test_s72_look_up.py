@@ -21,11 +21,7 @@ every sit-down's shared seat count uses too.
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -35,35 +31,17 @@ import httpx
 import psycopg
 import pytest
 from pg_cluster import PgCluster
-from web_harness import ROOT, free_port, wait_served
+from web_harness import LoggedServe, wait_served
 
 GHOST = "http://127.0.0.1:9"  # the other process's address (nothing listens there)
 
 
-class Serve:
-    """One ``rollem serve`` on the database (its log in a file)."""
+class Serve(LoggedServe):
+    """One ``rollem serve`` on the database, its log in ``tmp``, a 10 s lease."""
 
     def __init__(self, db: str, tmp: Path, port: int | None = None) -> None:
-        self.db, self.tmp = db, tmp
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = tmp / "serve.log"
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "rollem", "serve", "--port", str(self.port),
-                 "--db", db, "--advertise-url", self.url, "--no-access-log",
-                 "--lease-seconds", "10"],
-                stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
-                env=dict(os.environ, PYTHONUNBUFFERED="1", ROLLEM_NO_NUMBA="1"))
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        super().__init__(db, tmp / "serve.log", "--lease-seconds", "10", port=port)
+        self.tmp = tmp
 
 
 @pytest.fixture(scope="module")

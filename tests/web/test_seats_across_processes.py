@@ -16,11 +16,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -32,7 +28,7 @@ import psycopg
 import pytest
 import websockets
 from pg_cluster import PgCluster
-from web_harness import ROOT, UNLIMITED, ServerThread, free_port, wait_served
+from web_harness import UNLIMITED, LoggedServe, ServerThread, wait_served
 
 from rollem.server.address_counts import AddressCounts, address_digest
 from rollem.server.store import SeatRow
@@ -47,29 +43,13 @@ def _fresh() -> str:
     return f"203.0.113.{next(_HOSTS)}"
 
 
-class Serve:
-    """One ``rollem serve`` process on the shared database (its log in a file)."""
+class Serve(LoggedServe):
+    """One ``rollem serve`` process on the shared database, its log ``tmp/name.log``,
+    3 seats an address and 6 tables an hour."""
 
     def __init__(self, db: str, tmp: Path, name: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = tmp / f"{name}.log"
-        with open(self.log, "wb") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "rollem", "serve", "--port", str(self.port),
-                 "--db", db, "--advertise-url", self.url, "--no-access-log",
-                 "--seats-per-address", "3", "--tables-per-hour", "6"],
-                stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
-                env=dict(os.environ, PYTHONUNBUFFERED="1", ROLLEM_NO_NUMBA="1"))
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        super().__init__(db, tmp / f"{name}.log",
+                         "--seats-per-address", "3", "--tables-per-hour", "6")
 
 
 @pytest.fixture(scope="module")

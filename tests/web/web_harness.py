@@ -300,6 +300,37 @@ class ServerProcess:
         return self.proc.stdout.read().decode()
 
 
+class LoggedServe:
+    """One ``rollem serve`` process on the store ``db`` (a PostgreSQL URL or a path),
+    its output appended to ``log``, advertising its own address (as each process of
+    a hosted several-process table does), the practice odds on their numpy paths
+    (``ROLLEM_NO_NUMBA``: no test of this class asks for odds).  ``extra``: more
+    ``serve`` options.  ``port``: the port (a restart on the same address), else a
+    free one.  The caller waits for it (``wait_served(srv.port)``)."""
+
+    def __init__(self, db: str, log: Path, *extra: str, port: int | None = None) -> None:
+        self.db, self.extra = db, extra
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        with open(log, "ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "rollem", "serve", "--port", str(self.port),
+                 "--db", db, "--advertise-url", self.url, "--no-access-log", *extra],
+                stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
+                env=dict(os.environ, PYTHONUNBUFFERED="1", ROLLEM_NO_NUMBA="1"))
+
+    def stop(self) -> None:
+        """SIGTERM (a graceful stop), killed if it has not ended within 15 s."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
 def create_table(base: str, **config: Any) -> tuple[str, str]:
     """Create a table; returns (table id, host token).  Its computer players are
     ``random`` unless ``config`` names a ``bot_level`` (the server's own default is
