@@ -92,6 +92,29 @@ def test_look_ahead_factors_cancel_world_by_world(monkeypatch: pytest.MonkeyPatc
     assert np.mean(~np.isclose(w2, w0, rtol=1e-3, atol=0.0)) > 0.5
 
 
+def _table_entries_checked(seen: Any, base: Any, logs: Any, chance: Any, tops: int,
+                           cases: tuple[list[int], ...]) -> int:
+    """Check the look-ahead table's entries for seat 5 (opponent 4) of ``seen`` against
+    ``chance(kept_up, ranks, drawn_up)`` over the origin's best (ranks ``0..tops-1``
+    each, 13: not known), at each of ``cases``' two draw ranks in each origin; returns
+    how many entries were checked."""
+    opp = seen.opponents[4]
+    d = len(opp.draws)
+    checked = 0
+    for i, combo in enumerate(ryoseen._origins(opp, set(seen.discards))):
+        kept_up = [u for u, r in zip(opp.ups, combo, strict=True) if r == 0]
+        drawn_up = {r - 1: u for u, r in zip(opp.ups, combo, strict=True) if r}
+        top = max(chance(kept_up, [a, b], drawn_up) for a in range(tops) for b in range(tops)
+                  if all(t not in drawn_up or [a, b][t] == drawn_up[t] >> 2 for t in range(2)))
+        for ranks in cases:
+            ranks = [drawn_up[t] >> 2 if t in drawn_up else ranks[t] for t in range(d)]
+            key = base[i] + ranks[0] * 14 + ranks[1]
+            want = chance(kept_up, ranks, drawn_up) / top
+            np.testing.assert_allclose(np.exp(logs[key]), max(want, 1e-12), rtol=1e-9)
+            checked += 1
+    return checked
+
+
 def test_look_ahead_table_averages_the_exposes_chance() -> None:
     """:func:`ryoseen._ahead_table`'s factor for a later opponent's draws' ranks (13:
     not known) is its exposes' chance averaged alike over the ranks of its hidden kept
@@ -106,7 +129,6 @@ def test_look_ahead_table_averages_the_exposes_chance() -> None:
     opp = seen.opponents[m]
     d = len(opp.draws)
     assert d == 2
-    checked = 0
 
     def chance(kept_up: list[int], ranks: list[int], drawn_up: dict[int, int]) -> float:
         slots = [[c >> 2] for c in kept_up] + [list(range(13))] * (3 - len(kept_up))
@@ -116,18 +138,8 @@ def test_look_ahead_table_averages_the_exposes_chance() -> None:
         return float(ryoseen._expose_lik(FAST, expose.opponents[m], cards[:, :3],
                                          [cards[:, 3 + t] for t in range(d)], TREMBLE).mean())
 
-    for i, combo in enumerate(ryoseen._origins(opp, set(seen.discards))):
-        kept_up = [u for u, r in zip(opp.ups, combo, strict=True) if r == 0]
-        drawn_up = {r - 1: u for u, r in zip(opp.ups, combo, strict=True) if r}
-        top = max(chance(kept_up, [a, b], drawn_up) for a in range(14) for b in range(14)
-                  if all(t not in drawn_up or [a, b][t] == drawn_up[t] >> 2 for t in range(2)))
-        for ranks in ([0, 13], [9, 13], [13, 4], [13, 13], [8, 0], [4, 7]):
-            ranks = [drawn_up[t] >> 2 if t in drawn_up else ranks[t] for t in range(d)]
-            key = base[m][i] + ranks[0] * 14 + ranks[1]
-            want = chance(kept_up, ranks, drawn_up) / top
-            np.testing.assert_allclose(np.exp(logs[key]), max(want, 1e-12), rtol=1e-9)
-            checked += 1
-    assert checked >= 25
+    assert _table_entries_checked(seen, base[m], logs, chance, 14,
+                                  ([0, 13], [9, 13], [13, 4], [13, 13], [8, 0], [4, 7])) >= 25
 
 
 def _fake_keep(policy: Any, kept: Any, thrown: Any, tremble: float, six: Any = None) -> Any:
@@ -188,7 +200,6 @@ def test_look_ahead_table_weighs_the_kept_cards_by_their_keep(
     m = 4
     opp = seen.opponents[m]
     d = len(opp.draws)
-    checked = 0
 
     def chance(kept_up: list[int], ranks: list[int], drawn_up: dict[int, int]) -> float:
         f = 3 - len(kept_up)
@@ -209,18 +220,8 @@ def test_look_ahead_table_weighs_the_kept_cards_by_their_keep(
         wts = np.repeat(g, len(draws)) * np.tile(prior, len(kept))
         return float((lik * wts).sum() / wts.sum())
 
-    for i, combo in enumerate(ryoseen._origins(opp, set(seen.discards))):
-        kept_up = [u for u, r in zip(opp.ups, combo, strict=True) if r == 0]
-        drawn_up = {r - 1: u for u, r in zip(opp.ups, combo, strict=True) if r}
-        top = max(chance(kept_up, [a, b], drawn_up) for a in range(13) for b in range(13)
-                  if all(t not in drawn_up or [a, b][t] == drawn_up[t] >> 2 for t in range(2)))
-        for ranks in ([0, 13], [9, 13], [13, 4], [13, 13], [8, 0]):
-            ranks = [drawn_up[t] >> 2 if t in drawn_up else ranks[t] for t in range(d)]
-            key = base[m][i] + ranks[0] * 14 + ranks[1]
-            want = chance(kept_up, ranks, drawn_up) / top
-            np.testing.assert_allclose(np.exp(logs[key]), max(want, 1e-12), rtol=1e-9)
-            checked += 1
-    assert checked >= 20
+    assert _table_entries_checked(seen, base[m], logs, chance, 13,
+                                  ([0, 13], [9, 13], [13, 4], [13, 13], [8, 0])) >= 20
     assert np.abs(np.exp(logs) - np.exp(plain)).max() > 0.01
 
 
