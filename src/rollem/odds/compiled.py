@@ -304,6 +304,8 @@ def _warm_all() -> None:
                      t16, 0.0, f0, i0, i2, i0, i2, i0, i0, f0, True)
     label_tries(i2, b0, 1, 3)  # (not warmed, it compiled inside play's first clock: s71 lead)
     ahead_of(0, i2, i2, i2, i2, i0, b0, i2, 1)
+    held_labels(i2, i2, i0)
+    row_cards(np.zeros((1, 52), dtype=bool))
     ahead_gain(np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64), i2, f0,
                np.zeros((0, 1, 3), dtype=np.int32), False, np.zeros((0, 1)))
     for kind in (np.int64, np.int32):  # (the fused read's candidates int32, the rest int64)
@@ -399,9 +401,11 @@ def _compile_all() -> None:
     _label_like_live_compiled = _jit(_label_like_live)
     _label_live_compiled = _jit(_label_live_kernel)  # (calls the two above)
     _label_tries_compiled = _jit(_label_tries_kernel)
-    global _ahead_of_compiled, _ahead_gain_compiled
+    global _ahead_of_compiled, _ahead_gain_compiled, _held_compiled, _row_cards_compiled
     _ahead_of_compiled = _jit(_ahead_of_kernel)
     _ahead_gain_compiled = _jit(_ahead_gain_kernel)
+    _held_compiled = _jit(_held_kernel)
+    _row_cards_compiled = _jit(_row_cards_kernel)
 
 
 def _keep_one(table: Any, c0: int, c1: int, c2: int, c3: int, c4: int, c5: int,
@@ -3406,6 +3410,66 @@ def label_steps_live(named: Ints, order: Ints, avail: Bools, is_unseen: Bools, v
                                float(tremble) / 20.0, show_flat, offsets, powers, miss_x,
                                miss_c, tries, start, u, bool(metropolis), bool(bounded), held)
     return int(got[0]), int(got[1])
+
+
+def _row_cards_kernel(avail: Any, out: Any) -> int:  # pragma: no cover - compiled
+    # each row's available cards in card order, written as int8 into ``out``
+    # (N, 52); returns their count a row, -1 where the rows' counts differ
+    n = avail.shape[0]
+    size = -1
+    for r in range(n):
+        a = 0
+        for c in range(52):  # (each card written, the count advanced where available)
+            out[r, a] = c
+            a += avail[r, c]
+        if r == 0:
+            size = a
+        elif a != size:
+            return -1
+    return size
+
+
+_row_cards_compiled: Any = _row_cards_kernel  # (numba's once compiled: _compile_all)
+
+
+def row_cards(avail: Bools) -> npt.NDArray[np.int8] | None:
+    """Each row's available cards in card order (issue 33, branch s72-speed:
+    ``look521._pick``'s ``np.nonzero(avail)[1].reshape(N, size)`` as int8 in
+    one pass, with its check that every row has as many): ``avail`` ``(N,
+    52)`` bool, ``N`` at least 1; returns ``(N, size)`` int8, ``None`` where
+    the rows' counts differ."""
+    out = np.empty((len(avail), 52), dtype=np.int8)
+    size = _row_cards_compiled(np.ascontiguousarray(avail, dtype=np.bool_), out)
+    return None if size < 0 else np.ascontiguousarray(out[:, :size])
+
+
+def _held_kernel(order: Any, named: Any, places: Any, hold: Any) -> None:  # pragma: no cover
+    # per world: each label drawn at one of ``places`` (those of the opponents
+    # not read yet) held where it is named; the rest of ``hold`` False
+    k, labels = named.shape
+    for w in range(k):
+        for q in range(labels):
+            hold[w, q] = False
+        for p in places:
+            lab = order[w, p] - 52
+            if lab >= 0:
+                hold[w, lab] = named[w, lab] >= 0
+
+
+_held_compiled: Any = _held_kernel  # (numba's once compiled: _compile_all)
+
+
+def held_labels(order: Ints, named: Ints, places: Ints) -> Bools:
+    """The labels a read's look-ahead holds (issue 33, branch s72-speed; the
+    numpy form is ``ryoseen._held``'s): per world of ``order`` ``(k, n)`` (a
+    place's item, labels from 52) and ``named`` ``(k, L)`` (-1 not named),
+    ``(k, L)`` True where the label is drawn at one of ``places`` (the draws'
+    places of the opponents not read yet, ``int64``) and named."""
+    hold = np.empty(named.shape, dtype=np.bool_)
+    _held_compiled(np.ascontiguousarray(order, dtype=np.int64),
+                   np.ascontiguousarray(named, dtype=np.int64),
+                   np.ascontiguousarray(places, dtype=np.int64), hold)
+    return hold
 
 
 def _ahead_of_kernel(j: int, order: Any, named: Any, origin: Any, draws: Any, nd: Any,

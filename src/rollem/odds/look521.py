@@ -269,9 +269,18 @@ def _pick(gen: np.random.Generator, avail: Bools, m: int, same: bool = False,
         if m <= FEW:
             return np.asarray(one[_shuffled_places(gen, n, len(one), m)], dtype=np.int64)
         return _shuffled(gen, np.broadcast_to(one.astype(np.int8), (n, len(one))).copy(), m)
-    counts = avail.sum(axis=1)
-    size = int(counts[0]) if n else 0
-    if n == 0 or (counts != size).any():  # rows of unequal sizes: sort random keys
+    from rollem.odds import compiled
+
+    listed = None  # (each row's cards, listed compiled where the kernels are in use)
+    if n and compiled.use():  # (one pass, the same cards; branch s72-speed)
+        listed = compiled.row_cards(avail)
+        size = -1 if listed is None else listed.shape[1]
+        unequal = listed is None
+    else:
+        counts = avail.sum(axis=1)
+        size = int(counts[0]) if n else 0
+        unequal = n == 0 or bool((counts != size).any())
+    if unequal:  # rows of unequal sizes: sort random keys
         if reps > 1:
             avail = np.repeat(avail, reps, axis=0)
         keys = gen.random((n, 52))
@@ -279,7 +288,8 @@ def _pick(gen: np.random.Generator, avail: Bools, m: int, same: bool = False,
         return np.asarray(np.argsort(keys, axis=1)[:, :m], dtype=np.int64)
     if m > size:
         raise OddsError(f"{m} unknown cards are needed but only {size} are left")
-    cards = np.nonzero(avail)[1].reshape(len(avail), size).astype(np.int8)
+    cards = (listed if listed is not None
+             else np.nonzero(avail)[1].reshape(len(avail), size).astype(np.int8))
     if m <= FEW:
         at = _shuffled_places(gen, n, size, m)
         row = np.repeat(np.arange(len(avail)), reps)[:, None] if reps > 1 else \

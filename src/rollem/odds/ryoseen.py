@@ -1467,7 +1467,12 @@ def _read_fused(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints, 
         gen, origin[:, j], avail, named, order, np.asarray(opp.draws, dtype=np.int64), j, mode,
         n_up, kept_ups, single, pair, LOG_FACTORIAL, reps)
     if ahead is not None:  # (branch s71-draw)
-        factor = factor * np.exp(_ahead_logs(ahead, out_val))
+        # times the exponential of each candidate's gain where it is not 0 (most
+        # are: exp(0) is 1, times 1 the same factor); numpy's exp of a float64 is
+        # libm's, one at a time, without AVX-512 (12 ns a candidate: branch s72-speed)
+        gain = _ahead_logs(ahead, out_val)
+        on = gain != 0.0
+        factor[on] *= np.exp(gain[on])
     weigh = _keep_table_by_cards().reshape(-1)
     while True:
         got = compiled.read_score(gen, out_kept, out_val, factor, weigh, tremble,
@@ -1777,6 +1782,10 @@ def _held(seen: SeenPool, order: Ints, named: Ints, done: set[int]) -> Bools:
     """Per world and label ``(k, 3 m)``: named, and drawn by an opponent not
     read yet (those whose card a read's look-ahead weighed: the label steps
     leave them as named, :data:`LOOK_AHEAD`)."""
+    if compiled.use():  # (one compiled pass; branch s72-speed)
+        return compiled.held_labels(order, named, np.asarray(
+            [p for m, o in enumerate(seen.opponents) if m not in done for p in o.draws],
+            dtype=np.int64))
     k = len(order)
     hold = np.zeros(named.shape, dtype=bool)
     rows = np.arange(k)
@@ -3210,9 +3219,13 @@ class _Steer:
             _STEER_LAST[0] = (got, self.combos, tables)
         self.ids, self.any, self.tab, self.cum, self.start, self.end, self.lo, self.hi, \
             self.size, self.log_g = tables
-        self.gid = np.full((k, m), -1, dtype=np.int64)
+        # per opponent and origin its guide's id (-1: none), read at each world's
+        # origins (one gather, not a mask an origin: branch s72-speed)
+        by_origin = np.full((m, max((len(c) for c in self.combos), default=0)), -1,
+                            dtype=np.int64)
         for (j, combo), g in self.ids.items():
-            self.gid[origin[:, j] == self.combos[j].index(combo), j] = g
+            by_origin[j, self.combos[j].index(combo)] = g
+        self.gid = np.ascontiguousarray(by_origin[np.arange(m)[None, :], origin[:, :m]])
 
     def set_origin(self, j: int, rows: Ints, combo: list[int]) -> None:
         """Opponent ``j``'s origins in worlds ``rows`` are now ``combo``
