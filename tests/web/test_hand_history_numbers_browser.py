@@ -35,20 +35,30 @@ SHOWN_NUMBERS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_hand_list_shows_no_number_but_each_hands_own(
-        pages: Pages, live: ServerThread, size: str) -> None:
-    """Hold'em, two seats, three hands played: the history lists hands 3, 2, 1 (the
-    newest first) and no entry has a number before it other than its hand's."""
-    with pages.open(size) as page:
-        start(page, live, "holdem", 2, between_hands=0.3)
+        pages: Pages, live: ServerThread) -> None:
+    """Hold'em, two seats, three hands played on Ann's phone (390x844), the list read
+    there and on a second page of hers at 1440x900 (her cookies: the same player; one
+    table at both sizes, stop 72): the history lists hands 3, 2, 1 (the newest first)
+    and no entry has a number before it other than its hand's."""
+    with pages.open("phone") as page:
+        tid = start(page, live, "holdem", 2, between_hands=0.3)
         play_hands(page, 3)
-        page.click("#history-box summary")
-        wait_until(page, "() => document.querySelectorAll('#history [data-hand]').length >= 3")
-        page.locator("#history-box").evaluate("(e) => e.scrollIntoView({block: 'center'})")
-        shown = page.evaluate(SHOWN_NUMBERS)
-        shot(page, f"history-numbers-{size}")
-        hands = [int(re.match(r"Hand (\d+)", text).group(1)) for text, _ in shown]  # type: ignore[union-attr]
-        assert hands[:3] == sorted(hands[:3], reverse=True) and hands[-1] == 1, shown
-        wrong = [(text, n) for text, n in shown if n is not None and f"Hand {n} " not in text + " "]
-        assert wrong == [], wrong
+        with pages.open("desktop", keep=page) as desk:
+            desk.context.add_cookies(page.context.cookies())
+            desk.goto(f"{live.url}/t/{tid}")
+            desk.locator(".me").first.wait_for()
+            for size, p in (("phone", page), ("desktop", desk)):
+                p.click("#history-box summary")
+                wait_until(p, "() => document.querySelectorAll('#history [data-hand]')"
+                              ".length >= 3")
+                p.locator("#history-box").evaluate("(e) => e.scrollIntoView({block: 'center'})")
+                shown = p.evaluate(SHOWN_NUMBERS)
+                shot(p, f"history-numbers-{size}")
+                hands = [int(re.match(r"Hand (\d+)", text).group(1))  # type: ignore[union-attr]
+                         for text, _ in shown]
+                assert hands[:3] == sorted(hands[:3], reverse=True) and hands[-1] == 1, \
+                    (size, shown)
+                wrong = [(text, n) for text, n in shown
+                         if n is not None and f"Hand {n} " not in text + " "]
+                assert wrong == [], (size, wrong)

@@ -38,7 +38,7 @@ from table_ui import (
     sit_with_enter,
     take_decision,
 )
-from web_harness import ServerThread
+from web_harness import ServerThread, seeded_deals
 
 pytestmark = pytest.mark.browser
 
@@ -70,55 +70,70 @@ BOXES = """() => [...document.querySelectorAll('#controls [data-position]')].map
 })"""
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_wild_cards_pool_cards_are_big_enough_to_tap(browser: Any, live: ServerThread,
-                                                         size: str) -> None:
-    ctx = context(browser, size)
+def test_the_wild_cards_pool_cards_are_big_enough_to_tap(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One table played from Ann's phone while a desktop page of hers follows along
+    (her cookies: the same player), every check on both pages (stop 72); the phone's
+    tap picks the card.  Seeded: the same deck each hand, Ann's pick in hand 2 (main:
+    unseeded, up to 150 s of hands until she had the lowest hand showing)."""
+    seeded_deals(monkeypatch, 1)  # (Ann picks in hand 2, every run)
+    ctx = context(browser, "phone")
+    contexts = [ctx]
     try:
         tid, host = new_table(live.url, game="rollyourown", seats=2, bots=1, between_hands=1)
         only_checking_bots(live, tid)
         page = open_as_host(ctx, live.url, tid, host)
         sit_with_enter(page, "Ann")
+        desk_ctx = context(browser, "desktop")
+        contexts.append(desk_ctx)
+        desk_ctx.add_cookies(ctx.cookies())
+        desk = desk_ctx.new_page()
+        desk.goto(f"{live.url}/t/{tid}")
+        desk.locator(".me").first.wait_for()
+        pages = {"phone": page, "desktop": desk}
         page.click("#start-btn")
         _to_the_wild_pick(page)
-        shot(page, f"s70f-{size}-wild-pick")
-        boxes = page.evaluate(BOXES)
-        assert len(boxes) >= 2, boxes
-        for b in boxes:
-            # each a thumb's size (main: 22x32 on a phone, 26x37 on a laptop), whole
-            # on the screen
-            assert b["w"] >= TAP and b["h"] >= TAP, boxes
-            assert b["x"] >= 0 and b["x"] + b["w"] <= b["vw"], boxes
-            assert b["y"] >= 0 and b["y"] + b["h"] <= b["vh"], boxes
-        for i, a in enumerate(boxes):          # and apart
-            for b in boxes[i + 1:]:
-                assert (a["x"] + a["w"] <= b["x"] + 0.5 or b["x"] + b["w"] <= a["x"] + 0.5
-                        or a["y"] + a["h"] <= b["y"] + 0.5
-                        or b["y"] + b["h"] <= a["y"] + 0.5), (a, b)
-        # eight players leave eight pool cards: the row wraps and every card, and the
-        # prompt, stays on the screen (the cards copied in the page, for the layout only)
-        page.evaluate("""() => { const row = document.querySelector('#controls .wild-pick .cards');
-          const first = row.firstElementChild;
-          while (row.children.length < 8) { const c = first.cloneNode(true);
-            c.dataset.position = 'copy'; row.appendChild(c); } }""")
-        eight = page.evaluate(BOXES.replace("[data-position]", ".wild-pick .card"))
-        assert len(eight) == 8
-        for b in eight:
-            assert b["w"] >= TAP and b["h"] >= TAP, eight
-            assert b["x"] >= 0 and b["x"] + b["w"] <= b["vw"], eight
-            assert b["y"] >= 0 and b["y"] + b["h"] <= b["vh"], eight
-        prompt = page.locator("#controls .wild-pick .prompt").bounding_box()
-        assert prompt is not None and prompt["y"] >= 0, prompt
-        shot(page, f"s70f-{size}-wild-pick-eight")
-        page.evaluate("""() => document.querySelectorAll(
-          '#controls .wild-pick [data-position=copy]').forEach(e => e.remove())""")
-        # a tap picks it: the wild card is turned up on the felt
-        page.locator("#controls [data-position='0']").tap() if size == "phone" else \
-            page.locator("#controls [data-position='0']").click()
-        page.wait_for_selector("#center .card.wild", timeout=20_000)
-        shot(page, f"s70f-{size}-wild-picked")
+        desk.wait_for_selector("#controls .wild-pick [data-position]")
+        for size, p in pages.items():
+            shot(p, f"s70f-{size}-wild-pick")
+            boxes = p.evaluate(BOXES)
+            assert len(boxes) >= 2, (size, boxes)
+            for b in boxes:
+                # each a thumb's size (main: 22x32 on a phone, 26x37 on a laptop), whole
+                # on the screen
+                assert b["w"] >= TAP and b["h"] >= TAP, (size, boxes)
+                assert b["x"] >= 0 and b["x"] + b["w"] <= b["vw"], (size, boxes)
+                assert b["y"] >= 0 and b["y"] + b["h"] <= b["vh"], (size, boxes)
+            for i, a in enumerate(boxes):          # and apart
+                for b in boxes[i + 1:]:
+                    assert (a["x"] + a["w"] <= b["x"] + 0.5 or b["x"] + b["w"] <= a["x"] + 0.5
+                            or a["y"] + a["h"] <= b["y"] + 0.5
+                            or b["y"] + b["h"] <= a["y"] + 0.5), (size, a, b)
+            # eight players leave eight pool cards: the row wraps and every card, and the
+            # prompt, stays on the screen (the cards copied in the page, for the layout only)
+            p.evaluate("""() => { const row = document.querySelector('#controls .wild-pick .cards');
+              const first = row.firstElementChild;
+              while (row.children.length < 8) { const c = first.cloneNode(true);
+                c.dataset.position = 'copy'; row.appendChild(c); } }""")
+            eight = p.evaluate(BOXES.replace("[data-position]", ".wild-pick .card"))
+            assert len(eight) == 8, size
+            for b in eight:
+                assert b["w"] >= TAP and b["h"] >= TAP, (size, eight)
+                assert b["x"] >= 0 and b["x"] + b["w"] <= b["vw"], (size, eight)
+                assert b["y"] >= 0 and b["y"] + b["h"] <= b["vh"], (size, eight)
+            prompt = p.locator("#controls .wild-pick .prompt").bounding_box()
+            assert prompt is not None and prompt["y"] >= 0, (size, prompt)
+            shot(p, f"s70f-{size}-wild-pick-eight")
+            p.evaluate("""() => document.querySelectorAll(
+              '#controls .wild-pick [data-position=copy]').forEach(e => e.remove())""")
+        # a tap picks it: the wild card is turned up on the felt (on both pages)
+        page.locator("#controls [data-position='0']").tap()
+        for size, p in pages.items():
+            p.wait_for_selector("#center .card.wild", timeout=20_000)
+            shot(p, f"s70f-{size}-wild-picked")
     finally:
-        ctx.close()
+        for c in contexts:
+            c.close()
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -1,6 +1,7 @@
 """Straddles, bomb pots, run it twice and statistics on the table page (issue
-27), in Debian's Chromium through Playwright, on a phone (390x844) and a
-desktop (1440x900), one server for the file and seeded deals. The host turns
+27), in Debian's Chromium through Playwright, one server for the file and seeded deals:
+one table played from the player's phone (390x844) while a desktop page (1440x900) of
+the same player follows along, every check on both pages (stop 72). The host turns
 on Mississippi straddles and run it twice and sets a bomb pot's ante in the
 host controls and calls a bomb pot; the player chooses to straddle; hand 1 is
 the bomb pot (everyone antes, no preflop betting, the flop at once); in the
@@ -62,49 +63,70 @@ def _deal_next(page: Any, table: Any, hand_no: int) -> None:
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def _follower(browser: Any, page: Any, url: str) -> Any:
+    """A second page of ``page``'s player (its cookies: the same player and host) at
+    1440x900 on the same table: one hand read at both sizes (stop 72)."""
+    ctx = viewport_context(browser, DESKTOP)
+    ctx.add_cookies(page.context.cookies())
+    other = ctx.new_page()
+    other.goto(url)
+    other.locator(".me").first.wait_for()
+    return other
+
+
 def test_straddle_bomb_pot_run_twice_and_stats_on_the_page(
-        browser: Any, live: ServerThread, viewport: dict[str, int],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One seeded table played from Ann's phone (390x844) while a desktop page of
+    hers (1440x900) follows along: every check on both pages."""
     seeded_deals(monkeypatch, 7)
-    name = "phone" if viewport is PHONE else "desktop"
-    ctx = viewport_context(browser, viewport)
+    ctx = viewport_context(browser, PHONE)
+    contexts = [ctx]
     try:
         tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2,
                                                stack=200, structure="no-limit", small_bet=2,
                                                big_bet=4)
+        desk = _follower(browser, page, f"{live.url}/t/{tid}")
+        contexts.append(desk.context)
+        pages = {"phone": page, "desktop": desk}
         me = table.names().index("Ann")
         # The host's settings: Mississippi straddles, run it twice, a bomb pot of 10.
-        assert not page.is_visible("[data-action=straddle]")  # (no straddles yet)
+        for p in pages.values():
+            assert not p.is_visible("[data-action=straddle]")  # (no straddles yet)
         _host_box(page)
         form = page.locator("#host-controls form")
         form.locator("select[name=straddle]").select_option("mississippi")
         form.locator("select[name=run_twice]").select_option("true")
         form.locator("input[name=bomb_pot_ante]").fill("10")
         form.locator("[data-host=config]").click()
-        wait_until(page, "() => !!document.querySelector('[data-action=straddle]')")
+        for p in pages.values():
+            wait_until(p, "() => !!document.querySelector('[data-action=straddle]')")
         assert (table.config.straddle, table.config.run_twice, table.config.bomb_pot_ante) \
             == ("mississippi", True, 10)
         page.click("#host-controls [data-host=bomb_pot]")
-        wait_until(page, "() => document.querySelector('#host-controls [data-host=bomb_pot]')"
-                         ".getAttribute('aria-pressed') === 'true'")
-        assert "bomb pot next hand" in page.inner_text("#status")
+        for p in pages.values():
+            wait_until(p, "() => document.querySelector('#host-controls [data-host=bomb_pot]')"
+                          ".getAttribute('aria-pressed') === 'true'")
+            wait_until(p, "() => /bomb pot next hand/.test("
+                          "document.querySelector('#status').textContent)")
         # The player chooses to straddle (before the deal; kept for every hand).
         page.click("[data-action=straddle]")
-        wait_until(page, "() => document.querySelector('[data-action=straddle]')"
-                         ".getAttribute('aria-pressed') === 'true'")
+        for p in pages.values():
+            wait_until(p, "() => document.querySelector('[data-action=straddle]')"
+                          ".getAttribute('aria-pressed') === 'true'")
         assert table.session["straddlers"] == [me]
         page.click("#start-btn")
         # Hand 1: the bomb pot.
-        wait_until(page, "() => /bomb pot: everyone antes 10/.test("
-                         "document.querySelector('#status').textContent)")
+        for p in pages.values():
+            wait_until(p, "() => /bomb pot: everyone antes 10/.test("
+                          "document.querySelector('#status').textContent)")
         assert table.hand is not None and table.hand.hand.committed == [10, 10, 10]
         kinds = [e.kind for e in _events(table) if e.kind in ("bomb_pot", "board", "round")]
         assert kinds[:3] == ["bomb_pot", "board", "round"]  # (no preflop round)
-        page.locator("#log-box summary").click()
-        page.wait_for_selector("#log li:has-text('Bomb pot: everyone antes 10')")
-        assert "Bomb pot: no preflop betting" in page.inner_text("#log")
-        shot(page, f"staples-bomb-{name}")
+        for name, p in pages.items():
+            p.locator("#log-box summary").click()
+            p.wait_for_selector("#log li:has-text('Bomb pot: everyone antes 10')")
+            assert "Bomb pot: no preflop betting" in p.inner_text("#log")
+            shot(p, f"staples-bomb-{name}")
         _play_passively(page, table, 1)
         # Hands 2..: the first where Ann may straddle (Mississippi: the button).
         no = 1
@@ -118,71 +140,82 @@ def test_straddle_bomb_pot_run_twice_and_stats_on_the_page(
                 break
             _play_passively(page, table, no)
         assert posted[0].seat == me and posted[0].data["amount"] == 4
-        page.wait_for_selector("#log li:has-text('You post a straddle of 4')")
         # Ann acts last before the flop: both others call the straddle first.
-        page.wait_for_selector("#controls [data-action=raise]")
+        for p in pages.values():
+            p.wait_for_selector("#log li:has-text('You post a straddle of 4')")
+            p.wait_for_selector("#controls [data-action=raise]")
         calls = [(e.seat, e.kind) for e in _events(table) if e.kind in ("call", "check", "raise")]
         assert sorted(s for s, _ in calls) == sorted(s for s in table.hand.seats if s != me)
-        shot(page, f"staples-straddle-{name}")
+        for name, p in pages.items():
+            shot(p, f"staples-straddle-{name}")
         # All-in; both call; everyone is asked to run it twice.
         page.click("#controls [data-size=allin]")
         page.click("#controls [data-action=raise]")
-        page.wait_for_selector("#controls [data-action=run-twice-yes]")
-        assert "run the rest of the board twice" in page.inner_text("#controls")
+        for p in pages.values():
+            p.wait_for_selector("#controls [data-action=run-twice-yes]")
+            assert "run the rest of the board twice" in p.inner_text("#controls")
         page.click("#controls [data-action=run-twice-yes]")
-        wait_until(page, "() => document.querySelectorAll('#center .slot.run').length === 2")
+        for p in pages.values():
+            wait_until(p, "() => document.querySelectorAll('#center .slot.run').length === 2")
         hand = table.final_hand
         assert hand is not None and hand.hand_no == no and hand.hand.result is not None
         runs = hand.hand.result.runs
         assert len(runs) == 2
-        for k, run in enumerate(runs):
-            slot = page.locator(f"#center .slot.run[data-run='{k + 1}']")
-            assert [c for c in slot.locator(".card").evaluate_all(
-                "cs => cs.map(c => c.dataset.card)")] == run["board"]
-            won: dict[str, int] = {}
-            for pot in run["pots"]:
-                for s, c in pot["winners"].items():
-                    won[s] = won.get(s, 0) + c
-            said = slot.locator(".run-winners").inner_text()
-            for s, c in won.items():
-                who = table.names()[int(s)]
-                assert f"{who} +{c}" in said, (said, won)
-        result = page.inner_text("#result")
-        assert "Run it twice, first run:" in result and "Second run:" in result
-        for s, words in runs[1]["shown"].items():  # each shown hand in both runs' words
-            both = f"run 1: {runs[0]['shown'][s]}; run 2: {words}"
-            line = page.inner_text(f"#result .shown-line[data-seat='{s}'] .desc")
-            assert line == both
-            # ... on its seat's tile, and in your own hand's words (stop 55: run 1's only)
-            where = ("#me .hand-name" if int(s) == me
-                     else f"#seats .seat[data-seat='{s}'] .described")
-            assert page.inner_text(where) == both, where
-        page.evaluate("document.getElementById('scroll').scrollTo(0, 0)")
+        for name, p in pages.items():
+            for k, run in enumerate(runs):
+                slot = p.locator(f"#center .slot.run[data-run='{k + 1}']")
+                assert [c for c in slot.locator(".card").evaluate_all(
+                    "cs => cs.map(c => c.dataset.card)")] == run["board"], name
+                won: dict[str, int] = {}
+                for pot in run["pots"]:
+                    for s, c in pot["winners"].items():
+                        won[s] = won.get(s, 0) + c
+                said = slot.locator(".run-winners").inner_text()
+                for s, c in won.items():
+                    who = table.names()[int(s)]
+                    assert f"{who} +{c}" in said, (name, said, won)
+            result = p.inner_text("#result")
+            assert "Run it twice, first run:" in result and "Second run:" in result, name
+            for s, words in runs[1]["shown"].items():  # each shown hand in both runs' words
+                both = f"run 1: {runs[0]['shown'][s]}; run 2: {words}"
+                line = p.inner_text(f"#result .shown-line[data-seat='{s}'] .desc")
+                assert line == both, name
+                # ... on its seat's tile, and in your own hand's words (stop 55: run 1's only)
+                where = ("#me .hand-name" if int(s) == me
+                         else f"#seats .seat[data-seat='{s}'] .described")
+                assert p.inner_text(where) == both, (name, where)
+        for p in pages.values():
+            p.evaluate("document.getElementById('scroll').scrollTo(0, 0)")
         page.wait_for_timeout(800)  # (the chips flying to the winners land)
-        shot(page, f"staples-twice-{name}")
+        for name, p in pages.items():
+            shot(p, f"staples-twice-{name}")
         # The replay of that hand ends with both runs too.
-        page.click("#result [data-action=replay-last]")
-        page.wait_for_selector("#replay:not(.hidden)")
-        while not page.is_disabled("#replay-next"):
-            page.click("#replay-next")
-        assert page.locator("#replay-center .slot.run").count() == 2
-        assert "Second run:" in page.inner_text("#replay-result")
-        page.click("#replay-close")
+        for p in pages.values():
+            p.click("#result [data-action=replay-last]")
+            p.wait_for_selector("#replay:not(.hidden)")
+            while not p.is_disabled("#replay-next"):
+                p.click("#replay-next")
+            assert p.locator("#replay-center .slot.run").count() == 2
+            assert "Second run:" in p.inner_text("#replay-result")
+            p.click("#replay-close")
         # Statistics in the ledger panel, as the server counts them.
         stats = httpx.get(f"{live.url}/api/tables/{tid}/stats").json()
         assert stats["hands"] == no
-        if not page.is_visible("#stats"):
-            page.click("#ledger-box summary")
-        # (asked for only once on the screen)
-        page.locator("#stats").evaluate("(e) => e.scrollIntoView({block: 'center'})")
-        wait_until(page, "n => !!document.querySelector('#stats caption') && document."
-                         "querySelector('#stats caption').textContent.includes(n + ' hands')", no)
-        for player, p in stats["players"].items():
-            row = page.locator(f"#stats tr[data-player='{player}'] td").all_inner_texts()
-            vpip = "–" if p["vpip"] is None else f"{round(p['vpip'])}%"
-            assert row[:3] == [player, str(p["hands"]), vpip], (row, p)
         assert stats["players"]["Ann"]["hands"] == no
-        page.locator("#stats").scroll_into_view_if_needed()
-        shot(page, f"staples-stats-{name}")
+        for name, p in pages.items():
+            if not p.is_visible("#stats"):
+                p.click("#ledger-box summary")
+            # (asked for only once on the screen)
+            p.locator("#stats").evaluate("(e) => e.scrollIntoView({block: 'center'})")
+            wait_until(p, "n => !!document.querySelector('#stats caption') && document."
+                          "querySelector('#stats caption').textContent.includes(n + ' hands')",
+                       no)
+            for player, st in stats["players"].items():
+                row = p.locator(f"#stats tr[data-player='{player}'] td").all_inner_texts()
+                vpip = "–" if st["vpip"] is None else f"{round(st['vpip'])}%"
+                assert row[:3] == [player, str(st["hands"]), vpip], (name, row, st)
+            p.locator("#stats").scroll_into_view_if_needed()
+            shot(p, f"staples-stats-{name}")
     finally:
-        ctx.close()
+        for c in contexts:
+            c.close()

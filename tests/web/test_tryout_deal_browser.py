@@ -3,7 +3,8 @@ stop 44, branch s44-tryout, docs/dev/hostile.md), at 390x844 and 1440x900: Bob's
 page shows Ann's ICM shares; before his click arrives Ann withdraws and Cy
 proposes a chip-chop (other shares).  The click carried no word of the shares,
 so Bob agreed to the chip-chop he never saw; now the page sends the shares it
-showed and the refusal says the deal changed.  Fails on the code before."""
+showed and the refusal says the deal changed.  Fails on the code before.  Bob's
+phone and a desktop page of his on one table (stop 72)."""
 
 from __future__ import annotations
 
@@ -58,9 +59,10 @@ def _held_page(browser: Any, size: str) -> tuple[Any, Any, dict[str, Any]]:
     return ctx, ctx.new_page(), hold
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_agree_answers_the_shares_the_page_shows(browser: Any, tmp_path: Path,
-                                                 size: str) -> None:
+def test_agree_answers_the_shares_the_page_shows(browser: Any, tmp_path: Path) -> None:
+    """Bob at both sizes from one table (stop 72): his phone's page (390x844) and a
+    second page of his (his cookies: the same player) at 1440x900, both held; both
+    click Agree on the old shares, both are refused; then the phone agrees."""
     server = ServerThread(tmp_path / "deal.db")
     contexts = []
     try:
@@ -76,10 +78,16 @@ def test_agree_answers_the_shares_the_page_shows(browser: Any, tmp_path: Path,
         contexts.append(desk)
         ann = open_as_host(desk, server.url, tid, token)
         sit(ann, "Ann")
-        bob_ctx, bob, hold = _held_page(browser, size)
+        bob_ctx, bob, hold = _held_page(browser, "phone")
         contexts.append(bob_ctx)
         bob.goto(f"{server.url}/t/{tid}")
         sit(bob, "Bob")
+        bob2_ctx, bob2, hold2 = _held_page(browser, "desktop")
+        contexts.append(bob2_ctx)
+        bob2_ctx.add_cookies(bob_ctx.cookies())
+        bob2.goto(f"{server.url}/t/{tid}")
+        bob2.locator(".me").first.wait_for()
+        bobs = {"phone": (bob, hold), "desktop": (bob2, hold2)}
         cy_ctx = browser.new_context(viewport=DESKTOP)
         contexts.append(cy_ctx)
         cy = cy_ctx.new_page()
@@ -97,26 +105,33 @@ def test_agree_answers_the_shares_the_page_shows(browser: Any, tmp_path: Path,
                 table.seats[seat].row.stack = stack
         server.call(unequal)
         ann.click("[data-deal=icm]")
-        bob.wait_for_selector("[data-deal=agree]")
-        icm = bob.locator(".deal-shares li").all_inner_texts()
-        record_toasts(bob)
-        hold["on"] = True
+        icm: dict[str, list[str]] = {}
+        for size, (page, held) in bobs.items():
+            page.wait_for_selector("[data-deal=agree]")
+            icm[size] = page.locator(".deal-shares li").all_inner_texts()
+            record_toasts(page)
+            held["on"] = True
+        assert icm["phone"] == icm["desktop"] and icm["phone"]
         ann.click("[data-deal=decline]")  # Ann withdraws; Cy proposes a chip-chop
         cy.wait_for_selector("[data-deal=chip_chop]")
         cy.click("[data-deal=chip_chop]")
         wait_until(ann, "() => !!document.querySelector('[data-deal=agree]')")
         proposal = table.session["tournament"]["proposal"]
         assert proposal["method"] == "chip_chop" and proposal["agreed"] == [2]
-        assert bob.locator(".deal-shares li").all_inner_texts() == icm  # (still shown)
-        bob.click("[data-deal=agree]")
+        for size, (page, _held) in bobs.items():
+            # (still shown)
+            assert page.locator(".deal-shares li").all_inner_texts() == icm[size], size
+            page.click("[data-deal=agree]")
         bob.wait_for_timeout(500)
-        hold["flush"]()
-        wait_toast_shown(bob, "the deal changed since you saw it")
-        assert table.session["tournament"]["proposal"]["agreed"] == [2]  # not Bob
-        bob.wait_for_selector(".deal-shares li:has-text('(deciding)')")
-        shot(bob, f"deal-changed-{size}")
+        for size, (page, held) in bobs.items():
+            held["flush"]()
+            wait_toast_shown(page, "the deal changed since you saw it")
+            assert table.session["tournament"]["proposal"]["agreed"] == [2], size  # not Bob
+            page.wait_for_selector(".deal-shares li:has-text('(deciding)')")
+            shot(page, f"deal-changed-{size}")
         bob.click("[data-deal=agree]")  # the shares now shown: agreed
-        wait_until(bob, "() => !document.querySelector('[data-deal=agree]')")
+        for page, _held in bobs.values():
+            wait_until(page, "() => !document.querySelector('[data-deal=agree]')")
         assert sorted(table.session["tournament"]["proposal"]["agreed"]) == [1, 2]
     finally:
         for ctx in contexts:
