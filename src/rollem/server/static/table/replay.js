@@ -116,13 +116,21 @@ function actionLine(t, f, from, la) {
 // other two things a home game reveals at once: the last declaration of 5-2-1
 // ("; declared: Bob high, you both", R-521-8, revealed together) and the pool
 // card picked as the wild card (": K♠, kings wild", R-RYO-7); those
-// steps read "Bob has chosen" and "Bot 1 picks the wild card" alone.
+// steps read "Bob has chosen" and "Bot 1 picks the wild card" alone.  And Stop,
+// Drop and Roll's middle, dealt after a betting round's last action ("; the Stop,
+// dead: J♣", "; the Roll: A♣ 8♦ Q♣", R-SDR-3..5): the replay turned them up with
+// no word, a dead card's deadness said nowhere.
+const cap = (w) => (w ? w[0].toUpperCase() + w.slice(1) : "dead card");
 function rolledUp(t, f, from) {
   const added = (f.events || []).slice(from);
   const ups = added.filter((u) => (u.kind === "expose" || u.kind === "roll") && u.card);
   const said = added.filter((u) => u.kind === "declare" && u.side);
   const wild = added.find((u) => u.kind === "wild" && u.card);
-  return (ups.length ? "; turned up: " + ups.map((u) => who(t, u.seat) + " " + u.card).join(", ") : "")
+  // (Stop, Drop and Roll's middle: the Stop and the Drop, dead, and the Roll)
+  const middle = added.filter((u) => (u.kind === "dead" && u.card)
+    || (u.kind === "board" && u.label === "roll" && u.cards)).map((u) => (u.kind === "dead"
+    ? "; the " + cap(u.label) + ", dead: " + u.card : "; the Roll: " + u.cards.join(" "))).join("");
+  return middle + (ups.length ? "; turned up: " + ups.map((u) => who(t, u.seat) + " " + u.card).join(", ") : "")
     + (said.length ? "; declared: " + said.map((u) => who(t, u.seat) + " " + u.side).join(", ") : "")
     + (wild ? ": " + wild.card + ", " + (RANK_NAME[wild.card[0]] || wild.card[0]) + " wild" : "");
 }
