@@ -107,6 +107,10 @@ def test_the_wild_cards_pool_cards_are_big_enough_to_tap(browser: Any, live: Ser
             assert b["w"] >= TAP and b["h"] >= TAP, eight
             assert b["x"] >= 0 and b["x"] + b["w"] <= b["vw"], eight
             assert b["y"] >= 0 and b["y"] + b["h"] <= b["vh"], eight
+        # (stop 72: the words say why Ann picks and what the pick does, R-RYO-7)
+        assert page.inner_text("#controls .wild-pick .prompt") == (
+            "Your hand showing is the lowest, so you pick the wild card: tap a pool card. "
+            "It turns up, and every card of its rank is wild.")
         prompt = page.locator("#controls .wild-pick .prompt").bounding_box()
         assert prompt is not None and prompt["y"] >= 0, prompt
         shot(page, f"s70f-{size}-wild-pick-eight")
