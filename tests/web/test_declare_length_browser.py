@@ -15,7 +15,15 @@ import time
 from typing import Any
 
 import pytest
-from table_ui import context, decision_kind, new_table, open_as_host, sit_with_enter, take_decision
+from table_ui import (
+    context,
+    decision_kind,
+    new_table,
+    open_as_host,
+    shot,
+    sit_with_enter,
+    take_decision,
+)
 from web_harness import ServerThread, seeded_deals
 
 pytestmark = pytest.mark.browser
@@ -54,6 +62,12 @@ def test_a_low_declaration_is_sent_as_long_as_a_high_one(
                     p.wait_for_timeout(100)
             if not acted:
                 page.wait_for_timeout(50)
+        # what declaring asks, at both sizes (stop 72: the buttons alone, R-521-8/9)
+        for size, p in pages.items():
+            assert p.inner_text("#controls .declare-ask").strip() == (
+                "· Everyone declares at once; the choices are shown together. Both: win "
+                "high and low outright (a tie loses), or collect nothing.")
+            shot(p, f"declare-ask-{size}")
         # Ann's first (the hand still waits for Bob's: her own words for it), then Bob's
         # (the last decision of the hand: the declarations the finished hand keeps)
         table = live.manager.get(tid)

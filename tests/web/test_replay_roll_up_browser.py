@@ -20,6 +20,9 @@ from web_harness import ServerThread
 pytestmark = pytest.mark.browser
 
 SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+RANK_NAME = {"2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes",
+             "7": "sevens", "8": "eights", "9": "nines", "T": "tens", "J": "jacks",
+             "Q": "queens", "K": "kings", "A": "aces"}
 
 
 def _card(code: str) -> str:
@@ -56,7 +59,7 @@ def _ups(frames: list[dict[str, Any]], events: list[dict[str, Any]],
     return [e for e in added if e["kind"] in ("expose", "roll")]
 
 
-@pytest.mark.parametrize(("game", "roll_ups"), [("rollyourown", 3), ("rollem521", 4)])
+@pytest.mark.parametrize(("game", "roll_ups"), [("rollyourown", 3), ("rollem521", 4), ("sdr", 0)])
 def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
         browser: Any, live: ServerThread, game: str, roll_ups: int) -> None:
     # One hand played (on the phone), its replay stepped through at both sizes, by
@@ -83,10 +86,11 @@ def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
             called = ["you" if s == viewer else n for s, n in enumerate(names)]
             public: set[str] = set()   # the cards turned up so far, for everyone
             rolls = 0
+            reveals = {"declare": 0, "wild": 0, "middle": 0}
 
             # the steps read in three calls: the deal (then Playwright's click), up to
             # the first roll-up (its screenshot), the rest (s66-table: one call a step)
-            first_up = next(k for k in range(len(frames)) if _ups(frames, events, k))
+            first_up = next((k for k in range(len(frames)) if _ups(frames, events, k)), 1)
             read = [p.evaluate(STEP)]
             if first_up == 0:
                 shot(p, f"replay-{game}-{size}-{who}-roll-up")
@@ -113,10 +117,46 @@ def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
                     assert "turned up" not in words, (who, k, words)
                 if (f.get("last_action") or {}).get("kind") in ("expose", "stack") and not ups:
                     assert words.endswith(" chosen"), (who, words)   # (the hidden pick)
+                # stop 72 (s72-felt): the declarations, revealed together, and the wild
+                # card picked from the pool are named at the step that reveals them
+                added = events[(frames[k - 1]["events_n"] if k else 0):f["events_n"]]
+                declared = [e for e in added if e["kind"] == "declare"]
+                if declared:
+                    reveals["declare"] += 1
+                    assert words.endswith("; declared: " + ", ".join(
+                        f"{called[e['seat']]} {e['side']}" for e in declared)), (who, k, words)
+                else:
+                    assert "declared" not in words, (who, k, words)
+                # and Stop, Drop and Roll's middle: the Stop and the Drop (dead), the Roll
+                middle = "".join(
+                    f"; the {e['label'].capitalize()}, dead: {_card(e['card'])}"
+                    if e["kind"] == "dead" else
+                    "; the Roll: " + " ".join(_card(c) for c in e["cards"])
+                    for e in added if e["kind"] == "dead"
+                    or (e["kind"] == "board" and e.get("label") == "roll"))
+                if middle:
+                    reveals["middle"] += middle.count("; the ")
+                    assert middle in words, (who, k, words, middle)
+                else:
+                    assert "; the " not in words, (who, k, words)
+                wild = [e for e in added if e["kind"] == "wild"]
+                if wild:
+                    reveals["wild"] += 1
+                    card = wild[0]["card"]
+                    picker = "You" if actor == viewer else names[actor]
+                    assert words == (f"{picker} picks the wild card: "
+                                     f"{_card(card)}, {RANK_NAME[card[0]]} wild"), (who, k, words)
                 if who == "watcher" and f.get("result") is None:
                     shown = [c for c in step["seen"] if c]
                     assert set(shown) <= public, (k, shown, public)  # (no hidden card)
             assert rolls == roll_ups, (who, rolls)
+            assert reveals == {"declare": int(game == "rollem521"),
+                               "wild": int(game == "rollyourown"),
+                               "middle": 3 * (game == "sdr")}, (who, reveals)
+            # the Stop and the Drop say they are dead on the felt too (R-SDR-6)
+            dead = p.evaluate("() => [...document.querySelectorAll("
+                              "'#replay-center .dead-slot .label')].map(e => e.textContent)")
+            assert dead == (["Stop · dead", "Drop · dead"] if game == "sdr" else []), dead
             assert p.inner_text("#replay-pos").endswith(": the result")
             assert p.inner_text("#replay-what") == "The result"
             shot(p, f"replay-{game}-{size}-{who}-end")

@@ -121,6 +121,10 @@ def test_the_wild_cards_pool_cards_are_big_enough_to_tap(
                 assert b["w"] >= TAP and b["h"] >= TAP, (size, eight)
                 assert b["x"] >= 0 and b["x"] + b["w"] <= b["vw"], (size, eight)
                 assert b["y"] >= 0 and b["y"] + b["h"] <= b["vh"], (size, eight)
+            # (stop 72: the words say why Ann picks and what the pick does, R-RYO-7)
+            assert p.inner_text("#controls .wild-pick .prompt") == (
+                "Your hand showing is the lowest, so you pick the wild card: tap a pool card. "
+                "It turns up, and every card of its rank is wild."), size
             prompt = p.locator("#controls .wild-pick .prompt").bounding_box()
             assert prompt is not None and prompt["y"] >= 0, (size, prompt)
             shot(p, f"s70f-{size}-wild-pick-eight")

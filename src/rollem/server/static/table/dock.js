@@ -477,6 +477,10 @@ function fillControls(box, dock, t, hand, me) {
       row.appendChild(btn("run-twice-yes", "Run it twice", () => act({ kind: "run_twice", agree: true }), "y"));
       row.appendChild(btn("run-twice-no", "Run once", () => act({ kind: "run_twice", agree: false }), "n"));
     } else if (a === "declare") {
+      // (stop 72: the buttons alone did not say the declarations are shown together,
+      // nor what a "both" risks, R-521-8, R-521-9)
+      prompt.appendChild(el("span", "declare-ask", " · Everyone declares at once; the choices are shown together."
+        + " Both: win high and low outright (a tie loses), or collect nothing."));
       for (const side of legal.sides) row.appendChild(btn("declare-" + side, "Declare " + side, () => act({ kind: "declare", side: side }), side[0]));
     } else if (PICK[a]) box.appendChild(pickControl(a, legal));
   }
@@ -570,7 +574,9 @@ function betControl(a, legal, hand, t, row) {
 
 function wildControl(legal) {
   const wrap = el("div", "wild-pick");
-  wrap.appendChild(el("span", "prompt", "You pick the wild card: tap a pool card."));
+  // (stop 72: "You pick the wild card" said neither why you nor what it does, R-RYO-7)
+  wrap.appendChild(el("span", "prompt", "Your hand showing is the lowest, so you pick the wild card:"
+    + " tap a pool card. It turns up, and every card of its rank is wild."));
   const cards = el("span", "cards");
   for (let i = 0; i < legal.positions; i++) {
     // (a hand card's size, not small: the decision the table waits for, tapped on a

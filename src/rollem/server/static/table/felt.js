@@ -594,7 +594,8 @@ function centerCards(hand, t) {
     const names = ["Stop", "Drop"];
     dead.forEach((c, i) => {
       const slot = el("div", "slot dead-slot");
-      slot.appendChild(el("div", "label", names[i] || "dead"));
+      // (stop 72: "Stop" alone did not say the card plays in no hand, R-SDR-6)
+      slot.appendChild(el("div", "label", (names[i] ? names[i] + " · " : "") + "dead"));
       slot.appendChild(cardsRowW([c], false));
       mid.appendChild(slot);
     });

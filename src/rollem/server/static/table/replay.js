@@ -1,6 +1,6 @@
 // The replayer: the finished hands of this table, stepped through as their
 // viewer saw them (the felt's own drawing of seats and middle).
-import { cardEl, GAME_NAME } from "/static/cards.js";
+import { cardEl, GAME_NAME, RANK_NAME } from "/static/cards.js";
 import { $, el, S, seatName, seatWord, tid, toast } from "./state.js";
 import { isWild, labelOf, potTotal, renderCenter, renderSeats, textWithCards } from "./felt.js";
 import { copyText, describeResult } from "./panels.js";
@@ -107,15 +107,32 @@ function actionLine(t, f, from, la) {
     + (la.cards ? " " + la.cards.join(" ") : "") + (la.card ? " " + la.card : "")
     + (la.side ? " " + la.side : "") + (la.count !== undefined ? " " + la.count + " cards" : "");
 }
-// The roll-up a step also holds (s59-felt): a round's last hidden pick ("Bot 2 has
+// What a step also reveals (s59-felt): a round's last hidden pick ("Bot 2 has
 // chosen": Roll Your Own's card to turn up, 5-2-1's roll-up order) or a betting
 // round's last action turns every player's next card up at once, so its step says
 // which ("; turned up: Bot 1 Q♠, Bot 2 8♥, you 9♥"): the replay read only the
 // action, the cards turned up with no word.  Only cards turned up are named (in
-// every viewer's log): never a hidden one.
+// every viewer's log): never a hidden one.  Stop 72 (s72-felt): the same for the
+// other two things a home game reveals at once: the last declaration of 5-2-1
+// ("; declared: Bob high, you both", R-521-8, revealed together) and the pool
+// card picked as the wild card (": K♠, kings wild", R-RYO-7); those
+// steps read "Bob has chosen" and "Bot 1 picks the wild card" alone.  And Stop,
+// Drop and Roll's middle, dealt after a betting round's last action ("; the Stop,
+// dead: J♣", "; the Roll: A♣ 8♦ Q♣", R-SDR-3..5): the replay turned them up with
+// no word, a dead card's deadness said nowhere.
+const cap = (w) => (w ? w[0].toUpperCase() + w.slice(1) : "dead card");
 function rolledUp(t, f, from) {
-  const ups = (f.events || []).slice(from).filter((u) => (u.kind === "expose" || u.kind === "roll") && u.card);
-  return ups.length ? "; turned up: " + ups.map((u) => who(t, u.seat) + " " + u.card).join(", ") : "";
+  const added = (f.events || []).slice(from);
+  const ups = added.filter((u) => (u.kind === "expose" || u.kind === "roll") && u.card);
+  const said = added.filter((u) => u.kind === "declare" && u.side);
+  const wild = added.find((u) => u.kind === "wild" && u.card);
+  // (Stop, Drop and Roll's middle: the Stop and the Drop, dead, and the Roll)
+  const middle = added.filter((u) => (u.kind === "dead" && u.card)
+    || (u.kind === "board" && u.label === "roll" && u.cards)).map((u) => (u.kind === "dead"
+    ? "; the " + cap(u.label) + ", dead: " + u.card : "; the Roll: " + u.cards.join(" "))).join("");
+  return middle + (ups.length ? "; turned up: " + ups.map((u) => who(t, u.seat) + " " + u.card).join(", ") : "")
+    + (said.length ? "; declared: " + said.map((u) => who(t, u.seat) + " " + u.side).join(", ") : "")
+    + (wild ? ": " + wild.card + ", " + (RANK_NAME[wild.card[0]] || wild.card[0]) + " wild" : "");
 }
 // The cards shown by choice after the hand, up to this step, as the live result
 // panel lists them ("Ann (you) shows 5♥ 7♥ by choice"; stop 57: a replay's step of
