@@ -6,7 +6,10 @@ a betting round's last action) names them ("Bot 2 (basic) has chosen; turned up:
 Bot 1 (basic) Q♠, …"), every step moves on to the next, through the roll-ups to
 the result, and a watcher's steps show no card the watcher may not see.  At a
 phone's and a desktop's size; screenshots
-test-artifacts/web/replay-{rollyourown,rollem521}-{phone,desktop}-*.png."""
+test-artifacts/web/replay-{rollyourown,rollem521}-{phone,desktop}-*.png.  And the
+middle a step deals, by its step's label: Stop, Drop and Roll's (s72-felt) and
+hold'em's flop, turn and river (s72-board: "Bob calls" alone before), screenshot
+test-artifacts/web/replay-holdem-{phone,desktop}-*-roll-up.png at the flop."""
 
 from __future__ import annotations
 
@@ -59,7 +62,8 @@ def _ups(frames: list[dict[str, Any]], events: list[dict[str, Any]],
     return [e for e in added if e["kind"] in ("expose", "roll")]
 
 
-@pytest.mark.parametrize(("game", "roll_ups"), [("rollyourown", 3), ("rollem521", 4), ("sdr", 0)])
+@pytest.mark.parametrize(("game", "roll_ups"), [("rollyourown", 3), ("rollem521", 4), ("sdr", 0),
+                                                ("holdem", 0)])
 def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
         browser: Any, live: ServerThread, game: str, roll_ups: int) -> None:
     # One hand played (on the phone), its replay stepped through at both sizes, by
@@ -90,7 +94,11 @@ def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
 
             # the steps read in three calls: the deal (then Playwright's click), up to
             # the first roll-up (its screenshot), the rest (s66-table: one call a step)
-            first_up = next((k for k in range(len(frames)) if _ups(frames, events, k)), 1)
+            # (hold'em: the flop's step, s72-board)
+            boards = [k for k, f in enumerate(frames) if any(e["kind"] == "board" for e in events[
+                (frames[k - 1]["events_n"] if k else 0):f["events_n"]])]
+            first_up = next((k for k in range(len(frames)) if _ups(frames, events, k)
+                             or (game == "holdem" and k in boards)), 1)
             read = [p.evaluate(STEP)]
             if first_up == 0:
                 shot(p, f"replay-{game}-{size}-{who}-roll-up")
@@ -127,16 +135,20 @@ def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
                         f"{called[e['seat']]} {e['side']}" for e in declared)), (who, k, words)
                 else:
                     assert "declared" not in words, (who, k, words)
-                # and Stop, Drop and Roll's middle: the Stop and the Drop (dead), the Roll
+                # and the middle dealt, each by its step's label: Stop, Drop and Roll's
+                # Stop and Drop (dead) and Roll; hold'em's flop, turn and river (s72-board)
                 middle = "".join(
                     f"; the {e['label'].capitalize()}, dead: {_card(e['card'])}"
                     if e["kind"] == "dead" else
-                    "; the Roll: " + " ".join(_card(c) for c in e["cards"])
-                    for e in added if e["kind"] == "dead"
-                    or (e["kind"] == "board" and e.get("label") == "roll"))
+                    f"; the {'Roll' if e['label'] == 'roll' else e['label']}: "
+                    + " ".join(_card(c) for c in e["cards"])
+                    for e in added if e["kind"] in ("dead", "board"))
                 if middle:
                     reveals["middle"] += middle.count("; the ")
                     assert middle in words, (who, k, words, middle)
+                    if game == "holdem":   # (the step's last bet, then the board alone)
+                        assert words.startswith("You " if actor == viewer else names[actor] + " ")
+                        assert words.endswith(middle) and words.count(";") == 1, (who, k, words)
                 else:
                     assert "; the " not in words, (who, k, words)
                 wild = [e for e in added if e["kind"] == "wild"]
@@ -152,7 +164,7 @@ def test_a_roll_up_replay_names_each_roll_up_for_a_player_and_a_watcher(
             assert rolls == roll_ups, (who, rolls)
             assert reveals == {"declare": int(game == "rollem521"),
                                "wild": int(game == "rollyourown"),
-                               "middle": 3 * (game == "sdr")}, (who, reveals)
+                               "middle": 3 * (game in ("sdr", "holdem"))}, (who, reveals)
             # the Stop and the Drop say they are dead on the felt too (R-SDR-6)
             dead = p.evaluate("() => [...document.querySelectorAll("
                               "'#replay-center .dead-slot .label')].map(e => e.textContent)")

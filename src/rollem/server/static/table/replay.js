@@ -119,17 +119,22 @@ function actionLine(t, f, from, la) {
 // steps read "Bob has chosen" and "Bot 1 picks the wild card" alone.  And Stop,
 // Drop and Roll's middle, dealt after a betting round's last action ("; the Stop,
 // dead: J♣", "; the Roll: A♣ 8♦ Q♣", R-SDR-3..5): the replay turned them up with
-// no word, a dead card's deadness said nowhere.
+// no word, a dead card's deadness said nowhere.  Stop 72 (s72-board): every board
+// step the same way, by the label its game file gives it ("Bob calls; the flop: A♣
+// 8♦ Q♣", "; the turn: 5♥", "; the river: K♠"; "; the board: …" unlabelled): a
+// hold'em or Omaha step that dealt the flop read "Bob calls" alone.
 const cap = (w) => (w ? w[0].toUpperCase() + w.slice(1) : "dead card");
 function rolledUp(t, f, from) {
   const added = (f.events || []).slice(from);
   const ups = added.filter((u) => (u.kind === "expose" || u.kind === "roll") && u.card);
   const said = added.filter((u) => u.kind === "declare" && u.side);
   const wild = added.find((u) => u.kind === "wild" && u.card);
-  // (Stop, Drop and Roll's middle: the Stop and the Drop, dead, and the Roll)
+  // (the middle a step deals, each by its step's label: Stop, Drop and Roll's Stop
+  // and Drop, dead, and its Roll; hold'em's and Omaha's flop, turn and river)
   const middle = added.filter((u) => (u.kind === "dead" && u.card)
-    || (u.kind === "board" && u.label === "roll" && u.cards)).map((u) => (u.kind === "dead"
-    ? "; the " + cap(u.label) + ", dead: " + u.card : "; the Roll: " + u.cards.join(" "))).join("");
+    || (u.kind === "board" && u.cards && u.cards.length)).map((u) => (u.kind === "dead"
+    ? "; the " + cap(u.label) + ", dead: " + u.card
+    : "; the " + (u.label === "roll" ? "Roll" : u.label || "board") + ": " + u.cards.join(" "))).join("");
   return middle + (ups.length ? "; turned up: " + ups.map((u) => who(t, u.seat) + " " + u.card).join(", ") : "")
     + (said.length ? "; declared: " + said.map((u) => who(t, u.seat) + " " + u.side).join(", ") : "")
     + (wild ? ": " + wild.card + ", " + (RANK_NAME[wild.card[0]] || wild.card[0]) + " wild" : "");
