@@ -250,7 +250,10 @@ def test_a_deal_fault_logs_no_card(caplog: Any, monkeypatch: Any) -> None:
             loop.advance(3.0)
         assert table.hand is None
         assert "cannot deal hand 1" in caplog.text and "dealt ?? twice, then ??" in caplog.text
-        assert "As" not in caplog.text and "Kd" not in caplog.text
+        # (the table's random id, in each line, may hold "As" or "Kd": about one run in
+        # a hundred failed on it, stop 72)
+        logged = caplog.text.replace(table.id, "<table>")
+        assert "As" not in logged and "Kd" not in logged
 
 
 def test_a_session_download_fault_logs_no_card(server: ServerThread, caplog: Any,
