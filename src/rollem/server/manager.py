@@ -389,10 +389,11 @@ class TableManager:
             table.shutdown()
             del self.tables[table_id]
             epoch = self.epochs.pop(table_id, None)
-            if self.leases is not None and epoch is not None:  # (a round trip: a thread)
+            if self.leases is not None and epoch is not None:  # (a round trip: the
+                # sweep's thread, not the renewals': many unloaded at once delay no renewal)
                 with contextlib.suppress(sqlite3.Error):
                     await asyncio.get_running_loop().run_in_executor(
-                        _LEASE_THREADS, self.leases.release, table_id, epoch)
+                        _SWEEP_THREAD, self.leases.release, table_id, epoch)
             gone.append(table_id)
             log.info("table %s idle for %.0f s: unloaded", table_id, now - table.idle_since)
         return gone
