@@ -17,6 +17,7 @@ transaction as a holder's commit locks them.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 
@@ -24,7 +25,7 @@ import httpx
 import psycopg
 import pytest
 from pg_cluster import PgCluster
-from web_harness import LoggedServe, wait_served
+from web_harness import LoggedServe, ServerThread, create_table, wait_served
 
 LEASE = 3.0
 
@@ -107,3 +108,22 @@ def test_an_orphans_takeover_waiting_for_a_commit_holds_no_renewal_nor_creation(
         time.sleep(0.1)
     r = httpx.get(f"{srv.url}/api/tables/{tid}", timeout=30)
     assert r.status_code == 200 and r.json()["id"] == tid
+
+
+def test_an_unloaded_table_gives_its_lease_back(pg_cluster: PgCluster) -> None:
+    """The idle sweep's unloading releases the table's lease (now off the event loop):
+    the row names no owner, and the table comes back when asked for."""
+    url = pg_cluster.new_database()
+    srv = ServerThread(url)  # type: ignore[arg-type]
+    try:
+        tid, _ = create_table(srv.url, game="holdem", bots=1)
+        gone = asyncio.run_coroutine_threadsafe(
+            srv.manager.unload_idle(time.time() + 86400), srv.server_loop()).result(10)
+        assert gone == [tid] and tid not in srv.manager.tables
+        with psycopg.connect(url, autocommit=True) as conn:
+            row = conn.execute("SELECT owner FROM leases WHERE table_id = %s", (tid,)).fetchone()
+        assert row == (None,)
+        r = httpx.get(f"{srv.url}/api/tables/{tid}", timeout=30)
+        assert r.status_code == 200 and tid in srv.manager.tables
+    finally:
+        srv.stop()
