@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import urlsplit
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from rollem.server.config import ServerSettings
@@ -83,14 +83,19 @@ def exception_handlers(settings: ServerSettings,
             return moved_to(exc, request.url.path)
         # A proxy cannot send a request body on a second time (Caddy's
         # handle_response): pass a POST on to the holder here and answer its reply.
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > settings.max_body_bytes:
-                return error(413, "too_large", "request body too large: at most "
-                             f"{settings.max_body_bytes} bytes")
+        chunks: list[bytes] = []  # (joined once: a body in 1-byte pieces costs no more)
+        size = 0
+        try:
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > settings.max_body_bytes:
+                    return error(413, "too_large", "request body too large: at most "
+                                 f"{settings.max_body_bytes} bytes")
+                chunks.append(chunk)
+        except ClientDisconnect:  # gone before its end: nothing to pass on, no traceback
+            return error(400, "malformed", "the request body was not sent whole")
         return await asyncio.get_running_loop().run_in_executor(
-            _FORWARD_THREADS, forward, request, exc.lease.url, body)
+            _FORWARD_THREADS, forward, request, exc.lease.url, b"".join(chunks))
 
     async def cannot_restore(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, TableUnreadable)

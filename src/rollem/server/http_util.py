@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
 from rollem.server.config import ServerSettings, unknown_field_message
@@ -75,7 +75,8 @@ async def json_body(request: Request, settings: ServerSettings,
 
     Raises:
         TableError: ``malformed`` (not JSON, not UTF-8, not an object, nested too deep, a key
-            given twice, not sent as ``application/json``) or ``too_large``.
+            given twice, not sent as ``application/json``, the client gone before its
+            end) or ``too_large``.
     """
     # JSON only: a cross-site form cannot send it without the browser asking first.
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
@@ -87,11 +88,15 @@ async def json_body(request: Request, settings: ServerSettings,
         raise too_large
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise too_large
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise too_large
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone (or closed for its deadline) before the body ended:
+        # answered to nobody, and no traceback in the log for each (stop 73)
+        raise TableError("malformed", "the request body was not sent whole") from None
     body = utf8_text(b"".join(chunks), TableError(
         "malformed", "the request body must be JSON text in UTF-8"))
     if deeper_than(body, settings.max_json_depth):

@@ -65,6 +65,11 @@ $fence$
 """
 
 
+_IDLE_ACQUIRERS = 4
+"""Acquisition connections kept open between acquisitions (more are opened while
+more acquire at once: at most the threads that call :meth:`Leases.acquire`)."""
+
+
 class LeaseLost(sqlite3.OperationalError):
     """A write or renewal refused: this process no longer holds the table's lease
     (another process took it over, or it was released).  A store error, so a
@@ -153,6 +158,12 @@ class Leases:
         # holds a table never waits behind a renewal or a takeover's row lock.
         self._read_lock = threading.Lock()
         self._read_conn: psycopg.Connection[Any] | None = None
+        # Acquisitions lock a lease row and may wait for a hung holder's commit (up
+        # to the lease time): each on a connection of its own, never the renewals'
+        # (a renewal held that long lets this process's live leases lapse) nor
+        # another acquisition's (stop 73, s73-hostile).  Idle ones are kept here.
+        self._pool_lock = threading.Lock()
+        self._idle: list[psycopg.Connection[Any]] = []
         # Processes starting at once take turns creating it (the migrations' lock).
         self._run(f"BEGIN; SELECT pg_advisory_xact_lock(7117017); {LEASES_SCHEMA}; COMMIT",
                   None, fetch=False)
@@ -161,21 +172,49 @@ class Leases:
              fetch: bool = True, lock_first: str | None = None) -> list[tuple[Any, ...]]:
         """Run ``sql``; with ``lock_first``, in one transaction after locking that
         table's lease row ``FOR UPDATE`` (waiting for writes fenced on it)."""
+        if lock_first is not None:
+            return self._run_locked(sql, args, lock_first)
         with self._lock:
             try:
                 if self._conn is None or self._conn.closed or self._conn.broken:
-                    self._conn = psycopg.connect(self.url, autocommit=True)
-                    # Never wait long for a lease row a hung process's commit holds.
-                    self._conn.execute(f"SET lock_timeout = {int(self.seconds * 1000)}")
-                if lock_first is not None:
-                    with self._conn.transaction():
-                        self._conn.execute("SELECT 1 FROM leases WHERE table_id=%s FOR UPDATE",
-                                           (lock_first,))
-                        return self._conn.execute(sql, args).fetchall()
+                    self._conn = self._connect()
                 cur = self._conn.execute(sql, args)
                 return cur.fetchall() if fetch else []
             except psycopg.Error as err:
                 raise sqlite3.OperationalError(f"PostgreSQL: {str(err).strip()}") from err
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        conn = psycopg.connect(self.url, autocommit=True)
+        # Never wait long for a lease row a hung process's commit holds.
+        conn.execute(f"SET lock_timeout = {int(self.seconds * 1000)}")
+        return conn
+
+    def _run_locked(self, sql: str, args: tuple[Any, ...] | dict[str, Any] | None,
+                    table_id: str) -> list[tuple[Any, ...]]:
+        """:meth:`_run` with ``lock_first``: on an acquisition connection of its own."""
+        conn = None
+        with self._pool_lock:
+            while self._idle and conn is None:
+                conn = self._idle.pop()
+                if conn.closed or conn.broken:
+                    conn = None
+        try:
+            if conn is None:
+                conn = self._connect()
+            with conn.transaction():
+                conn.execute("SELECT 1 FROM leases WHERE table_id=%s FOR UPDATE", (table_id,))
+                rows = conn.execute(sql, args).fetchall()
+        except psycopg.Error as err:
+            raise sqlite3.OperationalError(f"PostgreSQL: {str(err).strip()}") from err
+        finally:
+            if conn is not None:
+                with self._pool_lock:
+                    if len(self._idle) < _IDLE_ACQUIRERS and not conn.closed:
+                        self._idle.append(conn)
+                        conn = None
+                if conn is not None:
+                    conn.close()
+        return rows
 
     def acquire(self, table_id: str) -> Lease:
         """Take the lease of ``table_id`` if nobody holds it, it expired, this
@@ -261,6 +300,10 @@ class Leases:
         with self._lock:
             if self._conn is not None:
                 self._conn.close()
+        with self._pool_lock:
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            conn.close()
         with self._read_lock:
             if self._read_conn is not None:
                 self._read_conn.close()

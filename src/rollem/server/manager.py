@@ -69,6 +69,12 @@ and a takeover waits for the holder's commit: stop 72, s72-hostile2), nor the
 renewals' threads (a flood of look-ups must not delay a renewal)."""
 
 
+_SWEEP_THREAD = ThreadPoolExecutor(1, thread_name_prefix="rollem-sweep")
+"""Where the idle sweep reads the stored bytes' sum and finds and deletes the old
+tables: a slow store (a disk sync, a database's round trips, many tables)
+must not hold the event loop, which every table's play waits for (stop 73)."""
+
+
 class TableElsewhere(Exception):
     """Another live process holds the table's lease: ask it (``lease.url``)."""
 
@@ -114,6 +120,8 @@ class TableManager:
         self._sweeper: asyncio.Task[None] | None = None
         self._count: int | None = None
         self._finding: dict[str, asyncio.Task[LiveTable | None]] = {}
+        self._adopting: dict[str, asyncio.Task[None]] = {}
+        self._deleting: set[str] = set()  # being deleted (old): not to be loaded
         self.unreadable: dict[str, str] = {}
         """Stored tables that failed to restore, by id: the reason (not retried, so
         each look costs nothing; at most one entry per stored table)."""
@@ -181,6 +189,8 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if table_id in self._deleting:  # (old: being deleted)
+            return None
         if len(table_id) > 64 or self.store.load_table(table_id) is None:
             self.unreadable.pop(table_id, None)
             return None
@@ -205,7 +215,7 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is not None or self.leases is None:
             return table if table is not None else self.get(table_id)
-        if len(table_id) > 64:
+        if len(table_id) > 64 or table_id in self._deleting:
             return None
         pending = self._finding.get(table_id)
         if pending is None:
@@ -301,19 +311,35 @@ class TableManager:
                             "dropped here", table_id)
                 self._drop(table_id)
         for table_id in await loop.run_in_executor(_LEASE_THREADS, self.leases.orphans):
-            if table_id in self.tables:
+            if table_id in self.tables or table_id in self._adopting:
                 continue
-            try:  # (in a thread: the row may be locked a moment by a hung process;
-                # through find, so a request's look-up of the table is the same one)
-                if await self.find(table_id) is not None:
-                    log.warning("table %s: its process stopped renewing its lease; "
-                                "taken over here", table_id)
-            except TableElsewhere:
-                pass  # another process adopted it first
-            except TableUnreadable:
-                pass  # logged by _load
-            except sqlite3.Error as err:
-                log.warning("table %s: cannot take it over yet (%s)", table_id, err)
+            # Not awaited here: an adoption may wait for the old holder's commit (up
+            # to the lease time), and the next renewal must not (stop 73).
+            task = loop.create_task(self._adopt(table_id))
+            self._adopting[table_id] = task
+            task.add_done_callback(self._adopted_done)
+
+    def _adopted_done(self, done: asyncio.Task[None]) -> None:
+        for table_id, task in list(self._adopting.items()):
+            if task is done:
+                del self._adopting[table_id]
+
+    async def _adopt(self, table_id: str) -> None:
+        """Take over the orphan ``table_id`` (through :meth:`find`, so a request's
+        look-up of the table is the same one; in a thread, as the row may be
+        locked a while by a hung process)."""
+        try:
+            if await self.find(table_id) is not None:
+                log.warning("table %s: its process stopped renewing its lease; "
+                            "taken over here", table_id)
+        except TableElsewhere:
+            pass  # another process adopted it first
+        except TableUnreadable:
+            pass  # logged by _load
+        except sqlite3.Error as err:
+            log.warning("table %s: cannot take it over yet (%s)", table_id, err)
+        except Exception:  # (a task of its own: say why, keep renewing)
+            log.exception("table %s: taking it over failed", table_id)
 
     async def _lease_loop(self) -> None:
         assert self.leases is not None
@@ -336,14 +362,17 @@ class TableManager:
         period = max(0.05, min(30.0, self.idle_seconds / 4))
         retention_period = max(0.05, min(3600.0, self.unplayed_seconds / 4))
         last_retention = time.time()
+        loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(period)
             try:
                 await self.unload_idle()
-                self.count_stored()
+                # The store's reads and deletes in a thread of their own: a slow
+                # disk or database must not hold every table (stop 73).
+                await loop.run_in_executor(_SWEEP_THREAD, self.count_stored)
                 if time.time() - last_retention > retention_period:
                     last_retention = time.time()
-                    self.delete_old()
+                    await self.delete_old_async()
             except Exception:  # keep sweeping; say why once per failure
                 log.exception("idle sweep failed")
 
@@ -359,7 +388,12 @@ class TableManager:
                 continue
             table.shutdown()
             del self.tables[table_id]
-            self._release(table_id)
+            epoch = self.epochs.pop(table_id, None)
+            if self.leases is not None and epoch is not None:  # (a round trip: the
+                # sweep's thread, not the renewals': many unloaded at once delay no renewal)
+                with contextlib.suppress(sqlite3.Error):
+                    await asyncio.get_running_loop().run_in_executor(
+                        _SWEEP_THREAD, self.leases.release, table_id, epoch)
             gone.append(table_id)
             log.info("table %s idle for %.0f s: unloaded", table_id, now - table.idle_since)
         return gone
@@ -376,19 +410,43 @@ class TableManager:
         seated; or hands dealt that no person played, issue 34) unchanged for
         ``unplayed_seconds``; never one loaded here, nor
         (PostgreSQL) one another live process holds.  Returns how many."""
+        ids = [t for t in self._old(now) if t not in self.tables]
+        if ids:
+            self._delete(ids)
+        return len(ids)
+
+    async def delete_old_async(self, now: float | None = None) -> int:
+        """:meth:`delete_old` for the event loop: the store's reads and the deletion
+        in a worker thread; a table loaded, or being looked up, meanwhile is kept
+        (and none of those deleted is loaded until they are gone)."""
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(_SWEEP_THREAD, self._old, now)
+        ids = [t for t in found if t not in self.tables and t not in self._finding]
+        if not ids:
+            return 0
+        self._deleting.update(ids)
+        try:
+            await loop.run_in_executor(_SWEEP_THREAD, self._delete, ids)
+        finally:
+            self._deleting.difference_update(ids)
+        return len(ids)
+
+    def _old(self, now: float | None) -> list[str]:
+        """The tables :meth:`delete_old` deletes, loaded here or not."""
         now = time.time() if now is None else now
         old = self.store.tables_idle_since(now - self.retention_days * 86400)
         unplayed = self.store.unplayed_tables_idle_since(now - self.unplayed_seconds)
         unplayed += self.store.unattended_tables_idle_since(now - self.unplayed_seconds)
-        ids = [t for t in dict.fromkeys(old + unplayed) if t not in self.tables]
+        ids = list(dict.fromkeys(old + unplayed))
         if self.leases is not None:
             ids = [t for t in ids if not self._held_elsewhere(t)]
-        if ids:
-            self.store.delete_tables(ids)
-            self._count = None
-            log.info("deleted %d tables not played for %g days or never played at for %g "
-                     "minutes", len(ids), self.retention_days, self.unplayed_seconds / 60)
-        return len(ids)
+        return ids
+
+    def _delete(self, ids: list[str]) -> None:
+        self.store.delete_tables(ids)
+        self._count = None
+        log.info("deleted %d tables not played for %g days or never played at for %g "
+                 "minutes", len(ids), self.retention_days, self.unplayed_seconds / 60)
 
     def _held_elsewhere(self, table_id: str) -> bool:
         assert self.leases is not None
@@ -396,7 +454,7 @@ class TableManager:
         return lease is not None and lease.live and not lease.ours
 
     def shutdown(self) -> None:
-        for task in (self._sweeper, self._renewer):
+        for task in (self._sweeper, self._renewer, *self._adopting.values()):
             if task is not None:
                 task.cancel()
         for table in self.tables.values():
