@@ -567,7 +567,8 @@ export function renderCenter(box, hand, t) {
     hand.my_pool, hand.pool ? hand.seats.map((st) => st && st.cards) : null, hand.wild_ranks,
     // (a hand's end changes the cards only when it was run twice: no redrawing else)
     hand.result && hand.result.runs && hand.result.runs.length
-      ? [hand.result.runs, (t || S.state.table).seats.map((st) => [st.free, st.name])] : null]);
+      ? [hand.result.runs, (t || S.state.table).seats.map((st) => [st.free, st.name])] : null,
+    hand.runs_dealt || null]);
   const potsKey = JSON.stringify([box.id, hand.result ? [hand.result.pots, hand.result.carried]
     : [potTotal(hand), hand.pots]]);
   const cards = was.cardsKey === cardsKey ? was.cards : centerCards(hand, t);
@@ -578,7 +579,9 @@ export function renderCenter(box, hand, t) {
 // The middle's cards: [mid-cards, wild rank], each only when there is one.
 function centerCards(hand, t) {
   const out = [];
-  const runs = hand.result && hand.result.runs && hand.result.runs.length ? hand.result.runs : null;
+  // (runs_dealt: a replay's step that dealt both runs before the result paid them)
+  const runs = hand.result && hand.result.runs && hand.result.runs.length ? hand.result.runs
+    : hand.runs_dealt || null;
   const dead = hand.dead || [];
   const cardsRowW = (cards, small) => {
     const row = el("span", "cards");
@@ -671,7 +674,8 @@ function potsEl(box, hand) {
 }
 
 // One run of a hand run twice: "Run 1", its dead cards (the Stop and the Drop
-// in Stop, Drop and Roll) and board, and each winner's chips from that run.
+// in Stop, Drop and Roll) and board, and each winner's chips from that run (once
+// paid: a replay's step before the result has the boards alone).
 function runEl(run, k, hand, t, cardsRowW) {
   const slot = el("div", "slot run");
   slot.dataset.run = String(k + 1);
@@ -685,7 +689,7 @@ function runEl(run, k, hand, t, cardsRowW) {
     for (const [s, c] of Object.entries(pot.winners || {})) won[s] = (won[s] || 0) + c;
   }
   const who = Object.entries(won).map(([s, c]) => seatName(t, Number(s)) + " +" + c);
-  slot.appendChild(el("div", "run-winners", who.length ? who.join(", ") : "nobody"));
+  if (run.pots) slot.appendChild(el("div", "run-winners", who.length ? who.join(", ") : "nobody"));
   return slot;
 }
 
