@@ -1,0 +1,82 @@
+"""Stop 73 (s73-web): what a friends' night tripped on at the web table, at a
+phone's and a desktop's size (390x844 and 1440x900), one table per test with the
+player's phone and a desktop page of theirs (the same cookies) reading it:
+
+- your buttons (Sit out, Straddle, Top up, Leave) wrapped one by one: with a
+  long name and a top-up on offer, Leave and Top up fell to a second row at the
+  dock's left, under the name, apart from Sit out at the right; now one group
+  that wraps as a whole, each button's words on one line.
+
+Screenshots test-artifacts/web/s73-*.png."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from table_ui import DESKTOP, PHONE, hosted_table, shot, viewport_context
+from web_harness import ServerThread
+
+from rollem.server import host_tools
+
+pytestmark = pytest.mark.browser
+
+ROWS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const me = box(document.querySelector('#me'));
+  const head = box(document.querySelector('#me .me-head'));
+  return [...document.querySelectorAll('#me .me-head button:not(.hidden)')].map((b) => {
+    const r = document.createRange(); r.selectNodeContents(b);
+    const lines = new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+    const at = box(b);
+    return {text: b.textContent, top: Math.round(at.top), lines: lines,
+            inside: at.left >= me.left - 0.5 && at.right <= me.right + 0.5,
+            atRight: Math.abs(at.right - head.right) < 1};
+  });
+}"""
+
+
+def _pages(browser: Any, live: ServerThread,
+           **config: Any) -> tuple[Any, dict[str, Any], list[Any]]:
+    """A table hosted from Ann's phone and a desktop page of hers on it: (the live
+    table, {"phone": page, "desktop": page}, the contexts to close)."""
+    phone = viewport_context(browser, PHONE)
+    desktop = viewport_context(browser, DESKTOP)
+    _tid, _host, table, page = hosted_table(live, phone, **config)
+    desktop.add_cookies(phone.cookies())  # (the same player and host)
+    other = desktop.new_page()
+    other.goto(page.url)
+    other.locator("#me .me-head").wait_for()
+    return table, {"phone": page, "desktop": other}, [phone, desktop]
+
+
+def test_your_buttons_wrap_together(browser: Any, live: ServerThread) -> None:
+    table, pages, contexts = _pages(
+        browser, live, name="Alessandra Maria", game="holdem", seats=3, bots=2,
+        straddle="mississippi", rebuys=True)
+    try:
+        seat = next(n for n, s in table.seats.items() if s.row.bot is None)
+        live.call(lambda: host_tools.adjust_stack(table, seat, 150))  # (a top-up of 50)
+        for size, page in pages.items():
+            page.wait_for_selector("#me .top-up")
+            buttons = page.evaluate(ROWS)
+            assert [b["text"] for b in buttons] == \
+                ["Sit out", "Straddle: off", "Top up +50", "Leave"], (size, buttons)
+            # one row, each button's words on one line, all inside your box
+            assert len({b["top"] for b in buttons}) == 1, (size, buttons)
+            assert all(b["lines"] == 1 and b["inside"] for b in buttons), (size, buttons)
+            assert buttons[-1]["atRight"], (size, buttons)
+            shot(page, f"s73-buttons-{size}")
+            page.click("#me .leave")
+            buttons = page.evaluate(ROWS)
+            # (the question is longer: on a phone it may take a row of its own, at
+            # the right where Leave was, never under the name at the left)
+            assert buttons[-1]["text"] == "Leave the table?", (size, buttons)
+            assert buttons[-1]["atRight"], (size, buttons)
+            assert len({b["top"] for b in buttons}) == (2 if size == "phone" else 1), \
+                (size, buttons)
+            assert all(b["lines"] == 1 and b["inside"] for b in buttons), (size, buttons)
+            shot(page, f"s73-buttons-{size}-leave")
+    finally:
+        for c in contexts:
+            c.close()
