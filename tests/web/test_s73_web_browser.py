@@ -5,17 +5,21 @@ player's phone and a desktop page of theirs (the same cookies) reading it:
 - your buttons (Sit out, Straddle, Top up, Leave) wrapped one by one: with a
   long name and a top-up on offer, Leave and Top up fell to a second row at the
   dock's left, under the name, apart from Sit out at the right; now one group
-  that wraps as a whole, each button's words on one line.
+  that wraps as a whole, each button's words on one line;
+- a hand run twice named each run's winners by name under its board, the
+  viewer too ("Ann +198" on Ann's own page, where the rest of it says "you"):
+  now "you +198", live and in the replay.
 
 Screenshots test-artifacts/web/s73-*.png."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
-from table_ui import DESKTOP, PHONE, hosted_table, shot, viewport_context
-from web_harness import ServerThread
+from table_ui import DESKTOP, PHONE, decision_kind, hosted_table, shot, viewport_context
+from web_harness import ServerThread, seeded_deals
 
 from rollem.server import host_tools
 
@@ -77,6 +81,59 @@ def test_your_buttons_wrap_together(browser: Any, live: ServerThread) -> None:
                 (size, buttons)
             assert all(b["lines"] == 1 and b["inside"] for b in buttons), (size, buttons)
             shot(page, f"s73-buttons-{size}-leave")
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_your_share_of_a_run_is_yours(browser: Any, live: ServerThread,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # (seed 11: Ann's shove against the computer player's call splits the runs)
+    seeded_deals(monkeypatch, 11)
+    table, pages, contexts = _pages(
+        browser, live, game="holdem", seats=2, bots=1, structure="no-limit",
+        run_twice=True)
+    try:
+        phone = pages["phone"]
+        seat = next(n for n, s in table.seats.items() if s.row.bot is None)
+        phone.click("#start-btn")
+        end = time.monotonic() + 30
+        while not phone.locator("#controls [data-action=run-twice-yes]").count():
+            assert time.monotonic() < end, "the run-it-twice question never came"
+            if decision_kind(phone) == "bet" and phone.locator(
+                    "#controls [data-size=allin]").count():
+                phone.click("#controls [data-size=allin]")
+                phone.locator("#controls [data-action=raise], #controls [data-action=bet]"
+                              ).first.click()
+            phone.wait_for_timeout(50)
+        phone.click("#controls [data-action=run-twice-yes]")
+        for page in pages.values():
+            page.wait_for_selector("#center .slot.run[data-run='2'] .run-winners")
+        hand = table.final_hand
+        assert hand is not None and hand.hand.result is not None
+        runs = hand.hand.result.runs
+        names = table.names()
+        want = []
+        for run in runs:
+            chips: dict[int, int] = {}
+            for pot in run["pots"]:
+                for s, c in pot["winners"].items():
+                    chips[int(s)] = chips.get(int(s), 0) + c
+            want.append(", ".join(f"{'you' if s == seat else names[s]} +{c}"
+                                  for s, c in chips.items()))
+        assert any(w.startswith("you +") for w in want), want  # (the seed's point)
+        for size, page in pages.items():
+            said = page.locator("#center .run-winners").all_inner_texts()
+            assert said == want, (size, said, want)
+            shot(page, f"s73-runs-{size}")
+            # the replay's result step says the same under each board
+            page.click("#result [data-action=replay-last]")
+            page.wait_for_selector("#replay:not(.hidden)")
+            while not page.is_disabled("#replay-next"):
+                page.click("#replay-next")
+            said = page.locator("#replay-center .run-winners").all_inner_texts()
+            assert said == want, (size, said, want)
+            page.click("#replay-close")
     finally:
         for c in contexts:
             c.close()

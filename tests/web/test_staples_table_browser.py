@@ -172,7 +172,8 @@ def test_straddle_bomb_pot_run_twice_and_stats_on_the_page(
                         won[s] = won.get(s, 0) + c
                 said = slot.locator(".run-winners").inner_text()
                 for s, c in won.items():
-                    who = table.names()[int(s)]
+                    # (Ann's own share as "you", as the rest of her page: stop 73)
+                    who = "you" if int(s) == me else table.names()[int(s)]
                     assert f"{who} +{c}" in said, (name, said, won)
             result = p.inner_text("#result")
             assert "Run it twice, first run:" in result and "Second run:" in result, name
@@ -239,6 +240,9 @@ def _replay_runs(page: Any, runs: list[Any], called: list[str], size: str) -> No
                 chips[int(s)] = chips.get(int(s), 0) + c
         won.append(f"run {k + 1}: " + ", ".join(f"{called[s]} +{c}" for s, c in chips.items()))
     assert page.inner_text("#replay-what") == "The result · " + " · ".join(won), size
+    for k, words in enumerate(won):  # (each run's board says the same under it)
+        said = page.inner_text(f"#replay-center .slot.run[data-run='{k + 1}'] .run-winners")
+        assert f"run {k + 1}: {said}" == words, (size, said, words)
     shot(page, f"staples-twice-replay-result-{size}")
     page.click("#replay-prev")
     what = page.inner_text("#replay-what")

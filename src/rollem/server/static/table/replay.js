@@ -232,7 +232,7 @@ function showFrame() {
   const fake = t.seats.map((s, i) => (s.free ? s : { ...s, acting: false, deadline: null,
     name: isViewer(i) ? s.name + " (you)" : s.name }));
   renderSeats($("replay-seats"), { ...t, seats: fake }, f, -1, true);
-  renderCenter($("replay-center"), f, t);
+  renderCenter($("replay-center"), f, t, replay.data.seat);
   const res = $("replay-result");
   res.innerHTML = "";
   if (f.result) {
