@@ -8,12 +8,15 @@ player's phone and a desktop page of theirs (the same cookies) reading it:
   that wraps as a whole, each button's words on one line;
 - a hand run twice named each run's winners by name under its board, the
   viewer too ("Ann +198" on Ann's own page, where the rest of it says "you"):
-  now "you +198", live and in the replay.
+  now "you +198", live and in the replay; and the hand list said "won by you,
+  Bot 1 (random)" of its two runs, as of a split pot: now "run 1 won by you;
+  run 2 by Bot 1 (random)".
 
 Screenshots test-artifacts/web/s73-*.png."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -113,7 +116,7 @@ def test_your_share_of_a_run_is_yours(browser: Any, live: ServerThread,
         assert hand is not None and hand.hand.result is not None
         runs = hand.hand.result.runs
         names = table.names()
-        want = []
+        want, winners = [], []
         for run in runs:
             chips: dict[int, int] = {}
             for pot in run["pots"]:
@@ -121,6 +124,7 @@ def test_your_share_of_a_run_is_yours(browser: Any, live: ServerThread,
                     chips[int(s)] = chips.get(int(s), 0) + c
             want.append(", ".join(f"{'you' if s == seat else names[s]} +{c}"
                                   for s, c in chips.items()))
+            winners.append(", ".join("you" if s == seat else names[s] for s in sorted(chips)))
         assert any(w.startswith("you +") for w in want), want  # (the seed's point)
         for size, page in pages.items():
             said = page.locator("#center .run-winners").all_inner_texts()
@@ -134,6 +138,18 @@ def test_your_share_of_a_run_is_yours(browser: Any, live: ServerThread,
             said = page.locator("#replay-center .run-winners").all_inner_texts()
             assert said == want, (size, said, want)
             page.click("#replay-close")
+            # the hand list says who won each run (was "won by you, Bot 1 (random)",
+            # read as a split pot)
+            if not page.is_visible("#history"):
+                page.click("summary:has-text('Hand history')")
+            line = page.locator("#history li button").first
+            line.wait_for()
+            runs_said = "; ".join(f"run {k + 1} {'won by' if k == 0 else 'by'} {w}"
+                                  for k, w in enumerate(winners))
+            assert re.fullmatch(re.escape(f"Hand 1 · Texas Hold'em · {runs_said} · you ")
+                                + r"[+-]?\d+", line.inner_text()), (size, line.inner_text())
+            line.scroll_into_view_if_needed()
+            shot(page, f"s73-runs-{size}-history")
     finally:
         for c in contexts:
             c.close()

@@ -19,7 +19,13 @@ export async function loadHistory() {
       // Bob · you -2"; your own win as yours (s63-table: "won by Ann · you +2" to Ann),
       // and the ledger's minus sign
       const names = (h.winners || []).map((w, k) => (k === h.you_at ? "you" : w));
-      const won = names.length ? " · won by " + names.join(", ") : "";
+      // A hand run twice, who won each run (stop 73: "won by you, Bea" read as a
+      // split pot): "· run 1 won by you; run 2 by Bea"
+      const byRun = (r) => (r.winners || []).map((w, k) => (k === r.you_at ? "you" : w))
+        .join(", ") || "nobody";
+      const won = h.runs && h.runs.length
+        ? " · " + h.runs.map((r, k) => "run " + (k + 1) + (k ? " by " : " won by ") + byRun(r)).join("; ")
+        : names.length ? " · won by " + names.join(", ") : "";
       const net = h.net !== null && h.net !== undefined
         ? " · you " + (h.net > 0 ? "+" : "") + h.net : "";
       const b = el("button", "link", "Hand " + h.hand + " · " + GAME_NAME[h.game] + won + net);
