@@ -172,7 +172,8 @@ def test_straddle_bomb_pot_run_twice_and_stats_on_the_page(
                         won[s] = won.get(s, 0) + c
                 said = slot.locator(".run-winners").inner_text()
                 for s, c in won.items():
-                    who = table.names()[int(s)]
+                    # (Ann's own share as "you", as the rest of her page: stop 73)
+                    who = "you" if int(s) == me else table.names()[int(s)]
                     assert f"{who} +{c}" in said, (name, said, won)
             result = p.inner_text("#result")
             assert "Run it twice, first run:" in result and "Second run:" in result, name
@@ -189,14 +190,19 @@ def test_straddle_bomb_pot_run_twice_and_stats_on_the_page(
         page.wait_for_timeout(800)  # (the chips flying to the winners land)
         for name, p in pages.items():
             shot(p, f"staples-twice-{name}")
-        # The replay of that hand ends with both runs too.
-        for p in pages.values():
+        # The replay of that hand ends with both runs too: the step that dealt them
+        # names each board by its run (stop 73: two flops, two turns, two rivers,
+        # the second unnamed) and the result's step says who won each run.
+        names = table.names()
+        for name, p in pages.items():
             p.click("#result [data-action=replay-last]")
             p.wait_for_selector("#replay:not(.hidden)")
             while not p.is_disabled("#replay-next"):
                 p.click("#replay-next")
             assert p.locator("#replay-center .slot.run").count() == 2
             assert "Second run:" in p.inner_text("#replay-result")
+            _replay_runs(p, runs, [("you" if s == me else n) for s, n in enumerate(names)],
+                         name)
             p.click("#replay-close")
         # Statistics in the ledger panel, as the server counts them.
         stats = httpx.get(f"{live.url}/api/tables/{tid}/stats").json()
@@ -219,3 +225,38 @@ def test_straddle_bomb_pot_run_twice_and_stats_on_the_page(
     finally:
         for c in contexts:
             c.close()
+
+
+def _replay_runs(page: Any, runs: list[Any], called: list[str], size: str) -> None:
+    """At the replay's result step of a hand run twice (``runs``: the result's):
+    who won each run said in the step's line; one step back, the step that dealt
+    both runs names each board by its run and the felt shows both boards, no
+    winners yet (stop 73)."""
+    won = []
+    for k, run in enumerate(runs):
+        chips: dict[int, int] = {}
+        for pot in run["pots"]:
+            for s, c in pot["winners"].items():
+                chips[int(s)] = chips.get(int(s), 0) + c
+        won.append(f"run {k + 1}: " + ", ".join(f"{called[s]} +{c}" for s, c in chips.items()))
+    assert page.inner_text("#replay-what") == "The result · " + " · ".join(won), size
+    for k, words in enumerate(won):  # (each run's board says the same under it)
+        said = page.inner_text(f"#replay-center .slot.run[data-run='{k + 1}'] .run-winners")
+        assert f"run {k + 1}: {said}" == words, (size, said, words)
+    shot(page, f"staples-twice-replay-result-{size}")
+    page.click("#replay-prev")
+    what = page.inner_text("#replay-what")
+    cards = page.locator("#replay-what .inline-card").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)")
+    assert cards == runs[0]["board"] + runs[1]["board"], (size, cards)
+    assert "; everyone agrees to run it twice; run 1, the flop: " in what, (size, what)
+    assert what.count("run 1, the ") == 3 and what.count("run 2, the ") == 3, (size, what)
+    assert what.index("run 2, the flop") > what.index("run 1, the river"), (size, what)
+    for k, run in enumerate(runs):
+        slot = page.locator(f"#replay-center .slot.run[data-run='{k + 1}']")
+        assert slot.locator(".label").inner_text().lower() == f"run {k + 1}", size
+        assert slot.locator(".card").evaluate_all(
+            "cs => cs.map(c => c.dataset.card)") == run["board"], size
+        assert slot.locator(".run-winners").count() == 0, size  # (paid at the next step)
+    shot(page, f"staples-twice-replay-runs-{size}")
+    page.click("#replay-next")

@@ -70,8 +70,9 @@ class FinishedHand:
     """What the hand lists read of one finished hand (its stored row never changes):
     ``hand_no``, ``game`` (id), ``seats`` (dealt in), ``nets`` (``(seat, chips won
     or lost)`` by seat), ``names`` (one per seat as dealt, ``None`` for a hand
-    stored before names were kept) and ``level`` (a tournament hand's level, else
-    ``""``).  Texts are interned: a long session's hands share them."""
+    stored before names were kept), ``level`` (a tournament hand's level, else
+    ``""``) and ``runs`` (each run's winning seats).  Texts are interned: a long
+    session's hands share them."""
 
     hand_no: int
     game: str
@@ -79,6 +80,10 @@ class FinishedHand:
     nets: tuple[tuple[int, int], ...]
     names: tuple[str, ...] | None
     level: int | str
+    runs: tuple[tuple[int, ...], ...] = ()
+    """A hand run twice: the seats that won chips in each run, in seat order (stop
+    73: the hand list said "won by you, Bea" of two runs, as if a split pot); empty
+    for a hand run once."""
 
     def net(self, seat: int | None) -> int | None:
         """``seat``'s chips won or lost in this hand (``None``: not dealt in)."""
@@ -131,7 +136,11 @@ def _keep_finished_hand(row: HandRow, kept: dict[int, FinishedHand]) -> None:
         tuple(int(s) for s in row.setup["seats"]),
         tuple(sorted((int(s), int(n)) for s, n in row.result.get("net", {}).items())),
         tuple(sys.intern(str(n)) for n in names) if names is not None else None,
-        (row.setup.get("tournament") or {}).get("level", ""))
+        (row.setup.get("tournament") or {}).get("level", ""),
+        tuple(tuple(sorted({int(seat) for pot in run.get("pots", [])
+                            for seat, chips in (pot.get("winners") or {}).items()
+                            if int(chips) > 0}))
+              for run in row.result.get("runs") or []))
 
 
 class AppContext:

@@ -191,9 +191,15 @@ function meHead(t, hand, me, s, hs, tagsHand) {
   sit.title = "Sit out from the next hand, or come back";
   sit.disabled = !S.online;
   sit.onclick = () => send({ type: "sit_out", out: !t.sitting_out.includes(me.seat) });
-  head.appendChild(sit);
+  // Your buttons (Sit out, the straddle choice, Top up, Leave) as one group at the
+  // head's right, wrapping to a row of their own together (stop 73: each wrapped on
+  // its own, so that with a long name, a win and a top-up on a 1440 desktop Leave
+  // and Top up fell under the name at the left, apart from Sit out at the right).
+  // Leave last, the one that ends your night away from the rest.
+  const acts = el("span", "me-acts");
+  acts.appendChild(sit);
   const straddle = t.ended || noChips ? null : straddleToggle(t, me);
-  if (straddle) head.appendChild(straddle);
+  if (straddle) acts.appendChild(straddle);
   // Leave the table (stop 53: before, only closing the page, and the table waited
   // for each decision until the reconnect grace ran out); a tournament entrant
   // still in it (or who may rebuy) cannot: their chips are their entry.
@@ -203,10 +209,8 @@ function meHead(t, hand, me, s, hs, tagsHand) {
   // chips stay on the ledger and in the settle-up (s60-table).
   const playing = !!(hand && hs && hs.dealt && !hand.result);
   const closing = !!(t.ended && !t.ended.final);
-  if ((!playing || (closing && hs.folded)) && (!t.ended || closing)
-      && (!tt || !tt.started || tt.over || (out && S.state.you.rebuy_closed))) {
-    head.appendChild(leaveButton());
-  }
+  const leave = (!playing || (closing && hs.folded)) && (!t.ended || closing)
+      && (!tt || !tt.started || tt.over || (out && S.state.you.rebuy_closed));
   // A top-up (stop 58): between hands, a stack below the buy-in back up to it; the
   // server says when one may be asked and its chips (you.top_up), else null.  In
   // the head beside Sit out and Leave: a row of its own made the dock taller
@@ -220,8 +224,10 @@ function meHead(t, hand, me, s, hs, tagsHand) {
       + " (the chips count as brought); between hands only";
     b.disabled = !S.online;
     b.onclick = () => sendOnce("top-up", { type: "top_up" });
-    head.appendChild(b);
+    acts.appendChild(b);
   }
+  if (leave) acts.appendChild(leaveButton());
+  head.appendChild(acts);
   return head;
 }
 // A confirming tap (Fold anyway, Leave the table?) that is the second of a double

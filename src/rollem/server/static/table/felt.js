@@ -558,7 +558,9 @@ export function startClocks() {
 }
 
 // ------------------------------------------------------------ the middle
-export function renderCenter(box, hand, t) {
+// viewer: the seat whose page it is (null: a watcher), named "you" in each run's
+// winners of a hand run twice.
+export function renderCenter(box, hand, t, viewer = null) {
   if (!hand) { box.innerHTML = ""; box.parts = null; return; }
   // Two parts, each drawn again only when what it shows changed (issue 26): the
   // cards (board, dead cards, pool, wild rank) and the pots (at every bet).
@@ -567,18 +569,21 @@ export function renderCenter(box, hand, t) {
     hand.my_pool, hand.pool ? hand.seats.map((st) => st && st.cards) : null, hand.wild_ranks,
     // (a hand's end changes the cards only when it was run twice: no redrawing else)
     hand.result && hand.result.runs && hand.result.runs.length
-      ? [hand.result.runs, (t || S.state.table).seats.map((st) => [st.free, st.name])] : null]);
+      ? [hand.result.runs, (t || S.state.table).seats.map((st) => [st.free, st.name])] : null,
+    hand.runs_dealt || null, viewer]);
   const potsKey = JSON.stringify([box.id, hand.result ? [hand.result.pots, hand.result.carried]
     : [potTotal(hand), hand.pots]]);
-  const cards = was.cardsKey === cardsKey ? was.cards : centerCards(hand, t);
+  const cards = was.cardsKey === cardsKey ? was.cards : centerCards(hand, t, viewer);
   const pots = was.potsKey === potsKey ? was.pots : potsEl(box, hand);
   box.parts = { cardsKey: cardsKey, cards: cards, potsKey: potsKey, pots: pots };
   placeChildren(box, [...cards, pots]);
 }
 // The middle's cards: [mid-cards, wild rank], each only when there is one.
-function centerCards(hand, t) {
+function centerCards(hand, t, viewer) {
   const out = [];
-  const runs = hand.result && hand.result.runs && hand.result.runs.length ? hand.result.runs : null;
+  // (runs_dealt: a replay's step that dealt both runs before the result paid them)
+  const runs = hand.result && hand.result.runs && hand.result.runs.length ? hand.result.runs
+    : hand.runs_dealt || null;
   const dead = hand.dead || [];
   const cardsRowW = (cards, small) => {
     const row = el("span", "cards");
@@ -589,7 +594,7 @@ function centerCards(hand, t) {
   if (runs) {
     // Run twice (issue 27): each run's cards and who won its half of each pot.
     mid.classList.add("runs");
-    runs.forEach((run, k) => mid.appendChild(runEl(run, k, hand, t || S.state.table, cardsRowW)));
+    runs.forEach((run, k) => mid.appendChild(runEl(run, k, t || S.state.table, cardsRowW, viewer)));
   } else if (hand.game === "sdr") {
     const names = ["Stop", "Drop"];
     dead.forEach((c, i) => {
@@ -671,8 +676,9 @@ function potsEl(box, hand) {
 }
 
 // One run of a hand run twice: "Run 1", its dead cards (the Stop and the Drop
-// in Stop, Drop and Roll) and board, and each winner's chips from that run.
-function runEl(run, k, hand, t, cardsRowW) {
+// in Stop, Drop and Roll) and board, and each winner's chips from that run (once
+// paid: a replay's step before the result has the boards alone), the viewer "you".
+function runEl(run, k, t, cardsRowW, viewer) {
   const slot = el("div", "slot run");
   slot.dataset.run = String(k + 1);
   slot.appendChild(el("div", "label", "Run " + (k + 1)));
@@ -684,8 +690,11 @@ function runEl(run, k, hand, t, cardsRowW) {
   for (const pot of run.pots || []) {
     for (const [s, c] of Object.entries(pot.winners || {})) won[s] = (won[s] || 0) + c;
   }
-  const who = Object.entries(won).map(([s, c]) => seatName(t, Number(s)) + " +" + c);
-  slot.appendChild(el("div", "run-winners", who.length ? who.join(", ") : "nobody"));
+  // (stop 73: the viewer by name, "Ann +198" on Ann's own page, where the rest of
+  // it says "you": "you +198")
+  const who = Object.entries(won).map(([s, c]) => (viewer != null && Number(s) === viewer
+    ? "you" : seatName(t, Number(s))) + " +" + c);
+  if (run.pots) slot.appendChild(el("div", "run-winners", who.length ? who.join(", ") : "nobody"));
   return slot;
 }
 

@@ -140,7 +140,7 @@ export function render(state, previous) {
   renderTournament(t, me);
   renderStatus(t, state.hand, me);
   renderSeats($("seats"), t, state.hand, me.seat, false);
-  renderCenter($("center"), state.hand, t);
+  renderCenter($("center"), state.hand, t, me.seat);
   fitCentreSoon();  // (the middle clear of the tiles, once laid out)
   const cleared = previous !== state ? checkPreAction(state.hand, me.seat) : null;
   if (cleared) toast(cleared);

@@ -19,7 +19,13 @@ export async function loadHistory() {
       // Bob · you -2"; your own win as yours (s63-table: "won by Ann · you +2" to Ann),
       // and the ledger's minus sign
       const names = (h.winners || []).map((w, k) => (k === h.you_at ? "you" : w));
-      const won = names.length ? " · won by " + names.join(", ") : "";
+      // A hand run twice, who won each run (stop 73: "won by you, Bea" read as a
+      // split pot): "· run 1 won by you; run 2 by Bea"
+      const byRun = (r) => (r.winners || []).map((w, k) => (k === r.you_at ? "you" : w))
+        .join(", ") || "nobody";
+      const won = h.runs && h.runs.length
+        ? " · " + h.runs.map((r, k) => "run " + (k + 1) + (k ? " by " : " won by ") + byRun(r)).join("; ")
+        : names.length ? " · won by " + names.join(", ") : "";
       const net = h.net !== null && h.net !== undefined
         ? " · you " + (h.net > 0 ? "+" : "") + h.net : "";
       const b = el("button", "link", "Hand " + h.hand + " · " + GAME_NAME[h.game] + won + net);
@@ -68,7 +74,10 @@ function beforeAward(f, prev) {
   // the live felt's pot, potTotal).
   const pot = potTotal(f);
   const viewer = replay.data.seat;
-  return { ...f, result: null, pot,
+  // (a hand run twice deals both runs in its last action's step: their boards, not
+  // yet who won them)
+  const runs = (f.result.runs || []).map((r) => ({ board: r.board, dead: r.dead }));
+  return { ...f, result: null, pot, runs_dealt: runs.length ? runs : null,
     seats: f.seats.map((s, i) => ({ ...s, bet: 0, stack: s.stack - (won[i] || 0),
       // (the showdown's cards come with the result: before it, as they were)
       cards: i === viewer || !prev || !prev.seats[i] ? s.cards : prev.seats[i].cards })) };
@@ -123,18 +132,40 @@ function actionLine(t, f, from, la) {
 // step the same way, by the label its game file gives it ("Bob calls; the flop: A♣
 // 8♦ Q♣", "; the turn: 5♥", "; the river: K♠"; "; the board: …" unlabelled): a
 // hold'em or Omaha step that dealt the flop read "Bob calls" alone.
+// Stop 73 (s73-web): a hand run twice dealt both runs in one step, read as two
+// flops, two turns and two rivers with nothing to tell them apart ("; the flop: 6♠
+// 5♥ A♥; ...; the flop: K♦ 8♣ 9♦"): now the choice is said ("; everyone agrees to
+// run it twice") and each board by its run ("; run 1, the flop: ...", "; run 2,
+// the flop: ..."), the second run's after the hand's "run" event; its middle shows
+// both runs' boards, each named, the winners of each at the result's step.
 const cap = (w) => (w ? w[0].toUpperCase() + w.slice(1) : "dead card");
 function rolledUp(t, f, from) {
-  const added = (f.events || []).slice(from);
+  const all = f.events || [];
+  const added = all.slice(from);
   const ups = added.filter((u) => (u.kind === "expose" || u.kind === "roll") && u.card);
   const said = added.filter((u) => u.kind === "declare" && u.side);
   const wild = added.find((u) => u.kind === "wild" && u.card);
+  // which run each of the step's events is dealt in: 0 where the hand runs once
+  let run = 0;
+  const runOf = all.map((u) => {
+    if (u.kind === "run_twice" && u.agreed) run = 1;
+    else if (u.kind === "run") run = u.run || 2;
+    return run;
+  }).slice(from);
   // (the middle a step deals, each by its step's label: Stop, Drop and Roll's Stop
   // and Drop, dead, and its Roll; hold'em's and Omaha's flop, turn and river)
-  const middle = added.filter((u) => (u.kind === "dead" && u.card)
-    || (u.kind === "board" && u.cards && u.cards.length)).map((u) => (u.kind === "dead"
-    ? "; the " + cap(u.label) + ", dead: " + u.card
-    : "; the " + (u.label === "roll" ? "Roll" : u.label || "board") + ": " + u.cards.join(" "))).join("");
+  const middle = added.map((u, k) => {
+    const which = runOf[k] ? "run " + runOf[k] + ", the " : "the ";
+    if (u.kind === "run_twice") {
+      return u.agreed ? "; everyone agrees to run it twice"
+        : "; not everyone agrees to run it twice: the board is dealt once";
+    }
+    if (u.kind === "dead" && u.card) return "; " + which + cap(u.label) + ", dead: " + u.card;
+    if (u.kind === "board" && u.cards && u.cards.length) {
+      return "; " + which + (u.label === "roll" ? "Roll" : u.label || "board") + ": " + u.cards.join(" ");
+    }
+    return "";
+  }).join("");
   return middle + (ups.length ? "; turned up: " + ups.map((u) => who(t, u.seat) + " " + u.card).join(", ") : "")
     + (said.length ? "; declared: " + said.map((u) => who(t, u.seat) + " " + u.side).join(", ") : "")
     + (wild ? ": " + wild.card + ", " + (RANK_NAME[wild.card[0]] || wild.card[0]) + " wild" : "");
@@ -156,6 +187,20 @@ function byChoiceLines(t, f) {
     out.push(line);
   }
   return out;
+}
+// Who won each run of a hand run twice, said at the result's step (" · run 1: Bob
+// +288 · run 2: you +144, Cy +144"), as each run's board on the felt says it.
+function runsWon(t, f) {
+  const runs = f.result && f.result.runs && f.result.runs.length ? f.result.runs : null;
+  if (!runs) return "";
+  return runs.map((r, k) => {
+    const won = {};
+    for (const p of r.pots || []) {
+      for (const [s, c] of Object.entries(p.winners || {})) won[s] = (won[s] || 0) + c;
+    }
+    const names = Object.entries(won).map(([s, c]) => who(t, Number(s)) + " +" + c);
+    return " · run " + (k + 1) + ": " + (names.length ? names.join(", ") : "nobody");
+  }).join("");
 }
 function showFrame() {
   const frames = replay.data.frames;
@@ -179,7 +224,7 @@ function showFrame() {
   const at = frames[end >= 0 && replay.i > end ? replay.i - 2 : replay.i - 1];  // the step before
   const what = $("replay-what");
   what.textContent = "";
-  textWithCards(what, atResult ? "The result" : la
+  textWithCards(what, atResult ? "The result" + runsWon(t, f) : la
     ? actionLine(t, f, at ? (at.events_n || 0) : 0, la) : "the deal");
   // Pot and stacks at this step, from the frame itself.
   const stacks = $("replay-stacks");
@@ -193,7 +238,7 @@ function showFrame() {
   const fake = t.seats.map((s, i) => (s.free ? s : { ...s, acting: false, deadline: null,
     name: isViewer(i) ? s.name + " (you)" : s.name }));
   renderSeats($("replay-seats"), { ...t, seats: fake }, f, -1, true);
-  renderCenter($("replay-center"), f, t);
+  renderCenter($("replay-center"), f, t, replay.data.seat);
   const res = $("replay-result");
   res.innerHTML = "";
   if (f.result) {
