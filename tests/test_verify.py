@@ -1040,3 +1040,61 @@ def test_a_521_copy_stops_at_the_hidden_stacking_not_at_a_bet() -> None:
            "depends on p4's and p1's hidden stacking orders" in several.reason
     assert "not checked from Dan's and Ann's hidden stacking orders (after the 14th " \
            "action) on" in several.told
+
+
+# -- one way to write a seat (s73-verify) ------------------------------------------------
+
+
+def test_a_seat_keyed_twice_cannot_show_one_seed_and_hash_another() -> None:
+    """A dealer deals with a seed of its own choosing for seat 0 ("evil") and
+    writes the copy's ``_client_seeds`` with ``0`` = the seed the player sent
+    and ``00`` = "evil": both keys read as seat 0, the later one won, so the
+    hash took "evil" while the copy (and the page comparing its seat's seed)
+    showed the player's own.  On main that copy verified; now a seat's key must
+    be written as rollem writes it (``0``, ``1`` ..., ASCII, no leading zero)."""
+    proof = DealProof(KEY, {0: "evil", 1: "bob"}, 4)
+    hand = _play_with(proof, 2)
+    copy = tomllib.loads(write_own_copy(hand, 0))
+    assert verify_history(copy).ok
+    forged = {**copy, "_client_seeds": {"0": "mine", "00": "evil", "1": "bob"}}
+    verdict = verify_history(forged)
+    assert verdict.status == "failed"
+    assert verdict.reason == ("_client_seeds must be a table of seat number (0 to 65535, as "
+                              "0, 1, 2 ...) -> client seed, not one keyed '00'")
+    # the same with a seat written in another script's digits
+    arabic = {**copy, "_client_seeds": {"0": "mine", "\u0660": "evil", "1": "bob"}}
+    assert verify_history(arabic).reason.endswith("not one keyed '\u0660'")
+    seated = {**copy, "_seated": {"0": "Ann", "00": "Eve"}}
+    assert verify_history(seated).reason.startswith(
+        "_seated must be a table of seat number (0 to 65535, as 0, 1, 2 ...) -> player name")
+
+
+@pytest.mark.parametrize("change", ["seed key", "seated key", "hole line", "bet line"])
+def test_a_superscript_digit_is_refused_not_an_internal_error(
+        change: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``²`` is a digit to ``str.isdigit`` but not to ``int``: a copy keyed
+    ``"²"`` in ``_client_seeds`` or ``_seated``, or naming seat ``p²``, stopped
+    ``rollem verify`` with a traceback (ValueError) on main.  Now each is a
+    failed check naming what was wrong (exit 1)."""
+    copy = _copy()
+    lines = list(copy["actions"])
+    if change == "seed key":
+        copy["_client_seeds"] = {**copy["_client_seeds"], "\u00b2": "x"}
+        want = "_client_seeds must be a table of seat number"
+    elif change == "seated key":
+        copy["_seated"] = {"\u00b2": "Ann"}
+        want = "_seated must be a table of seat number"
+    else:
+        i = _first_hole_line(copy, "p1") if change == "hole line" else next(
+            k for k, line in enumerate(lines) if line.startswith("p1 ") or line.startswith("p2 "))
+        lines[i] = lines[i].replace(lines[i].split()[2 if change == "hole line" else 0],
+                                    "p\u00b2", 1)
+        copy["actions"] = lines
+        want = "bad player 'p\u00b2': expected p1..p3"
+    verdict = verify_history(copy)
+    assert verdict.status == "failed" and want in verdict.reason, verdict.reason
+    path = tmp_path / "hand.toml"
+    path.write_text(tomli_w.dumps(copy), encoding="utf-8")
+    code, out, err = run_cli(["verify", str(path)], capsys)
+    assert code == 1 and f"{path}: FAILED: hand 3: " in out and want in out, (out, err)
+

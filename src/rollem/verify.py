@@ -108,6 +108,7 @@ from rollem.history import (
 )
 from rollem.history.copy_checks import check_forced_bets
 from rollem.history_copy import own_copy_hand
+from rollem.text import ascii_digits
 
 __all__ = [
     "VERIFIED",
@@ -740,7 +741,7 @@ def _possessive(names: Sequence[str]) -> str:
 
 
 def _seat(token: str, n: int, where: str) -> int:
-    if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+    if not token.startswith("p") or not ascii_digits(token[1:]) or not 1 <= int(token[1:]) <= n:
         raise HistoryError(f"{where}: bad player {token!r}: expected p1..p{n}")
     return int(token[1:]) - 1
 

@@ -23,7 +23,7 @@ from rollem.history.format import (
     _brief,
     _one_line,
 )
-from rollem.text import same_name, same_name_refusal
+from rollem.text import ascii_digits, same_name, same_name_refusal
 
 
 def _variant_game_id(data: Mapping[str, Any]) -> str:
@@ -91,7 +91,7 @@ def history_game(data: Mapping[str, Any]) -> Game:
 
 
 def _seat(token: str, n: int, where: str) -> int:
-    if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+    if not token.startswith("p") or not ascii_digits(token[1:]) or not 1 <= int(token[1:]) <= n:
         raise HistoryError(f"{where}: bad player {token!r}: expected p1..p{n}")
     return int(token[1:]) - 1
 
