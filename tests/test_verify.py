@@ -1098,3 +1098,23 @@ def test_a_superscript_digit_is_refused_not_an_internal_error(
     code, out, err = run_cli(["verify", str(path)], capsys)
     assert code == 1 and f"{path}: FAILED: hand 3: " in out and want in out, (out, err)
 
+
+def test_a_deal_no_client_seed_went_into_says_what_it_does_not_show() -> None:
+    """Every client seed empty (no person's seed arrived in time, or only computer
+    players): the permutation was known to the dealer when it committed, so the
+    check shows the deck fixed before the deal but not that it was not chosen.
+    On main the verdict said only "all N cards ... are where the committed deck
+    put them", as for a deal every player's seed went into; now it says so, for
+    the full history and every copy, and says nothing more when one seed is in."""
+    note = ("; no player's client seed went into this deal (every one is empty): the "
+            "dealer knew the order it would deal when it committed, so this shows the cards "
+            "were fixed before the deal, not that they were not chosen")
+    for seeds, unseeded in (({0: "", 1: ""}, True), ({}, True), ({0: "", 1: "x"}, False)):
+        hand = _play_with(DealProof(KEY, seeds, 2), 2)
+        verdicts = [verify_text(write_history(hand))] + [
+            verify_text(write_own_copy(hand, seat)) for seat in range(2)]
+        for v in verdicts:
+            assert v.ok, v.reason
+            assert v.reason.endswith(note) is unseeded, (seeds, v.reason)
+            assert v.reason.count("client seed") == unseeded
+

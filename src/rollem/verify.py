@@ -314,6 +314,14 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
         verdict.reason += picked
         if verdict.told:
             verdict.told += picked
+    if not any(seeds.values()):  # (s73-verify: what such a check does not show)
+        unseeded = ("; no player's client seed went into this deal (every one is empty): "
+                    "the dealer knew the order it would deal when it committed, so this "
+                    "shows the cards were fixed before the deal, not that they were not "
+                    "chosen")
+        verdict.reason += unseeded
+        if verdict.told:
+            verdict.told += unseeded
     if verdict.sat_out_from is not None and verdict.hand_no is not None \
             and verdict.sat_out_from < verdict.hand_no:
         words = _sat_out_words(verdict.sat_out_from, verdict.hand_no - 1,
