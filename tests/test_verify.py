@@ -1118,3 +1118,41 @@ def test_a_deal_no_client_seed_went_into_says_what_it_does_not_show() -> None:
             assert v.reason.endswith(note) is unseeded, (seeds, v.reason)
             assert v.reason.count("client seed") == unseeded
 
+
+def test_the_pools_shuffle_takes_the_discards_as_documented() -> None:
+    """docs/verify.md, "Later shuffles": the Roll Your Own pool is the discards
+    player by player from the dealer's left, each in its ``dis`` line's order,
+    shuffled by ``stream(K, "rollem-later" ‖ hand_hash)``.  Re-implemented here
+    from those words (the doc said "in seat order", which an independent
+    implementation read as from seat 1, and failed whenever the button was not
+    the last seat: s73-verify), over hands of 2 to 6 players and every button."""
+    def spec_shuffle(items: list[str], key: bytes, tag: bytes) -> list[str]:
+        stream, counter, out = b"", 0, list(items)
+        for i in range(len(out) - 1, 0, -1):
+            while True:
+                while len(stream) < 4:
+                    stream += hmac.digest(key, tag + counter.to_bytes(8, "big"), "sha256")
+                    counter += 1
+                x, stream = int.from_bytes(stream[:4], "big"), stream[4:]
+                if x < 2**32 - 2**32 % (i + 1):
+                    break
+            j = x % (i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    buttons = set()
+    for k in range(12):
+        players = 2 + k % 5
+        data = tomllib.loads(write_history(_play("rollyourown", players, 40 + k)))
+        discards = {int(line.split()[0][1:]) - 1: line.split()[2:]
+                    for line in data["actions"] if line.split()[1:2] == ["dis"]}
+        first = data["_button"] + 1
+        order = sorted(discards, key=lambda s: (s - first) % players)
+        gathered = [c for s in order for c in discards[s]]
+        key = bytes.fromhex(data["_deal_key"])
+        tag = b"rollem-later" + bytes.fromhex(data["_hand_hash"])
+        (pool,) = data["_shuffles"]
+        assert pool["label"] == "pool"
+        assert " ".join(spec_shuffle(gathered, key, tag)) == pool["cards"]
+        buttons.add((players, data["_button"]))
+    assert len({b for _, b in buttons}) >= 3  # (not only seat 1 first)
