@@ -1156,3 +1156,15 @@ def test_the_pools_shuffle_takes_the_discards_as_documented() -> None:
         assert " ".join(spec_shuffle(gathered, key, tag)) == pool["cards"]
         buttons.add((players, data["_button"]))
     assert len({b for _, b in buttons}) >= 3  # (not only seat 1 first)
+
+
+@pytest.mark.parametrize("shuffles", [[5], [{"label": 1, "cards": "Ah"}], [{"label": "pool"}]])
+def test_a_malformed_shuffle_record_is_named_in_words(shuffles: list[Any]) -> None:
+    """``_shuffles = [5]`` failed with "_deck/_shuffles: 'int' object is not
+    subscriptable" (Python's words), ``{label = "pool"}`` with "'cards'"; now
+    the record is named with what it must be (s73-verify)."""
+    data = {**_history("rollyourown"), "_shuffles": shuffles}
+    verdict = verify_history(data)
+    assert verdict.status == "failed"
+    assert verdict.reason.startswith("_shuffles 1 must be a table of label (text) and cards "
+                                     "(a string of cards), not "), verdict.reason

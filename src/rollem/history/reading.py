@@ -294,6 +294,11 @@ def parse_history(data: Mapping[str, Any]) -> History:
     if (deck_text is not None and not isinstance(deck_text, str)) \
             or not isinstance(shuffles_raw, list):
         raise HistoryError("_deck must be a string of cards and _shuffles a list of tables")
+    for k, item in enumerate(shuffles_raw):  # (s73-verify: "'int' object is not subscriptable")
+        if not isinstance(item, dict) or not isinstance(item.get("label"), str) \
+                or not isinstance(item.get("cards"), str):
+            raise HistoryError(f"_shuffles {k + 1} must be a table of label (text) and cards "
+                               f"(a string of cards), not {str(item)[:60]!r}")
     try:
         deck = parse_cards(deck_text) if deck_text else None
         shuffles = [(str(s["label"]), parse_cards(s["cards"])) for s in shuffles_raw]
