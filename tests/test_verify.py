@@ -1040,3 +1040,131 @@ def test_a_521_copy_stops_at_the_hidden_stacking_not_at_a_bet() -> None:
            "depends on p4's and p1's hidden stacking orders" in several.reason
     assert "not checked from Dan's and Ann's hidden stacking orders (after the 14th " \
            "action) on" in several.told
+
+
+# -- one way to write a seat (s73-verify) ------------------------------------------------
+
+
+def test_a_seat_keyed_twice_cannot_show_one_seed_and_hash_another() -> None:
+    """A dealer deals with a seed of its own choosing for seat 0 ("evil") and
+    writes the copy's ``_client_seeds`` with ``0`` = the seed the player sent
+    and ``00`` = "evil": both keys read as seat 0, the later one won, so the
+    hash took "evil" while the copy (and the page comparing its seat's seed)
+    showed the player's own.  On main that copy verified; now a seat's key must
+    be written as rollem writes it (``0``, ``1`` ..., ASCII, no leading zero)."""
+    proof = DealProof(KEY, {0: "evil", 1: "bob"}, 4)
+    hand = _play_with(proof, 2)
+    copy = tomllib.loads(write_own_copy(hand, 0))
+    assert verify_history(copy).ok
+    forged = {**copy, "_client_seeds": {"0": "mine", "00": "evil", "1": "bob"}}
+    verdict = verify_history(forged)
+    assert verdict.status == "failed"
+    assert verdict.reason == ("_client_seeds must be a table of seat number (0 to 65535, as "
+                              "0, 1, 2 ...) -> client seed, not one keyed '00'")
+    # the same with a seat written in another script's digits
+    arabic = {**copy, "_client_seeds": {"0": "mine", "\u0660": "evil", "1": "bob"}}
+    assert verify_history(arabic).reason.endswith("not one keyed '\u0660'")
+    seated = {**copy, "_seated": {"0": "Ann", "00": "Eve"}}
+    assert verify_history(seated).reason.startswith(
+        "_seated must be a table of seat number (0 to 65535, as 0, 1, 2 ...) -> player name")
+
+
+@pytest.mark.parametrize("change", ["seed key", "seated key", "hole line", "bet line"])
+def test_a_superscript_digit_is_refused_not_an_internal_error(
+        change: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``²`` is a digit to ``str.isdigit`` but not to ``int``: a copy keyed
+    ``"²"`` in ``_client_seeds`` or ``_seated``, or naming seat ``p²``, stopped
+    ``rollem verify`` with a traceback (ValueError) on main.  Now each is a
+    failed check naming what was wrong (exit 1)."""
+    copy = _copy()
+    lines = list(copy["actions"])
+    if change == "seed key":
+        copy["_client_seeds"] = {**copy["_client_seeds"], "\u00b2": "x"}
+        want = "_client_seeds must be a table of seat number"
+    elif change == "seated key":
+        copy["_seated"] = {"\u00b2": "Ann"}
+        want = "_seated must be a table of seat number"
+    else:
+        i = _first_hole_line(copy, "p1") if change == "hole line" else next(
+            k for k, line in enumerate(lines) if line.startswith("p1 ") or line.startswith("p2 "))
+        lines[i] = lines[i].replace(lines[i].split()[2 if change == "hole line" else 0],
+                                    "p\u00b2", 1)
+        copy["actions"] = lines
+        want = "bad player 'p\u00b2': expected p1..p3"
+    verdict = verify_history(copy)
+    assert verdict.status == "failed" and want in verdict.reason, verdict.reason
+    path = tmp_path / "hand.toml"
+    path.write_text(tomli_w.dumps(copy), encoding="utf-8")
+    code, out, err = run_cli(["verify", str(path)], capsys)
+    assert code == 1 and f"{path}: FAILED: hand 3: " in out and want in out, (out, err)
+
+
+def test_a_deal_no_client_seed_went_into_says_what_it_does_not_show() -> None:
+    """Every client seed empty (no person's seed arrived in time, or only computer
+    players): the permutation was known to the dealer when it committed, so the
+    check shows the deck fixed before the deal but not that it was not chosen.
+    On main the verdict said only "all N cards ... are where the committed deck
+    put them", as for a deal every player's seed went into; now it says so, for
+    the full history and every copy, and says nothing more when one seed is in."""
+    note = ("; no player's client seed went into this deal (every one is empty): the "
+            "dealer knew the order it would deal when it committed, so this shows the cards "
+            "were fixed before the deal, not that they were not chosen")
+    for seeds, unseeded in (({0: "", 1: ""}, True), ({}, True), ({0: "", 1: "x"}, False)):
+        hand = _play_with(DealProof(KEY, seeds, 2), 2)
+        verdicts = [verify_text(write_history(hand))] + [
+            verify_text(write_own_copy(hand, seat)) for seat in range(2)]
+        for v in verdicts:
+            assert v.ok, v.reason
+            assert v.reason.endswith(note) is unseeded, (seeds, v.reason)
+            assert v.reason.count("client seed") == unseeded
+
+
+def test_the_pools_shuffle_takes_the_discards_as_documented() -> None:
+    """docs/verify.md, "Later shuffles": the Roll Your Own pool is the discards
+    player by player from the dealer's left, each in its ``dis`` line's order,
+    shuffled by ``stream(K, "rollem-later" ‖ hand_hash)``.  Re-implemented here
+    from those words (the doc said "in seat order", which an independent
+    implementation read as from seat 1, and failed whenever the button was not
+    the last seat: s73-verify), over hands of 2 to 6 players and every button."""
+    def spec_shuffle(items: list[str], key: bytes, tag: bytes) -> list[str]:
+        stream, counter, out = b"", 0, list(items)
+        for i in range(len(out) - 1, 0, -1):
+            while True:
+                while len(stream) < 4:
+                    stream += hmac.digest(key, tag + counter.to_bytes(8, "big"), "sha256")
+                    counter += 1
+                x, stream = int.from_bytes(stream[:4], "big"), stream[4:]
+                if x < 2**32 - 2**32 % (i + 1):
+                    break
+            j = x % (i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    buttons = set()
+    for k in range(12):
+        players = 2 + k % 5
+        data = tomllib.loads(write_history(_play("rollyourown", players, 40 + k)))
+        discards = {int(line.split()[0][1:]) - 1: line.split()[2:]
+                    for line in data["actions"] if line.split()[1:2] == ["dis"]}
+        first = data["_button"] + 1
+        order = sorted(discards, key=lambda s: (s - first) % players)
+        gathered = [c for s in order for c in discards[s]]
+        key = bytes.fromhex(data["_deal_key"])
+        tag = b"rollem-later" + bytes.fromhex(data["_hand_hash"])
+        (pool,) = data["_shuffles"]
+        assert pool["label"] == "pool"
+        assert " ".join(spec_shuffle(gathered, key, tag)) == pool["cards"]
+        buttons.add((players, data["_button"]))
+    assert len({b for _, b in buttons}) >= 3  # (not only seat 1 first)
+
+
+@pytest.mark.parametrize("shuffles", [[5], [{"label": 1, "cards": "Ah"}], [{"label": "pool"}]])
+def test_a_malformed_shuffle_record_is_named_in_words(shuffles: list[Any]) -> None:
+    """``_shuffles = [5]`` failed with "_deck/_shuffles: 'int' object is not
+    subscriptable" (Python's words), ``{label = "pool"}`` with "'cards'"; now
+    the record is named with what it must be (s73-verify)."""
+    data = {**_history("rollyourown"), "_shuffles": shuffles}
+    verdict = verify_history(data)
+    assert verdict.status == "failed"
+    assert verdict.reason.startswith("_shuffles 1 must be a table of label (text) and cards "
+                                     "(a string of cards), not "), verdict.reason

@@ -46,15 +46,18 @@ def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
     return code, unwrapped(out), err
 
 
-def _session(dealt: dict[int, list[int]], *, record_from: int = 1) -> dict[int, dict[str, Any]]:
+def _session(dealt: dict[int, list[int]], *, record_from: int = 1,
+             renamed: dict[int, dict[int, str]] | None = None) -> dict[int, dict[str, Any]]:
     """Full histories of hands ``1..`` (``dealt``: hand number -> the seats dealt
     in; the others sit out with no chips), chained as a web table deals them,
-    each from hand ``record_from`` on recording who it was dealt to (``_seated``)."""
+    each from hand ``record_from`` on recording who it was dealt to (``_seated``);
+    ``renamed``: hand number -> seat -> the name it is dealt in under instead."""
     out: dict[int, dict[str, Any]] = {}
     prev = ZERO_HASH
     for n in sorted(dealt):
         seats = dealt[n]
-        seated = {s: NAMES[s] for s in seats} if n >= record_from else {}
+        names = [(renamed or {}).get(n, {}).get(s, NAMES[s]) for s in range(len(NAMES))]
+        seated = {s: names[s] for s in seats} if n >= record_from else {}
         proof = DealProof(hashlib.sha256(f"sat-out {n}".encode()).digest(),
                           {s: f"s{s}h{n}" for s in seats}, n, prev, (), seated)
         hand = Hand("sdr", [200 if s in seats else 0 for s in range(len(NAMES))],
@@ -64,7 +67,7 @@ def _session(dealt: dict[int, list[int]], *, record_from: int = 1) -> dict[int, 
             assert hand.pending is not None
             seat = hand.pending.seats[0]
             hand.apply(seat, random_action(hand.legal_actions(seat), rng))
-        data = tomllib.loads(write_history(hand, players=NAMES))
+        data = tomllib.loads(write_history(hand, players=names))
         prev = bytes.fromhex(data["_hand_hash"])
         out[n] = data
     return out
@@ -333,3 +336,34 @@ def test_the_hands_before_one_are_found_by_bisection_not_a_walk_from_the_last() 
     hands.reads = 0
     assert sat_out_hands(hands, 10_001, "Bob") == range(10_001, 10_001)
     assert hands.reads <= 20, hands.reads
+
+
+@pytest.mark.parametrize("alias", ["Ann\u200b", "ANN", "\uff21\uff4e\uff4e", "Ann\ufe0f"])
+def test_a_hand_dealt_to_the_player_under_a_name_that_reads_as_theirs_fails(
+        alias: str) -> None:
+    """The server deals hand 6 to Ann but records her in it (``_seated``, under the
+    commitment) as a name that reads as hers (a zero-width space after it, upper
+    case, full width, a stray variation selector), and leaves hand 6 out of her
+    copies: her copy of hand 9 lists it among the hands she sat out.  On main the
+    names were compared exactly and verify said "hands 4 to 8: Ann sat out"; now
+    they are compared as the table keeps names apart (``name_key``), and it fails
+    naming hand 6 (s73-verify)."""
+    session = _session({**SAT_OUT, 6: ALL}, renamed={6: {0: alias}})
+    copies = _copies(session, 0)
+    assert sorted(copies) == [1, 2, 3, 6, 9, 10]
+    del copies[6]
+    # her copy of hand 9 lists hands 4 to 8 (hand 6's true record among them) as sat out
+    records = [DealProof.from_fields(session[k]).sat_out_header() for k in range(4, 9)]
+    assert records[2]["_seated"]["0"] == alias
+    copies[9] = {**copies[9], "_sat_out": records}
+    verdicts = [verify_history(c) for c in copies.values()]
+    nine = verdicts[list(copies).index(9)]
+    assert nine.status == "failed"
+    assert nine.reason == (
+        f"hand 6 was dealt to Ann (its record in _sat_out, under its commitment, names "
+        f"{alias!r}, which reads as Ann dealt in), so Ann's copy of it cannot be one of the "
+        "hands sat out")
+    # the honest session (hand 6 dealt without Ann) still names hands 4 to 8 sat out
+    fair = [verify_history(c) for c in _copies(_session(SAT_OUT), 0).values()]
+    assert all(v.ok for v in fair) and check_chain(fair) is None
+    assert sat_out(fair) == [(4, 8, "Ann")]

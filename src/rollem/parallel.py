@@ -25,6 +25,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from types import ModuleType
 from typing import Any, TypeVar
 
+from rollem.text import ascii_digits
+
 __all__ = ["ClusterError", "child_seed", "job_seed", "run_parts", "split_counts"]
 
 R = TypeVar("R")
@@ -181,7 +183,7 @@ def _reachable(cluster: str) -> None:
     if cluster == "auto" or cluster.startswith("ray://"):
         return
     host, sep, port = cluster.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not sep or not host or not ascii_digits(port) or not 0 < int(port) < 65536:
         raise ClusterError(f"--ray {cluster!r}: expected auto or HOST:PORT (the head node's "
                            "address, as ray start --head prints it)")
     try:

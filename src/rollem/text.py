@@ -12,10 +12,10 @@ from __future__ import annotations
 import bisect
 import unicodedata
 
-__all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "LINE_WIDTH", "clip",
-           "default_ignorable", "fit_lines", "hidden_character", "name_key", "name_safe",
-           "replace_hidden", "same_name", "same_name_refusal", "shown_length",
-           "terminal_safe"]
+__all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "LINE_WIDTH",
+           "ascii_digits", "clip", "default_ignorable", "fit_lines", "hidden_character",
+           "name_key", "name_safe", "replace_hidden", "same_name", "same_name_refusal",
+           "shown_length", "terminal_safe"]
 
 HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a shown name may not hold: control, format (zero-width,
@@ -49,6 +49,15 @@ BLANK_FILLERS = "\u2800\U0001d159\U00016fe4"
 not spaces (``str.split`` does not split at them): BRAILLE PATTERN BLANK
 U+2800, MUSICAL SYMBOL NULL NOTEHEAD U+1D159, KHITAN SMALL SCRIPT FILLER
 U+16FE4. (The Hangul fillers are default ignorable.)"""
+
+
+def ascii_digits(text: str) -> bool:
+    """Whether ``text`` is one or more of the ASCII digits ``0`` to ``9``: a number
+    :func:`int` reads.  Not :meth:`str.isdigit` alone, which takes ``²`` and ``¹``
+    (``int`` refuses them: an internal error where a history's ``p²`` or a URL's
+    hand number ``%C2%B2`` was read, s73-verify) and ``٣`` (Arabic-Indic three:
+    a second way to write a number)."""
+    return text.isascii() and text.isdigit()
 
 
 def default_ignorable(char: str) -> bool:

@@ -108,6 +108,7 @@ from rollem.history import (
 )
 from rollem.history.copy_checks import check_forced_bets
 from rollem.history_copy import own_copy_hand
+from rollem.text import ascii_digits, name_key
 
 __all__ = [
     "VERIFIED",
@@ -313,6 +314,14 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
         verdict.reason += picked
         if verdict.told:
             verdict.told += picked
+    if not any(seeds.values()):  # (s73-verify: what such a check does not show)
+        unseeded = ("; no player's client seed went into this deal (every one is empty): "
+                    "the dealer knew the order it would deal when it committed, so this "
+                    "shows the cards were fixed before the deal, not that they were not "
+                    "chosen")
+        verdict.reason += unseeded
+        if verdict.told:
+            verdict.told += unseeded
     if verdict.sat_out_from is not None and verdict.hand_no is not None \
             and verdict.sat_out_from < verdict.hand_no:
         words = _sat_out_words(verdict.sat_out_from, verdict.hand_no - 1,
@@ -382,6 +391,12 @@ def _check_seated(data: Mapping[str, Any], seated: Mapping[int, str],
                              "them")
 
 
+def _read_as(name: str) -> str:
+    """What a name reads as (:func:`rollem.text.name_key`, runs of spaces as one):
+    the web table gives no two players names that read alike."""
+    return " ".join(name_key(name).split())
+
+
 def _sat_out_record(raw: object, name: str, hand_no: int,
                     prev_hash: bytes) -> tuple[int, bytes]:
     """A copy's ``_sat_out``: the records of the hands its player ``name`` sat out
@@ -433,9 +448,14 @@ def _sat_out_record(raw: object, name: str, hand_no: int,
                              f"hand {number - 1}'s record: a record was changed")
         if k == 0:
             start = before
-        if name in dealt.values():
+        same = [who for who in dealt.values() if _read_as(who) == _read_as(name)]
+        if same:
+            # (s73-verify: by name_key, as a table keeps its names apart: a record
+            # naming Ann dealt in as "Ann" + U+200B, "ANN" or a full-width "Ａｎｎ"
+            # passed as a hand Ann sat out, so a hand dealt to her could be hidden)
+            named = name if same[0] == name else f"{same[0]!r}, which reads as {name}"
             raise ProofError(f"hand {number} was dealt to {name} (its record in _sat_out, "
-                             f"under its commitment, names {name} dealt in), so {name}'s "
+                             f"under its commitment, names {named} dealt in), so {name}'s "
                              f"copy of it cannot be one of the hands sat out")
         link = hand_hash(chained_commitment(root, before, pick, seated, salt),
                          encode_client_seeds(seeds), number)
@@ -740,7 +760,7 @@ def _possessive(names: Sequence[str]) -> str:
 
 
 def _seat(token: str, n: int, where: str) -> int:
-    if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+    if not token.startswith("p") or not ascii_digits(token[1:]) or not 1 <= int(token[1:]) <= n:
         raise HistoryError(f"{where}: bad player {token!r}: expected p1..p{n}")
     return int(token[1:]) - 1
 

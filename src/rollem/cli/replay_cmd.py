@@ -24,7 +24,7 @@ import click
 from rollem import toml_input
 from rollem.cli.errors import fail
 from rollem.cli.numbers import PathOf
-from rollem.text import fit_lines, name_safe, terminal_safe
+from rollem.text import ascii_digits, fit_lines, name_safe, terminal_safe
 
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
@@ -121,7 +121,7 @@ def _in_show_order(outcome: HandOutcome, data: dict[str, Any]) -> HandOutcome:
     held = dict(outcome.shown_cards)
     for line in data.get("actions", []):
         parts = str(line).split("#", 1)[0].split()
-        if len(parts) >= 3 and parts[1] == "sm" and parts[0][1:].isdigit():
+        if len(parts) >= 3 and parts[1] == "sm" and ascii_digits(parts[0][1:]):
             seat = int(parts[0][1:]) - 1
             order.append(seat)
             try:

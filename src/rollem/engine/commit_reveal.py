@@ -108,6 +108,7 @@ __all__ = [
     "picked_game",
     "root_from_path",
     "salt",
+    "seat_key",
     "seated_field",
     "seeded_proof",
 ]
@@ -142,6 +143,9 @@ _T = TypeVar("_T")
 
 _CLIENT_SEED = re.compile(rf"[A-Za-z0-9_-]{{0,{CLIENT_SEED_MAX}}}")
 
+_SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,4}")
+"""A seat number as a history's tables key it: ASCII decimal, no leading zero."""
+
 
 class ProofError(ValueError):
     """A malformed key, seed, opening, commitment or hash field (one line naming it)."""
@@ -169,6 +173,19 @@ def hex_text(data: bytes) -> str:
     """Bytes as upper-case hex digits, as histories write keys, salts and hashes
     (no run of them reads as card text such as ``4d``, which lower case could)."""
     return data.hex().upper()
+
+
+def seat_key(key: object) -> int | None:
+    """The seat number a key of ``_client_seeds`` or ``_seated`` names (0 to
+    65535, written as rollem writes it: ASCII decimal digits, no leading zero),
+    or ``None``.  One way to write each seat: a table keyed both ``0`` and
+    ``00`` (or ``3`` and the Arabic-Indic ``٣``) would read as one seat with
+    either value, so that a copy could show one seed or name and hash another
+    (s73-verify); ``²`` (a digit to :meth:`str.isdigit`, not to :func:`int`)
+    was an internal error."""
+    if not isinstance(key, str) or _SEAT_KEY.fullmatch(key) is None or int(key) >= 2**16:
+        return None
+    return int(key)
 
 
 def encode_client_seeds(seeds: Mapping[int, str]) -> bytes:
@@ -289,10 +306,12 @@ def check_seated(seated: object) -> dict[int, str]:
         ProofError: naming what is allowed.
     """
     if not isinstance(seated, Mapping) or len(seated) > 2**16 or not all(
-            str(k).isdigit() and int(k) < 2**16 and isinstance(v, str)
-            and 1 <= len(v) <= SEATED_NAME_MAX for k, v in seated.items()):
-        raise ProofError("_seated must be a table of seat number -> player name (1 to "
-                         f"{SEATED_NAME_MAX} characters), not {str(seated)[:80]!r}")
+            ((type(k) is int and 0 <= k < 2**16) or seat_key(k) is not None)
+            and isinstance(v, str) and 1 <= len(v) <= SEATED_NAME_MAX
+            for k, v in seated.items()):
+        raise ProofError("_seated must be a table of seat number (0 to 65535, as 0, 1, 2 ...) "
+                         f"-> player name (1 to {SEATED_NAME_MAX} characters), not "
+                         f"{str(seated)[:80]!r}")
     return {int(k): v for k, v in seated.items()}
 
 
@@ -643,9 +662,12 @@ def client_seeds_field(data: Mapping[str, Any]) -> dict[int, str]:
         ProofError: not a table of seat number -> client seed.
     """
     raw = data.get("_client_seeds", {})
-    if not isinstance(raw, Mapping) or not all(str(k).isdigit() and int(k) < 2**16
-                                               for k in raw):
+    if not isinstance(raw, Mapping):
         raise ProofError("_client_seeds must be a table of seat number -> client seed")
+    bad = next((k for k in raw if seat_key(k) is None), None)
+    if bad is not None:
+        raise ProofError(f"_client_seeds must be a table of seat number (0 to 65535, as 0, 1, "
+                         f"2 ...) -> client seed, not one keyed {str(bad)[:20]!r}")
     return {int(k): check_client_seed(v) for k, v in raw.items()}
 
 

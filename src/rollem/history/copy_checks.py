@@ -16,6 +16,7 @@ from rollem.history import (
     parse_history,
 )
 from rollem.history.copy_stand_ins import IMPOSSIBLE, _card, _split
+from rollem.text import ascii_digits
 
 
 def _header(data: Mapping[str, Any]) -> tuple[int, list[str]]:
@@ -181,7 +182,7 @@ def _check_shown_cards(data: Mapping[str, Any],
         if len(parts) >= 3 and parts[1] == "sm":
             shows.setdefault(parts[0], []).append({str(_card(c)) for c in parts[2:]})
     for s, cs in shown.items():
-        if not str(s).isdigit() or not isinstance(cs, list):
+        if not ascii_digits(str(s)) or not isinstance(cs, list):
             raise HistoryError(f"_result.shown_cards: {s!r} = {cs!r} is not a seat's "
                                "list of cards")
         try:
@@ -205,7 +206,7 @@ def _check_net(data: Mapping[str, Any]) -> None:
         return
     stacks = data["starting_stacks"]
     if not isinstance(net, Mapping) or not all(
-            str(s).isdigit() and int(s) < len(stacks) and type(c) is int
+            ascii_digits(str(s)) and int(s) < len(stacks) and type(c) is int
             for s, c in net.items()):
         raise HistoryError(f"_result.net must be a table of seats (0 to {len(stacks) - 1}) "
                            f"and whole chips, got {net!r}")
@@ -228,10 +229,10 @@ def _check_bets(data: Mapping[str, Any], lines: Sequence[str]) -> None:
     stacks = data["starting_stacks"]
     for i, line in enumerate(lines):
         parts, _ = _split(line)
-        if len(parts) < 3 or parts[1] != "cbr" or not parts[0][1:].isdigit():
+        if len(parts) < 3 or parts[1] != "cbr" or not ascii_digits(parts[0][1:]):
             continue
         s = int(parts[0][1:]) - 1
-        if not parts[2].isdigit() or not 0 <= s < len(stacks):
+        if not ascii_digits(parts[2]) or not 0 <= s < len(stacks):
             raise HistoryError(f"{IMPOSSIBLE}: line {i + 1} of actions ({line}): a bet names "
                                "a seat of the hand and whole chips")
         if int(parts[2]) > stacks[s]:
@@ -256,7 +257,7 @@ def _check_winnings(data: Mapping[str, Any], hand: Hand) -> None:
     for i, pot in enumerate(pots):
         winners = pot.get("winners", {}) if isinstance(pot, Mapping) else None
         if not isinstance(winners, Mapping) or not all(
-                str(s).isdigit() and int(s) < hand.n and type(c) is int and c >= 0
+                ascii_digits(str(s)) and int(s) < hand.n and type(c) is int and c >= 0
                 for s, c in winners.items()):
             raise HistoryError(f"_result.pots[{i}].winners must be a table of seats (0 to "
                                f"{hand.n - 1}) and whole chips, got {winners!r}")

@@ -15,6 +15,7 @@ from rollem.history import (
     same_words,
 )
 from rollem.history.copy_stand_ins import IMPOSSIBLE, _card, _split
+from rollem.text import ascii_digits
 
 
 def _check_showdown(data: Mapping[str, Any], hand: Hand, seat: int,
@@ -122,7 +123,7 @@ def _shows_of(lines: Sequence[str], hand: Hand,
     seen: set[int] = set()
     for line in lines:
         parts, _ = _split(line)
-        if len(parts) < 2 or parts[1] != "sm" or not parts[0][1:].isdigit():
+        if len(parts) < 2 or parts[1] != "sm" or not ascii_digits(parts[0][1:]):
             continue
         s = int(parts[0][1:]) - 1
         if s in seen or not 0 <= s < hand.n or hand.folded[s]:

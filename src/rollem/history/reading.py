@@ -23,7 +23,7 @@ from rollem.history.format import (
     _brief,
     _one_line,
 )
-from rollem.text import same_name, same_name_refusal
+from rollem.text import ascii_digits, same_name, same_name_refusal
 
 
 def _variant_game_id(data: Mapping[str, Any]) -> str:
@@ -91,7 +91,7 @@ def history_game(data: Mapping[str, Any]) -> Game:
 
 
 def _seat(token: str, n: int, where: str) -> int:
-    if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+    if not token.startswith("p") or not ascii_digits(token[1:]) or not 1 <= int(token[1:]) <= n:
         raise HistoryError(f"{where}: bad player {token!r}: expected p1..p{n}")
     return int(token[1:]) - 1
 
@@ -294,6 +294,11 @@ def parse_history(data: Mapping[str, Any]) -> History:
     if (deck_text is not None and not isinstance(deck_text, str)) \
             or not isinstance(shuffles_raw, list):
         raise HistoryError("_deck must be a string of cards and _shuffles a list of tables")
+    for k, item in enumerate(shuffles_raw):  # (s73-verify: "'int' object is not subscriptable")
+        if not isinstance(item, dict) or not isinstance(item.get("label"), str) \
+                or not isinstance(item.get("cards"), str):
+            raise HistoryError(f"_shuffles {k + 1} must be a table of label (text) and cards "
+                               f"(a string of cards), not {str(item)[:60]!r}")
     try:
         deck = parse_cards(deck_text) if deck_text else None
         shuffles = [(str(s["label"]), parse_cards(s["cards"])) for s in shuffles_raw]

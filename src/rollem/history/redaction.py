@@ -14,6 +14,7 @@ from rollem.history.format import (
     HistoryError,
     _p,
 )
+from rollem.text import ascii_digits
 
 if TYPE_CHECKING:
     from rollem.engine import Hand
@@ -179,7 +180,7 @@ def redacted_for(data: Mapping[str, Any], seat: int, hand: Hand | None = None
     if isinstance(result, Mapping) and isinstance(result.get("shown_cards"), Mapping):
         out["_result"] = {**result, "shown_cards": {
             s: _public_text([str(c) for c in cs], turned.get(f"p{int(s) + 1}", []))
-            if str(s).isdigit() and isinstance(cs, list) else cs
+            if ascii_digits(str(s)) and isinstance(cs, list) else cs
             for s, cs in result["shown_cards"].items()}}
     out["_redacted_for"] = seat
     if "_deal_key" in data and "_result" in data:

@@ -17,7 +17,7 @@ from rollem.engine.options import Options
 from rollem.narration.lines import Line, result_then_shows
 from rollem.narration.story import Narrator
 from rollem.narration.words import Names, and_list
-from rollem.text import name_safe
+from rollem.text import ascii_digits, name_safe
 
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
@@ -370,7 +370,7 @@ def copy_line_words(data: Mapping[str, Any], index: int) -> str | None:
 
 
 def _p(token: str, n: int) -> int:
-    if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+    if not token.startswith("p") or not ascii_digits(token[1:]) or not 1 <= int(token[1:]) <= n:
         from rollem.history import HistoryError
 
         raise HistoryError(f"bad player {token!r}: expected p1..p{n}")
@@ -431,7 +431,7 @@ def _in_reveal_order(actions: Sequence[tuple[int, str]], button: int,
         parts = line.split("#", 1)[0].split()
         seat = parts[0] if parts else ""
         if (len(parts) >= 2 and parts[1] in _ALL_AT_ONCE and seat[:1] == "p"
-                and seat[1:].isdigit()):
+                and ascii_digits(seat[1:])):
             s = int(seat[1:]) - 1
             if run and (parts[1] != code or any(s == r for r, _ in run)):
                 flush()
@@ -560,7 +560,7 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
                                    "card": str(parse_card(bits[2]))})
                 elif len(bits) >= 4 and bits[0] == "reshuffle" and bits[1] == "for":
                     events.append({"kind": "reshuffle", "seat": _p(bits[2].rstrip(":"), n),
-                                   "count": int(bits[3]) if bits[3].isdigit() else "some"})
+                                   "count": int(bits[3]) if ascii_digits(bits[3]) else "some"})
                 continue
             if parts[0] == "d":
                 end_round()

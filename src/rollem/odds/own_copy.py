@@ -24,6 +24,7 @@ from rollem.history_copy import (
     own_copy_hand,
 )
 from rollem.odds.result import HistoryOddsError, OddsError
+from rollem.text import ascii_digits
 
 __all__ = ["fold_point", "is_own_copy", "stand_in_history"]
 
@@ -41,7 +42,7 @@ def _seat_actions(lines: Sequence[str]) -> list[tuple[int, str]]:
     out = []
     for i in action_points(lines):
         who, _, text = lines[i].partition(" ")
-        out.append((int(who[1:]) - 1 if who[1:].isdigit() else -1, text))
+        out.append((int(who[1:]) - 1 if ascii_digits(who[1:]) else -1, text))
     return out
 
 

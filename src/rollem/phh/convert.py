@@ -44,6 +44,7 @@ from rollem.phh.deal import ButtonBlind, PostAntes
 from rollem.phh.read import PHHHand, replay_phh
 from rollem.phh.units import in_units
 from rollem.phh.variants import PHHError
+from rollem.text import ascii_digits
 
 __all__ = ["HEADER", "history_to_phh", "phh_to_history"]
 
@@ -153,7 +154,7 @@ def _drawing(data: Mapping[str, Any]) -> set[int]:
     out: set[int] = set()
     for line in raw if isinstance(raw, list) else []:
         words = str(line).split("#", 1)[0].split()
-        if len(words) >= 2 and words[1] == "sd" and words[0][1:].isdigit():
+        if len(words) >= 2 and words[1] == "sd" and ascii_digits(words[0][1:]):
             out.add(int(words[0][1:]) - 1)
     return out
 

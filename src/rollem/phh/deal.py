@@ -20,6 +20,7 @@ from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.step import Step
 from rollem.phh.variants import PHHError
+from rollem.text import ascii_digits
 
 __all__ = [
     "CardPreset",
@@ -301,7 +302,7 @@ def parse_actions(raw: object, n: int) -> Parsed:
 
 
 def player(token: str, n: int, where: str) -> int:
-    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit():
+    if len(token) < 2 or token[0] != "p" or not ascii_digits(token[1:]):
         raise PHHError(f"{where}: {token[:20]!r} is not a player (p1 to p{n}) or d")
     seat = int(token[1:]) - 1
     if not 0 <= seat < n:

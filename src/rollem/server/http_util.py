@@ -14,6 +14,7 @@ from rollem.server.config import ServerSettings, unknown_field_message
 from rollem.server.live_table import TableError
 from rollem.server.manager import TableUnreadable
 from rollem.server.protocol import DuplicateKeyError, deeper_than, loads_once_keyed, utf8_text
+from rollem.text import ascii_digits
 
 __all__ = ["COOKIE_AGE", "error", "hand_number", "host_cookie", "json_body", "only_fields",
            "private", "seat_cookie", "status_of", "unreadable", "watch_cookie"]
@@ -84,7 +85,7 @@ async def json_body(request: Request, settings: ServerSettings,
     limit = settings.max_body_bytes + extra
     too_large = TableError("too_large", f"request body too large: at most {limit} bytes")
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
+    if ascii_digits(declared) and int(declared) > limit:
         raise too_large
     chunks: list[bytes] = []
     size = 0
@@ -128,7 +129,7 @@ def only_fields(data: dict[str, Any], allowed: tuple[str, ...], what: str) -> No
 
 def hand_number(text: str) -> int | None:
     """A hand number from the URL, or None if it is not a plausible one (SQLite INTEGER)."""
-    if not text.isdigit() or len(text) > 18:
+    if not ascii_digits(text) or len(text) > 18:
         return None
     number = int(text)
     return number if number >= 1 else None

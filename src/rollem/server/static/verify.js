@@ -16,6 +16,7 @@
 
 const tid = location.pathname.split("/").filter(Boolean)[1];
 const sent = new Map();      // hand number -> the client seed this browser sent
+const sentFor = new Map();   // hand number -> the commitment that seed was sent for
 const checked = new Map();   // hand number -> the verify answer (or a promise of it)
 let shown = "";              // what #verify shows now (redrawn only when it changes)
 
@@ -24,11 +25,21 @@ function newSeed() {         // 128 random bits as 32 hex digits (crypto.getRand
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// One seed a commitment: a deal that lapsed (a player left in the wait, leaving one)
+// is committed again under the same hand number, a new deck, and takes new seeds;
+// keyed by the hand alone, the page sent none to it and the hand was dealt with the
+// empty seed for this seat, "too late" (s73-verify).
 function sendSeed(deal, me, send) {
-  if (me.seat === null || !deal.players.includes(me.seat) || sent.has(deal.hand)) return;
+  if (me.seat === null || !deal.players.includes(me.seat)) return;
+  if (sentFor.get(deal.hand) === deal.commitment) return;
+  sent.delete(deal.hand);
+  sentFor.delete(deal.hand);
   if (deal.seeded.includes(me.seat)) return;   // (sent from this seat's other tab)
   const seed = newSeed();
-  if (send({ type: "client_seed", hand: deal.hand, seed: seed })) sent.set(deal.hand, seed);
+  if (send({ type: "client_seed", hand: deal.hand, seed: seed })) {
+    sent.set(deal.hand, seed);
+    sentFor.set(deal.hand, deal.commitment);
+  }
 }
 
 function esc(text) {
