@@ -160,3 +160,26 @@ def test_prompts_hints_the_game_chooser_and_a_told_hand_fit_40_columns(tmp_path:
     hint = next(i for i, line in enumerate(lines) if line.startswith("  (? help, t table"))
     assert lines[hint + 1].startswith("   ") and lines[hint + 1].endswith("q quit)"), \
         lines[hint:hint + 2]
+
+
+def test_a_one_column_terminal_still_plays(tmp_path: Path) -> None:
+    """The prompts' wrapping (s73-newcomer) at a terminal one column wide: each
+    prompt still ends with "> " and the session runs to its ledger."""
+    from cli_helpers import ListWriter
+    from rollem.cli.play_cmd import TerminalGame
+
+    answers = iter(["1", "c", "q"])
+    prompts: list[str] = []
+    out: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    game = TerminalGame(read_line=read_line, out=ListWriter(out), game="dealers-choice",
+                        players=3, level="random", stack=50, seed=4, show_odds=False,
+                        rich=True, colour=False, history_dir=tmp_path)
+    game.console.width = 1
+    assert game.run() == 0
+    assert prompts and all(p.endswith("> ") for p in prompts), prompts
+    assert "Sessionledger" in "".join("".join(out).split())  # (rich breaks every letter)

@@ -356,7 +356,7 @@ class TerminalGame:
         columns, piped too)."""
         width = self.table_width()
         if len(prompt) > width:
-            *lines, last = _wrap(prompt.rstrip(), "  ", width=width - 1)
+            *lines, last = _wrap(prompt.rstrip(), "  ", width=max(1, width - 1))
             for line in lines:
                 self.say(line)
             prompt = last + " "
