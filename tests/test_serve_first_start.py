@@ -85,8 +85,9 @@ def test_a_slow_start_says_it_prepares_the_odds_and_when_the_page_opens(
     assert len(waiting) == 1, lines
     assert lines[waiting[0]] == ("preparing the odds (up to a minute the first time); the page "
                                  "opens after"), lines
-    serving = lines[waiting[0] + 1]
-    assert serving.startswith("serving after ") and serving.endswith(f" s: open {url}"), lines
+    ready = lines[waiting[0] + 1]
+    # (not "serving ...": a test reads up to the log line "serving ... workers)")
+    assert ready.startswith("ready after ") and ready.endswith(f" s: open {url}"), lines
     assert workers.waits == [3.0, 57.0], workers.waits  # the notice at 3 s, at most 60 in all
 
 
@@ -95,6 +96,6 @@ def test_a_quick_start_prints_only_the_usual_lines(
         capsys: pytest.CaptureFixture[str]) -> None:
     workers = _Workers(slow=False)
     out = _serve(tmp_path, monkeypatch, capsys, workers)
-    assert "preparing the odds" not in out and "serving after" not in out, out
+    assert "preparing the odds" not in out and "ready after" not in out, out
     assert out.splitlines()[0].startswith("rollem web table: open http://127.0.0.1:"), out
     assert workers.waits == [3.0], workers.waits

@@ -456,7 +456,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
             "(the first odds request starts one)", ODDS_READY_WAIT)
     odds_waited = time.perf_counter() - odds_waited
     if told:
-        click.echo(f"serving after {odds_waited:.0f} s: open http://{shown}:{port}/")
+        click.echo(f"ready after {odds_waited:.0f} s: open http://{shown}:{port}/")
     # Idle and slow connections are closed, and the connections kept below the
     # open-file limit, raised first as far as the system allows (issue 34).
     handles, _hard = raise_handle_limit()
