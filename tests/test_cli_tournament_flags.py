@@ -115,8 +115,10 @@ def test_rollem_play_offers_a_rebuy_while_open_and_the_bots_take_theirs(
     t.busts = [Bust(1, 0, 100), Bust(1, 1, 100)]
     game.run()
     text = out.getvalue()
-    assert prompts[0] == ("You are out of chips. Rebuy 100 chips for a buy-in of 20? "
-                          "(y = yes, n = no, out of the tournament) > ")
+    # (over 80 columns: its start is said, the prompt is the rest; s73-newcomer)
+    assert "You are out of chips. Rebuy 100 chips for a buy-in of 20? (y = yes, n = no,\n" \
+        in text
+    assert prompts[0] == "  out of the tournament) > "
     assert "You rebuy 100 chips" in text
     assert "Ann rebuys 100 chips (a buy-in of 20 more in the prize pool)." in text
     assert t.rebuys == {0: 1, 1: 1} and t.prize_pool == 120

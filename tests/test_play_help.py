@@ -169,7 +169,7 @@ def test_t_at_the_game_prompt_lists_the_games_again(tmp_path: Path) -> None:
     text = "".join(out)
     listing = ("  1 = sdr (Stop, Drop and Roll)\n  2 = rollyourown (Five Card Roll Your Own)\n"
                "  3 = rollem521 (5-2-1 Roll 'Em)\n  (a number or a name; ? help, t the games "
-               "again, last = the last hand, q quit)\n")
+               "again, last = the last hand, q\n   quit)\n")  # (81 columns: s73-newcomer)
     assert text.count(listing) == 2, text
     assert text.index("Game (1-3) > ") < text.rindex(listing)
 

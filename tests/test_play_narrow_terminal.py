@@ -118,3 +118,68 @@ def test_the_help_after_a_hand_where_a_fold_is_confirmed_and_at_the_rebuy_fits_8
     text = "".join(out)
     assert "y buys 50 chips again, counted in what you brought" in " ".join(text.split())
     assert all(len(line) <= 80 for line in text.split("\n")), text
+
+
+def test_prompts_hints_the_game_chooser_and_a_told_hand_fit_40_columns(tmp_path: Path) -> None:
+    """At 40 columns (s73-newcomer) the decision's hint "(? help, t table, last = the
+    last hand, q quit)", the game chooser's lines, "=== Hand 1 again: ... ===", "The
+    hand in progress is abandoned; it does not count." and the prompts after a hand
+    and at a free fold were printed whole, for the terminal to break wherever its
+    last column fell (no indent; a prompt's "> " alone on a line). The console does
+    not wrap here (``soft_wrap``), so a line too long is seen as it was printed."""
+    from cli_helpers import ListWriter
+    from rollem.cli.play_cmd import TerminalGame
+
+    width = 40
+    answers = iter(["t", "1", "f", "y", "last", "", "q"])
+    out: list[str] = []
+    prompts: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        answer = next(answers)
+        prompts.append(prompt)
+        out.append(prompt + "\n")  # (the typed answer, the terminal's, left out)
+        return answer
+
+    game = TerminalGame(read_line=read_line, out=ListWriter(out), game="dealers-choice",
+                        players=3, level="basic", stack=50, seed=4, show_odds=False,
+                        rich=True, colour=False, history_dir=tmp_path)
+    game.console.width = width
+    game.console.soft_wrap = True
+    game.run()
+    lines = "".join(out).split("\n")
+    text = "\n".join(lines)
+    for seen in ("You have the button: choose the game.", "Hand 1 again:",
+                 "Fold anyway?", "Enter = next hand", "The hand in progress is abandoned"):
+        assert seen in text, seen
+    # a folder's name, one word, may stay whole (say_fitted's rule)
+    too_wide = [line for line in lines if len(line) > width and " " in line.strip()]
+    assert not too_wide, too_wide
+    assert all(len(p) <= width for p in prompts), prompts
+    assert all(p.endswith("> ") and len(p) > 2 for p in prompts), prompts
+    hint = next(i for i, line in enumerate(lines) if line.startswith("  (? help, t table"))
+    assert lines[hint + 1].startswith("   ") and lines[hint + 1].endswith("q quit)"), \
+        lines[hint:hint + 2]
+
+
+def test_a_one_column_terminal_still_plays(tmp_path: Path) -> None:
+    """The prompts' wrapping (s73-newcomer) at a terminal one column wide: each
+    prompt still ends with "> " and the session runs to its ledger."""
+    from cli_helpers import ListWriter
+    from rollem.cli.play_cmd import TerminalGame
+
+    answers = iter(["1", "c", "q"])
+    prompts: list[str] = []
+    out: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    game = TerminalGame(read_line=read_line, out=ListWriter(out), game="dealers-choice",
+                        players=3, level="random", stack=50, seed=4, show_odds=False,
+                        rich=True, colour=False, history_dir=tmp_path)
+    game.console.width = 1
+    assert game.run() == 0
+    assert prompts and all(p.endswith("> ") for p in prompts), prompts
+    assert "Sessionledger" in "".join("".join(out).split())  # (rich breaks every letter)

@@ -201,14 +201,16 @@ def _terminal(tmp_path: Path, answers: list[str]) -> tuple[str, list[str], Tourn
 
 def test_the_terminal_offers_the_add_on_once_and_the_bots_answer(tmp_path: Path) -> None:
     text, prompts, t, stacks = _terminal(tmp_path, ["maybe", "y"])
-    assert prompts[0] == ("The rebuys are closed. Add-on: +120 chips for 4 (you have 80). "
-                          "Take it? (y = take, n = no thanks) > ")
+    # (over 80 columns: its start is said, the prompt is the rest; s73-newcomer)
+    assert "The rebuys are closed. Add-on: +120 chips for 4 (you have 80). Take it?\n" in text
+    assert prompts[0] == "  (y = take, n = no thanks) > "
     assert "'maybe': answer y (take the add-on) or n (no thanks)" in text
     assert "You take the add-on: +120 chips, 200 now (4 more in the prize pool, 34)." in text
     assert "Ann takes the add-on: +120 chips" in text and "Bob declines the add-on." in text
     assert stacks[:3] == [200, 220, 400]  # the first hand of level 2 dealt with them
     assert t.addons == {0, 1} and t.addon_declined == {2} and t.addon_closed
-    assert sum(1 for p in prompts if p.startswith("The rebuys are closed")) == 2
+    assert text.count("The rebuys are closed. Add-on:") == 2
+    assert sum(1 for p in prompts if p == "  (y = take, n = no thanks) > ") == 2
     # the ledger (you quit in the first hand of level 2): the add-ons in what was paid
     assert "  You  paid 14 (add-on), still playing with 200 chips" in text
     assert "  Bob  paid 10, still playing with 400 chips" in text

@@ -94,8 +94,10 @@ def _terminal(tmp_path: Path, answers: list[str]) -> tuple[str, list[str], Tourn
 
 def test_the_terminal_offers_a_heads_up_rebuy_and_y_plays_on(tmp_path: Path) -> None:
     text, prompts, t = _terminal(tmp_path, ["y"])
-    assert prompts[0] == ("You are out of chips. Rebuy 100 chips for a buy-in of 20? "
-                          "(y = yes, n = no, out of the tournament) > ")
+    # (over 80 columns: its start is said, the prompt is the rest; s73-newcomer)
+    assert "You are out of chips. Rebuy 100 chips for a buy-in of 20? (y = yes, n = no,\n" \
+        in text
+    assert prompts[0] == "  out of the tournament) > "
     assert "You rebuy 100 chips" in text
     assert "=== Hand 1:" in text  # the next hand is dealt
     assert t.rebuys == {0: 1} and t.prize_pool == 60
@@ -104,7 +106,8 @@ def test_the_terminal_offers_a_heads_up_rebuy_and_y_plays_on(tmp_path: Path) -> 
 
 def test_the_terminal_heads_up_decline_shows_the_final_places(tmp_path: Path) -> None:
     text, prompts, t = _terminal(tmp_path, ["n"])
-    assert prompts[0].startswith("You are out of chips. Rebuy 100 chips")
+    assert "You are out of chips. Rebuy 100 chips" in text
+    assert prompts[0] == "  out of the tournament) > "
     assert t.declined == {0} and t.rebuys == {}
     assert "You win the tournament" not in text
     assert "Finishing places (2 entrants, buy-in 20, prize pool 40):" in text

@@ -348,6 +348,18 @@ class TerminalGame:
                 self.say(part)
 
     def ask(self, prompt: str) -> str:
+        """Read one answer after ``prompt``. A prompt wider than :meth:`table_width`
+        is wrapped between words: its first lines are said, indented two spaces
+        after the first, and the last is the prompt (s73-newcomer: after a hand,
+        "Enter = next hand, ..., q = quit > " was broken by a terminal narrower than
+        76 columns wherever its last column fell; the add-on offer ran to 102
+        columns, piped too)."""
+        width = self.table_width()
+        if len(prompt) > width:
+            *lines, last = _wrap(prompt.rstrip(), "  ", width=max(1, width - 1))
+            for line in lines:
+                self.say(line)
+            prompt = last + " "
         if self._refused_at != self._asked:
             self._refused = 0  # the last answer was taken
         self._asked += 1
@@ -432,10 +444,13 @@ class TerminalGame:
         self.say("You have the button: choose the game.")
 
         def offer() -> None:  # (``t`` shows it again: no table is dealt yet)
+            width = self.table_width()
             for i, g in enumerate(fits, 1):
-                self.say(f"  {i} = {g.id} ({g.name})")
-            self.say("  (a number or a name; ? help, t the games again, last = the last "
-                     "hand, q quit)")
+                for line in _wrap(f"  {i} = {g.id} ({g.name})", "      ", width=width):
+                    self.say(line)
+            for line in _wrap("  (a number or a name; ? help, t the games again, last = the "
+                              "last hand, q quit)", "   ", width=width):
+                self.say(line)
 
         offer()
         players = len(table.dealt_in())
@@ -665,7 +680,7 @@ class TerminalGame:
                 self.say()
             current = self.table.hand
             if current is not None and not current.is_over:
-                self.say("The hand in progress is abandoned; it does not count.")
+                self.say_fitted("The hand in progress is abandoned; it does not count.")
         self.ledger()
         return INTERRUPTED_EXIT if self.interrupted else status
 
@@ -755,7 +770,8 @@ class TerminalGame:
             return
         number, hand = self.last
         self.say()
-        self.say(Text(f"=== Hand {number} again: {get(hand.game.id).name} ===", style="bold"))
+        self.say_fitted(Text(f"=== Hand {number} again: {get(hand.game.id).name} ===",
+                             style="bold"))
         self.tell(narrate_view(hand.view(0), self.names))
         self.say(Text("=== end of hand " + str(number) + " ===", style="bold"))
 
@@ -825,7 +841,9 @@ class TerminalGame:
                           + choices_text(legal, shown_cards, held), "  ",
                           width=self.table_width()):
             self.say(part)
-        self.say("  (? help, t table, last = the last hand, q quit)")
+        for part in _wrap("  (? help, t table, last = the last hand, q quit)", "   ",
+                          width=self.table_width()):
+            self.say(part)
         while True:
             action = self.prompt_until(
                 "Your move > ", lambda answer: parse_answer(answer, legal, up, held),

@@ -45,6 +45,11 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 ODDS_READY_WAIT = 60
 """Seconds ``rollem serve`` waits, at most, for the practice-odds workers before
 serving (issue 34); past it, it serves anyway and logs a warning."""
+ODDS_NOTICE_AFTER = 3.0
+"""Seconds of that wait after which ``rollem serve`` says on stdout what it waits
+for, and says again when it serves (s73-newcomer: the README's first command on a
+fresh install printed the URL, then compiled the odds for about 50 s in silence
+while the browser's page hung)."""
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 LEVELS = ("debug", "info", "warning", "error")
 
@@ -442,11 +447,16 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     sys.setswitchinterval(0.001)
     app = create_app(db, settings)
     odds_waited = time.perf_counter()
-    if not odds_ready.wait(ODDS_READY_WAIT):
+    told = not odds_ready.wait(min(ODDS_NOTICE_AFTER, ODDS_READY_WAIT))
+    if told:
+        click.echo("preparing the odds (up to a minute the first time); the page opens after")
+    if told and not odds_ready.wait(max(0.0, ODDS_READY_WAIT - ODDS_NOTICE_AFTER)):
         logging.getLogger("rollem.server").warning(
             "the practice-odds workers did not start within %d s; serving anyway "
             "(the first odds request starts one)", ODDS_READY_WAIT)
     odds_waited = time.perf_counter() - odds_waited
+    if told:
+        click.echo(f"ready after {odds_waited:.0f} s: open http://{shown}:{port}/")
     # Idle and slow connections are closed, and the connections kept below the
     # open-file limit, raised first as far as the system allows (issue 34).
     handles, _hard = raise_handle_limit()
