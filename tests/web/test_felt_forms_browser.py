@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from table_ui import (
+    after_frames,
     context,
     decision_kind,
     new_table,
@@ -136,7 +137,7 @@ def test_host_form_and_bet_fields_kept_a_tap_leaves_no_focus(browser: Any, live:
         hidden = page.evaluate("document.querySelector('#controls .bet-control').classList"
                                ".contains('hidden')")
         assert hidden
-        page.wait_for_timeout(900)   # (the pot's chips landed: a still shot)
+        after_frames(page)   # (the pot's chips set off: a still shot lands them)
         shot(page, f"forms-{size}-hand-over")
     finally:
         ctx.close()
