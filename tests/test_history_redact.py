@@ -6,6 +6,7 @@ from the pool, a 5-2-1 replacement card) and the copy told by ``rollem replay``.
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 import re
@@ -38,15 +39,24 @@ def _cards(text: str) -> list[str]:
 
 def _frames(full: str, seat: int) -> list[HandView]:
     """``seat``'s view after 0, 1, ... players' actions (as the web table's replay)."""
+    return list(_every_seats_frames(full)[seat])
+
+
+@functools.lru_cache(maxsize=1)
+def _every_seats_frames(full: str) -> tuple[tuple[HandView, ...], ...]:
+    """Each seat's views after 0, 1, ... players' actions, from one replay of ``full``
+    (the tests check every seat's copy of a hand, and its views' order, in turn: one
+    replay a seat, twice, was about a fifth of this file's time; s73-suite)."""
     h = parse_history(tomllib.loads(full))
     hand = replay(full)
     again = Hand(hand.game, h.stacks, button=h.button, options=h.options,
                  source=_source(hand), carry_in=h.carry_in)
-    frames = [again.view(seat)]
+    frames: list[list[HandView]] = [[again.view(s)] for s in range(again.n)]
     for actor, action in hand.actions:
         again.apply(actor, action)
-        frames.append(again.view(seat))
-    return frames
+        for s, seen in enumerate(frames):
+            seen.append(again.view(s))
+    return tuple(tuple(seen) for seen in frames)
 
 
 def _source(hand: Hand) -> Any:

@@ -133,6 +133,26 @@ SETTLE = r"""async (limit) => {
 }"""
 
 
+FRAMES = r"""async (n) => {
+  // (a frame, or 0.1 s where a page draws no frames: one not in view)
+  const frame = () => new Promise((r) => { requestAnimationFrame(() => r()); setTimeout(r, 100); });
+  for (let i = 0; i < n; i++) await frame();
+}"""
+
+HAND_END_FRAMES = 6
+"""The frames after a state's render by which its moves and flights have started: the
+render's paint, the side panels' frame (a hand's end, main.js), the frame the start
+waits for and its pieces (motion.js); a still shot then ends them (:func:`settle`)."""
+
+
+def after_frames(page: Any, n: int = HAND_END_FRAMES) -> None:
+    """Wait ``n`` of ``page``'s frames: a state drawn before the call has its side panels
+    drawn and its moves and chips' flights started (s73-suite: a hand's end waited a
+    fixed 0.8-0.9 s, "the pot's chips landed", before its still shot, which ends the
+    flights itself)."""
+    page.evaluate(FRAMES, n)
+
+
 def settle(page: Any) -> tuple[int, int]:
     """Bring ``page`` to rest: each running animation that ends within :data:`SETTLE_MS`
     (``document.getAnimations()``) is ended at its last frame (``finish()``: its

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from table_ui import (
+    after_frames,
     context,
     decision_kind,
     new_table,
@@ -80,6 +81,7 @@ def test_host_form_and_bet_fields_kept_a_tap_leaves_no_focus(browser: Any, live:
     every tick."""
     ctx = context(browser, size)
     ctx.add_init_script(CLOCK_WRITES)
+    ctx.clock.install()   # (the time runs on as before, but for the clock's 1.5 s below)
     try:
         tid, host_token = new_table(live.url, game="holdem", seats=4, bots=3,
                                     structure="no-limit")
@@ -108,9 +110,13 @@ def test_host_form_and_bet_fields_kept_a_tap_leaves_no_focus(browser: Any, live:
                 page.evaluate("""() => { for (const e of document.querySelectorAll(
                     '#controls [data-slider], #controls [data-amount]')) e.__kept = true; }""")
                 shot(page, f"forms-{size}-bet-fields")
+                # (her clock's 1.5 s on the page's clock, every timer due fired: the
+                # clock's six ticks, where a real 1.5 s was waited; s73-suite)
+                page.clock.pause_at((page.evaluate("Date.now()") + 100) / 1000)
                 page.evaluate("() => { window.__clockWrites = 0; }")
-                page.wait_for_timeout(1500)
+                page.clock.run_for(1500)
                 writes = page.evaluate("window.__clockWrites")
+                page.clock.resume()
                 assert page.locator("#me .clock").count() == 1
                 assert writes <= 2, writes
                 first = False
@@ -136,7 +142,7 @@ def test_host_form_and_bet_fields_kept_a_tap_leaves_no_focus(browser: Any, live:
         hidden = page.evaluate("document.querySelector('#controls .bet-control').classList"
                                ".contains('hidden')")
         assert hidden
-        page.wait_for_timeout(900)   # (the pot's chips landed: a still shot)
+        after_frames(page)   # (the pot's chips set off: a still shot lands them)
         shot(page, f"forms-{size}-hand-over")
     finally:
         ctx.close()

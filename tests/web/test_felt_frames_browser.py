@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 from table_ui import (
     CheckingBot,
+    after_frames,
     context,
     decision_kind,
     new_table,
@@ -118,8 +119,8 @@ def test_side_panels_drawn_later_show_the_newest_state(browser: Any,
         play_hand(page, live, tid, 2)
         wait_until(desk, "seq => Number(document.body.dataset.seq) >= seq",
                    live.manager.get(tid).seq)
-        page.wait_for_timeout(900)   # (the pot's chips landed: a still shot)
         for size, p in (("phone", page), ("desktop", desk)):
+            after_frames(p)   # (its side panels drawn, the pot's chips set off)
             _check_side_panels(p, size)
     finally:
         for ctx in contexts.values():

@@ -17,7 +17,15 @@ import itertools
 from typing import Any
 
 import pytest
-from table_ui import context, new_table, only_checking_bots, open_as_host, shot, sit_with_enter
+from table_ui import (
+    after_frames,
+    context,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    shot,
+    sit_with_enter,
+)
 from test_felt_frames_browser import play_hand
 from web_harness import ServerThread
 
@@ -74,7 +82,7 @@ def test_seat_tiles_are_patched_part_by_part(browser: Any, live: ServerThread,
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
         play_hand(page, live, tid, 1)
-        page.wait_for_timeout(900)   # (the pot's chips landed: a still shot)
+        after_frames(page)   # (the pot's chips set off: a still shot lands them)
         shot(page, f"patch-{size}-hand-over")
         states = [s for s in page.evaluate("window.__tiles") if s["hand"] == 1]
         assert len(states) > 5, states

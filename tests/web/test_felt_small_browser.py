@@ -111,6 +111,12 @@ SAMPLER = """() => {
 """Every frame: each flying chip drawn, with the felt's, the side column's and the
 header's boxes at that moment (``window.__flights``)."""
 
+LANDED = """() => !document.querySelector('.flying-chips')
+  && window.__flights.some((f) => Number(f.text.split(' ')[1]) > 2)"""
+"""The pot's push sampled (a flight of more than any bet) and every flight landed (a
+flight's element is removed at its end, motion.js): where a fixed 1.2 s was waited
+(s73-suite: a flight's 0.4 s and its delay, or longer on a loaded machine)."""
+
 SCROLL = {
     # a phone: the felt half scrolled away, the side panels (result, chat) under it
     "phone": """() => { const s = document.querySelector('#scroll');
@@ -178,7 +184,8 @@ def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
                 p.evaluate(SCROLL[size])
         for p in pages.values():
             wait_until(p, done)
-        page.wait_for_timeout(1200)   # the last flights land
+        for p in pages.values():
+            wait_until(p, LANDED)   # the last flights land
         for size, p in pages.items():
             flights = p.evaluate("() => window.__flights")
             shot(p, f"felt-small-{size}-scrolled-flights", moving=True)
@@ -237,7 +244,7 @@ def test_flying_chips_stay_on_the_felt_when_it_changes_size_mid_flight(
         page.evaluate(GROW)
         play_until(page, "() => !document.querySelector('#result').classList.contains('hidden')",
                    f"{size} hand 1")
-        page.wait_for_timeout(1200)   # the last flights land
+        wait_until(page, LANDED)   # the last flights land
         flights = page.evaluate("() => window.__flights")
         shot(page, f"felt-small-{size}-resized-flights", moving=True)
         assert page.evaluate("() => window.__grown") >= 2, size

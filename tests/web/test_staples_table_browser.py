@@ -21,6 +21,7 @@ import pytest
 from table_ui import (
     DESKTOP,
     PHONE,
+    after_frames,
     decision_kind,
     hosted_table,
     shot,
@@ -187,8 +188,8 @@ def test_straddle_bomb_pot_run_twice_and_stats_on_the_page(
                 assert p.inner_text(where) == both, (name, where)
         for p in pages.values():
             p.evaluate("document.getElementById('scroll').scrollTo(0, 0)")
-        page.wait_for_timeout(800)  # (the chips flying to the winners land)
         for name, p in pages.items():
+            after_frames(p)   # (the chips flying to the winners set off: the shot lands them)
             shot(p, f"staples-twice-{name}")
         # The replay of that hand ends with both runs too: the step that dealt them
         # names each board by its run (stop 73: two flops, two turns, two rivers,
