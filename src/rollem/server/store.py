@@ -67,6 +67,7 @@ from pathlib import Path
 from typing import Any
 
 from rollem.server import trace
+from rollem.server.readers import ThreadReaders
 
 __all__ = [
     "ActionRow", "Checkpointer", "EarlierWriteFailed", "HandRow", "QueuedWrite", "SeatRow",
@@ -356,7 +357,8 @@ class Store:
         from rollem.server.schema import migrate
 
         migrate(self._wdb)
-        self.db = self._connect()  # reads (committed data only)
+        # reads (committed data only): a connection for each thread that reads
+        self.db = ThreadReaders(self._connect)
         if self.path != ":memory:":
             self.checkpointer = Checkpointer(self._connect)
         self._start_writer("rollem-store")

@@ -39,6 +39,7 @@ import psycopg
 
 from rollem.server import trace
 from rollem.server.leases import GROUP_FENCE, LeaseLost, check_fence
+from rollem.server.readers import ThreadReaders
 from rollem.server.schema import SCHEMA_VERSION, STORED_BACKFILL, SchemaError
 from rollem.server.store import QueuedWrite, Statement, Store, WriteStream
 
@@ -173,6 +174,9 @@ class _Rows:
     def fetchone(self) -> tuple[Any, ...] | None:
         return self.rows[0] if self.rows else None
 
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        return self.rows
+
     def __iter__(self) -> Iterator[tuple[Any, ...]]:
         return iter(self.rows)
 
@@ -207,7 +211,7 @@ class PgStore(Store):
         self.path = url
         self._pg: psycopg.Connection[Any] | None = self._pg_connect()
         self._pg_migrate(self._pg)
-        self.db = _Reader(url)  # type: ignore[assignment]
+        self.db = ThreadReaders(lambda: _Reader(url))  # (one a thread that reads)
         self._wdb = None
         self._start_writer("rollem-store-pg")
         self.fence_owner: str | None = None
