@@ -94,3 +94,64 @@ def test_a_folded_hand_is_not_named_and_the_host_reads_you(
     finally:
         for c in (phone_ctx, desktop_ctx, friend_ctx):
             c.close()
+
+
+def test_a_move_asked_while_the_game_is_named_waits_for_that_hand(
+        browser: Any, live: ServerThread) -> None:
+    """Ann taps a free seat while she names the next hand's game (dealer's choice):
+    the move was refused ("the next hand is being dealt: ask again once it is
+    dealt", a toast gone in 4 s, the tap lost); now it waits for that hand's end,
+    the notice saying so, and her pages then read "You moved ..." (everyone else's
+    "Ann moved ...")."""
+    phone_ctx = viewport_context(browser, PHONE)
+    desktop_ctx = viewport_context(browser, DESKTOP)
+    try:
+        _tid, _host, table, phone = hosted_table(
+            live, phone_ctx, game="dealers-choice", choices=["holdem", "razz"], seats=3,
+            bots=1)
+        desktop_ctx.add_cookies(phone_ctx.cookies())
+        desktop = desktop_ctx.new_page()
+        desktop.goto(phone.url)
+        desktop.wait_for_selector("#me .me-head")
+        ann = live.call(lambda: next(n for n, s in table.seats.items() if s.row.bot is None))
+        assert ann == 0  # (seat 0: the button of hand 1, who names its game)
+        to = live.call(lambda: next(n for n in range(3) if n not in table.seats))
+        phone.click("#start-btn")
+        phone.wait_for_selector("#controls [data-game=holdem]")
+        asked: list[str] = []
+
+        def accept(d: Any) -> None:
+            asked.append(d.message)
+            d.accept()
+
+        phone.once("dialog", accept)
+        phone.click(f"#seats button.seat.empty[data-seat='{to}']")
+        waits = f"You move to seat {to + 1} when the next hand ends."
+        for size, page in (("phone", phone), ("desktop", desktop)):
+            page.wait_for_selector(f"#notice .seat-change:has-text('{waits}')")
+            shot(page, f"s73-night-move-asked-{size}")
+        assert asked == [f"Move to seat {to + 1}? Your chips and your ledger line go with "
+                         "you; you move when the next hand ends."]
+        assert live.call(lambda: table.session.get("seat_changes")) == {
+            str(ann): {"to": to, "digest": table.seats[ann].row.token_digest}}
+        phone.click("#controls [data-game=holdem]")
+        end = time.monotonic() + 60
+        while not phone.locator(f"#chat-lines .chat-line.notice:has-text('seat {to + 1}')"
+                                ).count():
+            assert time.monotonic() < end, "the move was never made"
+            kind = decision_kind(phone)
+            if kind in ("bet", "fold-confirm"):
+                phone.locator("#controls [data-action=check], #controls [data-action=call]"
+                              ).first.click()
+            phone.wait_for_timeout(50)
+        moved = f"moved from seat {ann + 1} to seat {to + 1}."
+        for size, page in (("phone", phone), ("desktop", desktop)):
+            notice = page.locator(f"#chat-lines .chat-line.notice:has-text('{moved}')")
+            notice.wait_for(state="attached")
+            assert notice.all_text_contents() == [f"You {moved}"], size
+            page.wait_for_selector("#notice .seat-change", state="detached")
+            shot(page, f"s73-night-moved-{size}")
+        assert live.call(lambda: (table.seats[to].row.name, ann in table.seats)) == ("Ann", False)
+    finally:
+        for c in (phone_ctx, desktop_ctx):
+            c.close()

@@ -59,7 +59,8 @@ export function renderNotice(t, me, hand) {
   else if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + (t.config.away_after === 1 ? "once" : t.config.away_after + " times in a row") + ", so you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", t.tournament ? "You are sitting out: in a tournament you are still dealt in, your hands folded and your antes and blinds posted, until you come back." : stillInHand(hand, me) ? "You sit out from the next hand. This hand is still yours to play: the clock acts for you after " + Math.round(t.config.decision_seconds) + " s (no time bank while you sit out)." : "You are sitting out: you are not dealt in until you come back."]);
   const moving = me.seat !== null ? (t.seat_changes || {})[String(me.seat)] : undefined;
-  if (moving !== undefined) parts.push(["info seat-change", "You move to seat " + (moving + 1) + " when this hand ends."]);
+  // (asked while the next hand was being dealt, its game named: after that hand)
+  if (moving !== undefined) parts.push(["info seat-change", "You move to seat " + (moving + 1) + " when " + (hand && !hand.result ? "this" : "the next") + " hand ends."]);
   if (me.seat !== null && (t.rebuy_requests || []).includes(me.seat)) parts.push(["info", (t.top_up_requests || []).includes(me.seat) ? "Your top-up waits for the host's approval." : "Your rebuy waits for the host's approval."]);
   if (me.seat === null && t.hand_in_play) parts.push(["info", "A hand is being played: watchers see each hand once it has ended."]);
   if (me.next_hand) parts.push(["info", me.next_hand]);  // the server's words (issue 26)
