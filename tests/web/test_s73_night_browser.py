@@ -129,6 +129,8 @@ def test_a_move_asked_while_the_game_is_named_waits_for_that_hand(
         waits = f"You move to seat {to + 1} when the next hand ends."
         for size, page in (("phone", phone), ("desktop", desktop)):
             page.wait_for_selector(f"#notice .seat-change:has-text('{waits}')")
+            held = page.locator(f"#seats .seat.empty[data-seat='{to}']")
+            assert held.inner_text() == f"Seat {to + 1} — Ann's after the next hand", size
             shot(page, f"s73-night-move-asked-{size}")
         assert asked == [f"Move to seat {to + 1}? Your chips and your ledger line go with "
                          "you; you move when the next hand ends."]
