@@ -262,3 +262,29 @@ def test_closing_between_hands_is_at_once_and_refused_in_a_running_tournament() 
         with pytest.raises(TableError) as err:
             _send(loop, sit_and_go, entrants[0], "host", op="close", confirm=True)
         assert err.value.code == "tournament"
+
+
+def test_a_move_asked_while_the_game_is_named_is_made_when_that_deal_lapses() -> None:
+    """s73-night: a move asked while the button names the game waits for that hand's
+    end (it was refused, ``dealing``); when no hand comes of the choice (the other
+    player left meanwhile: fewer than two dealt in), it is made then, not left
+    holding the seat until some later hand ends."""
+    with virtual_server() as (loop, store):
+        table, host, people = people_table(
+            loop, store, seats=3, start=False, bots=1, game="dealers-choice",
+            choices=["holdem", "razz"], **WAIT)
+        send(loop, table, host, "host", op="remove", seat=2)
+        send(loop, table, host, "start")
+        loop.advance(0.1)
+        assert table.session["choice"]["seat"] == 0  # (P0 names hand 1's game)
+        send(loop, table, people[0], "seat_change", seat=2)
+        assert errors(people[0]) == []
+        assert table.session["seat_changes"] == {
+            "0": {"to": 2, "digest": table.seats[0].row.token_digest}}
+        assert 0 in table.seats and 2 not in table.seats  # (waits)
+        send(loop, table, people[1], "leave")
+        send(loop, table, people[0], "choose_game", 1, game="holdem")
+        loop.advance(0.1)
+        assert table.hand is None  # (the choice lapsed: one player)
+        assert table.session.get("seat_changes", {}) == {}
+        assert table.seats[2].row.name == "P0" and 0 not in table.seats

@@ -2,7 +2,7 @@
 through Playwright, 390x844 and 1440x900).  Two who bust in one hand with the
 same chips share the place: the panel read "6th: Hal  6th: Amy" and no 7th,
 leaving friends to guess.  Now "=6th" (as results tables write a tie), in the
-panel and on the tiles."""
+panel and on the tiles, and the dock's "You finished 6th, tied with Amy" (s73-night)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,10 @@ def test_two_busted_together_read_a_tie(browser: Any, tmp_path: Path, size: str,
             "1st: Bot 2 (basic) wins 20", "=2nd: Ann wins 5",
             "=2nd: Bot 1 (basic) wins 5"]
         assert ann.locator(".seat[data-seat='1'] .tag.out").inner_text() == "=2nd · prize 5"
+        # her dock says the place is shared, and with whom (s73-night: it said "You
+        # finished 2nd and win 5." beside the panel's "=2nd")
+        assert ann.inner_text(".me .rebuy-closed") == \
+            "You finished 2nd, tied with Bot 1 (basic), and win 5."
         shot(ann, f"tourney-tied-places-{size}")
     finally:
         server.stop()

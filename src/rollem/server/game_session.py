@@ -858,7 +858,7 @@ class GameSession:
 
         - ``hand_name``: the viewer's own hand so far in words, as ``rollem eval``
           names the same cards (:func:`rollem.narration.felt.hand_so_far`); ``None``
-          for a watcher or before any card;
+          for a watcher, before any card, or once the viewer has folded (R-C-11);
         - ``log``: the hand so far in players' words (:class:`rollem.narration.felt.FeltTalk`,
           the narration ``rollem replay`` tells), newest last: ``{"seat", "text", "kind"}``;
           once the hand is over its result lines (``narration``) end it;
@@ -882,7 +882,10 @@ class GameSession:
             data["by_choice_words"] = {str(s): w for s, w in
                                        sorted(talk.narrator.by_choice_words.items())}
         name = None
-        if seat is not None and 0 <= seat < len(data["seats"]):
+        # (a folded hand is dead, R-C-11: not named against the board dealt after it,
+        # where "pair of nines" under the folded cards read as a hand still in play)
+        if (seat is not None and 0 <= seat < len(data["seats"])
+                and not data["seats"][seat].get("folded")):
             cards, board = data["seats"][seat]["cards"], data["board"]
             declared = talk.narrator.declarations.get(seat) or talk.declared  # own, unrevealed
             more = self._more_to_come()

@@ -728,7 +728,8 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             if now:  # (the add-on at once: the hand in play may end the rebuys)
                 _apply_config(table, now)
             s["config_next"] = merged
-        sends = (_tell_table(table, config_note.note(_host_name(table, client), told, later))
+        sends = (_tell_table(table, config_note.note(_host_name(table, client), told, later),
+                             by=client.seat, own=config_note.note("You", told, later))
                  if told else [])
         _changed(table)
         table.saving.send_after_commit(sends + lapsed)
@@ -933,17 +934,23 @@ def _host_name(table: LiveTable, client: Client) -> str:
     return info.row.name if info is not None else "The host"
 
 
-def _tell_table(table: LiveTable, text: str) -> list[tuple[Client, str]]:
+def _tell_table(table: LiveTable, text: str, *, by: int | None = None,
+                own: str | None = None) -> list[tuple[Client, str]]:
     """Tell everyone at the table ``text`` (stop 55: a host's change of the settings):
     the table's line of the chat and ``host_note`` (each page's toast), both stored
     with the session by the caller's :func:`_changed`, whose state carries the note
     (its ``seq`` is that state's); returns the chat line's sends, for the caller to
-    queue after that commit. Watchers still waiting at a private table are not told."""
+    queue after that commit. Watchers still waiting at a private table are not told.
+    ``by`` (the host's seat) and ``own`` (the words for that seat's own pages, "You
+    changed ...", s73-night: the host's page said "Ann changed ..." of herself) go
+    with both when given; each page shows ``own`` where it is ``by``'s."""
     from rollem.server.live_table import _dumps
 
+    mine = {"by": by, "own": own} if by is not None and own is not None else {}
     entry = chat_log(table).notice(text, table.clock())
+    entry.update(mine)
     table.session["chat"] = chat_log(table).lines
-    table.session["host_note"] = {"seq": table.seq + 1, "text": text}
+    table.session["host_note"] = {"seq": table.seq + 1, "text": text, **mine}
     line = _dumps({"type": "chat", "lines": [entry]})
     return [(c, line) for c in table.all_clients() if host_tools.view_kind(table, c) != "locked"]
 

@@ -424,25 +424,36 @@ def _your_finish(table: LiveTable, t: Any, seat: int, over: bool) -> str:
     out", the place was in the panel far up a phone's page): ``" in 5th
     place"``, ``" in 3rd place and win 40"`` once the prize pool is final (no
     rebuy nor add-on to come); once the tournament is over (``over``), ``": you
-    finished 3rd and win 8"`` or ``": you finished 5th"``.  Empty when no place
-    is known (no tournament state)."""
+    finished 3rd and win 8"`` or ``": you finished 5th"``; a shared place names
+    the others in it (``" in 4th place, tied with Cal"``, ``": you finished 2nd,
+    tied with Bea, and win 5"``).  Empty when no place is known (no tournament
+    state)."""
     if t is None:
         return ""
     chips = table.tourney.stacks()
-    place = t.places(chips).get(seat)
+    places = t.places(chips)
+    place = places.get(seat)
     if place is None:
         return ""
     nth = f"{place}" + ("th" if place % 100 in (11, 12, 13)
                         else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th"))  # (as the panel)
+    # A place shared (busted in one hand with the same chips: the panel's "=4th") is
+    # said so, with whom (s73-night: the dock said "4th place" beside "=4th: Ann
+    # =4th: Cal" in the panel): "4th place, tied with Cal".
+    names = table.names()
+    tied = [names[s] for s, p in sorted(places.items()) if p == place and s != seat]
+    with_whom = f", tied with {' and '.join(tied)}" if tied else ""
     if not over:
         # (s62-night: a friend out in the money was told the place alone until the
         # end; the prize is said once the pool can no longer grow: the rebuys closed
         # and the add-on's window too, or a deal agreed)
         final = not t.rebuy_open and (not t.addon_chips or t.addon_closed or t.deal is not None)
         prize = int(t.payouts(chips).get(seat, 0)) if final else 0
-        return f" in {nth} place" + (f" and win {prize}" if prize > 0 else "")
+        return (f" in {nth} place{with_whom}"
+                + (f"{',' if tied else ''} and win {prize}" if prize > 0 else ""))
     prize = int(t.payouts(chips).get(seat, 0))
-    return f": you finished {nth}" + (f" and win {prize}" if prize > 0 else "")
+    return (f": you finished {nth}{with_whom}"
+            + (f"{',' if tied else ''} and win {prize}" if prize > 0 else ""))
 
 
 def note_rebuy(table: LiveTable, seat: int) -> None:

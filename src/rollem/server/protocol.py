@@ -94,8 +94,9 @@ with the felt's words, issue 26, :meth:`rollem.server.game_session.GameSession.v
 ``hand.hand_name``, the seat's own hand so far as ``rollem eval`` names it, e.g.
 ``"pair of kings, ace-ten-deuce"``, ``"high: ...; low: ..."`` in high-low games,
 ``"three queens, nine-deuce (fives wild)"`` once the wild rank is known, ``null``
-for a watcher; ``hand.log``, the hand so far in players' words, newest last, a list
-of ``{"seat": int|null, "text": str, "kind": str}``, the same sentences as
+for a watcher or once the seat has folded (a dead hand, R-C-11); ``hand.log``, the
+hand so far in players' words, newest last, a list of
+``{"seat": int|null, "text": str, "kind": str}``, the same sentences as
 ``rollem replay``, cards as short text such as ``Qh``, ending with the result
 once the hand is over; ``hand.last_actions``, each seat's latest action this
 hand, keyed by seat number as text, ``{"kind": str, "text": str}``, e.g.

@@ -12,22 +12,21 @@ sits down is dealt in at once), so a move is no different; what keeps a move
 from dodging the blinds again and again is the limit below.
 
 **When.**  Between hands, or during a hand the player is not dealt into: at once.
-During a hand the player is dealt into: the move waits and is made when the
-hand ends (``session["seat_changes"]``: ``{str(seat): {"to", "digest"}}``); the
-seat is held for them meanwhile (nobody else sits down in it, and the felt says
-whose it is).  While the next hand is being dealt (its game being named, its
-deck waiting for the seeds) the request is refused: ask again once it is dealt.
+During a hand the player is dealt into, or while the next hand is being dealt
+(its game being named, its deck waiting for the seeds): the move waits and is
+made when that hand ends (``session["seat_changes"]``: ``{str(seat): {"to",
+"digest"}}``); the seat is held for them meanwhile (nobody else sits down in it,
+and the felt says whose it is).
 
 **Refusals** (:class:`~rollem.server.live_table.TableError` codes):
 ``malformed`` (not a seat number), ``bad_seat`` (no such seat, or your own),
 ``seat_taken`` (someone sits there, or another's move holds it),
-``tournament`` (a tournament's seats are its entrants'), ``dealing`` (the next
-hand is being dealt), ``leaving`` (removed, or leaving after this hand),
-``too_soon`` (one move an orbit: after a move once hands have been dealt, the
-next is allowed once as many hands as there are players at the table have
-been dealt; before the first hand people move freely), ``too_often`` (more than
-:data:`BURST` requests at once, then one every :data:`REFILL_SECONDS`), and
-``closed`` (the host closed the table).
+``tournament`` (a tournament's seats are its entrants'), ``leaving`` (removed,
+or leaving after this hand), ``too_soon`` (one move an orbit: after a move once
+hands have been dealt, the next is allowed once as many hands as there are
+players at the table have been dealt; before the first hand people move
+freely), ``too_often`` (more than :data:`BURST` requests at once, then one every
+:data:`REFILL_SECONDS`), and ``closed`` (the host closed the table).
 """
 
 from __future__ import annotations
@@ -128,14 +127,15 @@ def ask(table: LiveTable, seat: int, to: object) -> None:
                          "stay where you are")
     _refuse_now(table, seat, to)
     hand = table.hand
-    if table.hand_unsettled and hand is not None and table.views.dealt_in_hand(seat, hand):
+    playing = table.hand_unsettled and hand is not None and table.views.dealt_in_hand(seat, hand)
+    # (while the next hand is being dealt the move waits for that hand's end too: it
+    # was refused, "ask again once it is dealt", and a friend's tap in the seconds
+    # between hands then had to be made again once the cards were out: s73-night)
+    if playing or (hand is None and (s.get("choice") or s.get("seeding"))):
         s.setdefault("seat_changes", {})[str(seat)] = {
             "to": to, "digest": table.seats[seat].row.token_digest}
         _saved(table)
         return
-    if hand is None and (s.get("choice") or s.get("seeding")):
-        raise TableError("dealing", "the next hand is being dealt: ask again once it is "
-                         "dealt (the move is then made when it ends)")
     move(table, seat, to)
 
 
@@ -218,7 +218,8 @@ def move(table: LiveTable, seat: int, to: int) -> None:
         # again and again grew it without bound, saved with every change: s59-break)
     table.seating._new_opponent(seat)
     table.seating._new_opponent(to)
-    sends = host._tell_table(table, f"{row.name} moved from seat {seat + 1} to seat {to + 1}.")
+    sends = host._tell_table(table, f"{row.name} moved from seat {seat + 1} to seat {to + 1}.",
+                             by=to, own=f"You moved from seat {seat + 1} to seat {to + 1}.")
     table.turns.bump_seq()  # (after: the note's seq is this state's)
     table.saving.commit(seats=[info.row], remove_seats=[seat], session=True)
     table.views.broadcast()

@@ -131,7 +131,8 @@ class Dealer:
         bomb-pot count and call, the chips carried, the tournament's add-on window
         are written only when a hand is dealt (:meth:`Seeding._dealt`), so the next
         deal is the one this would have been (R-C-12: the button moves only with a
-        hand dealt); the seats held at its offer are forgotten."""
+        hand dealt); the seats held at its offer are forgotten, and the seat changes
+        asked meanwhile are made (:func:`~rollem.server.seat_moves.moves_after_hand`)."""
         live = self.table
         # (no offer stands: a newcomer seated before the same hand is offered again
         # is one who sat down before it, s65; host_tools.delayed_viewer)
@@ -141,6 +142,9 @@ class Dealer:
         live.saving.commit(session=True)
         live.turns.refresh_decisions()
         self.schedule_next_hand(delay)  # (before: its time is in the state)
+        # (seat changes asked while this deal was being made waited for its hand's
+        # end: no hand came, so they are made now, s73-night)
+        seat_moves.moves_after_hand(live)
         live.views.broadcast()
 
     def deal_soon(self) -> None:

@@ -145,7 +145,10 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
     // sit (a seat change, stop 59), else a plain box; nobody sits down once a
     // tournament has started, its entrants fixed, nor at a table the host closed)
     const held = heldFor(t, i);
-    const kind = empty ? (closed || t.ended ? "closed" : held !== null ? "held:" + held
+    // ("held:" while the hand it waits for is in play, "hnxt:" while the next is
+    // being dealt, its game named: "after the next hand", s73-night)
+    const kind = empty ? (closed || t.ended ? "closed"
+      : held !== null ? (hand && !hand.result ? "held:" : "hnxt:") + held
       : mySeat === null ? (shut(i) ? "closed" : "free-button")
       : tt ? "closed" : "move-button") : "seat";
     const old = kept.get(i);
@@ -360,7 +363,8 @@ function heldFor(t, i) {
 function emptySeatEl(i, kind) {
   const button = kind === "free-button" || kind === "move-button";
   const words = kind === "closed" ? " — empty" : kind === "free-button" ? " — free: tap to sit"
-    : kind === "move-button" ? " — free: move here" : " — " + kind.slice(5) + "'s after this hand";
+    : kind === "move-button" ? " — free: move here"
+    : " — " + kind.slice(5) + (kind.startsWith("held:") ? "'s after this hand" : "'s after the next hand");
   const empty = el(button ? "button" : "div", "seat empty", "Seat " + (i + 1) + words);
   empty.dataset.seat = i;
   if (button) {

@@ -230,8 +230,9 @@ hooks.takeSeat = (i) => { $("join-seat").value = String(i); joinSeat(i); };
 hooks.moveSeat = (i) => {
   const hand = S.state && S.state.hand, me = S.state ? S.state.you.seat : null;
   const playing = !!(hand && !hand.result && me !== null && hand.seats[me] && hand.seats[me].dealt);
+  const dealing = !playing && !!(S.state && (S.state.table.choice || S.state.table.deal));   // (being dealt)
   const ask = "Move to seat " + (i + 1) + "? Your chips and your ledger line go with you"
-    + (playing ? "; you move when this hand ends." : ".");
+    + (playing ? "; you move when this hand ends." : dealing ? "; you move when the next hand ends." : ".");
   if (window.confirm(ask)) send({ type: "seat_change", seat: i });
 };
 // A wide screen (the side column beside the oval, style.css): the invite bar and

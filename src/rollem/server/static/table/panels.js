@@ -59,7 +59,8 @@ export function renderNotice(t, me, hand) {
   else if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + (t.config.away_after === 1 ? "once" : t.config.away_after + " times in a row") + ", so you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", t.tournament ? "You are sitting out: in a tournament you are still dealt in, your hands folded and your antes and blinds posted, until you come back." : stillInHand(hand, me) ? "You sit out from the next hand. This hand is still yours to play: the clock acts for you after " + Math.round(t.config.decision_seconds) + " s (no time bank while you sit out)." : "You are sitting out: you are not dealt in until you come back."]);
   const moving = me.seat !== null ? (t.seat_changes || {})[String(me.seat)] : undefined;
-  if (moving !== undefined) parts.push(["info seat-change", "You move to seat " + (moving + 1) + " when this hand ends."]);
+  // (asked while the next hand was being dealt, its game named: after that hand)
+  if (moving !== undefined) parts.push(["info seat-change", "You move to seat " + (moving + 1) + " when " + (hand && !hand.result ? "this" : "the next") + " hand ends."]);
   if (me.seat !== null && (t.rebuy_requests || []).includes(me.seat)) parts.push(["info", (t.top_up_requests || []).includes(me.seat) ? "Your top-up waits for the host's approval." : "Your rebuy waits for the host's approval."]);
   if (me.seat === null && t.hand_in_play) parts.push(["info", "A hand is being played: watchers see each hand once it has ended."]);
   if (me.next_hand) parts.push(["info", me.next_hand]);  // the server's words (issue 26)
@@ -671,12 +672,14 @@ export function chatArrived(lines) {
 }
 // A new connection: the server sends the recent lines again.
 export function chatReset() { chatLines = []; renderChat(); }
+let chatSeat = null;   // the seat the chat's lines were drawn for (noteWords)
 export function renderChat() {
+  chatSeat = S.state ? S.state.you.seat : null;
   const list = $("chat-lines");
   list.innerHTML = "";
   for (const line of chatLines) {
     if (line.notice) {   // the table's own line (the host role passing): no name, no mute
-      const li = el("li", "chat-line notice", line.text);
+      const li = el("li", "chat-line notice", noteWords(line));
       li.dataset.id = line.id;
       list.appendChild(li);
       continue;
@@ -716,6 +719,9 @@ export function renderChatInput(me) {
   const words = tt && tt.started ? "Watchers read the chat." : "Watchers read the chat; take a seat to write.";
   if ($("chat-watch").textContent !== words) $("chat-watch").textContent = words;
   $("chat-send").disabled = !S.online;
+  // (the lines read "You changed ..." on the host's own page: drawn again when the
+  // seat they were drawn for changed, e.g. the lines came before the first state)
+  if (chatSeat !== me.seat) renderChat();
 }
 function initChat() {
 $("chat-form").onsubmit = (ev) => {
@@ -1187,8 +1193,8 @@ export function announce(state, previous, turn, wasTurn) {
   if (previous && note && (!before || before.seq !== note.seq)) {
     // (the host closing the table, or the night over: the notice at the top says so
     // in a line of its own; the same news in a toast over it on a phone, s61-night)
-    if (!endedNews(t, previous.table)) toast(note.text);
-    lines.push(note.text);
+    if (!endedNews(t, previous.table)) toast(noteWords(note));
+    lines.push(noteWords(note));
   }
   if (turn && !wasTurn) {
     const legal = hand && hand.legal;
@@ -1196,6 +1202,12 @@ export function announce(state, previous, turn, wasTurn) {
     lines.push("Your turn" + (owe ? ": " + owe + " to call." : "."));
   }
   if (lines.length) say(lines);
+}
+
+// A note of the table's in the words for this page: the host's own pages read
+// "You changed ..." where the others read "Ann changed ..." (s73-night).
+function noteWords(note) {
+  return note.own && S.state && note.by === S.state.you.seat ? note.own : note.text;
 }
 
 // Whether the table's close came with this state (the host closing it, or the
