@@ -239,9 +239,9 @@ class TablePlay:
     async def resumes(self, hands: int = 1) -> None:
         """Return once play has resumed (told unpaused) and ``hands`` more hands are told."""
         hand_then = self.table.session["hand_no"]
-        await until(lambda: self.clients[0].states()[-1]["table"]["paused"] is None, 5,
-                    "play resumes")
-        await until(lambda: self.told_hand() >= hand_then + hands, 15,
+        await until(lambda: self.clients[0].states()[-1]["table"]["paused"] is None, 30,
+                    "play resumes")  # (limits, not timings: a loaded machine is slow)
+        await until(lambda: self.told_hand() >= hand_then + hands, 60,
                     f"{hands} more hand(s) dealt")
 
     def paused_states(self) -> list[dict[str, Any]]:

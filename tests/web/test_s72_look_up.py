@@ -191,12 +191,24 @@ def test_a_restart_on_the_same_address_takes_its_tables_at_once(
     tid = _table(srv, "203.0.113.8")
     srv.proc.kill()
     srv.proc.wait(15)
+    # The old run's lease stays live through the restart however long that takes
+    # (its last renewal may have left it a few seconds of its 10, less than a
+    # restart on a loaded machine): pushed back an hour, owner and address as the
+    # old run left them.
+    with psycopg.connect(db, autocommit=True) as conn:
+        old = conn.execute("UPDATE leases SET expires = clock_timestamp() + interval '1 hour' "
+                           "WHERE table_id = %s RETURNING owner, url", (tid,)).fetchone()
+    assert old is not None and old[1] == srv.url
     again = Serve(db, srv.tmp, srv.port)
     srv.proc = again.proc  # (the module's server from now on)
     wait_served(srv.port)
     with psycopg.connect(db, autocommit=True) as conn:  # still live, the old run's
-        live = conn.execute("SELECT expires > clock_timestamp() FROM leases "
+        live = conn.execute("SELECT expires > clock_timestamp(), owner FROM leases "
                             "WHERE table_id = %s", (tid,)).fetchone()
-    assert live == (True,)
+    assert live == (True, old[0])
     r = httpx.get(f"{srv.url}/api/tables/{tid}", timeout=30)
     assert r.status_code == 200 and r.json()["id"] == tid, r.text
+    with psycopg.connect(db, autocommit=True) as conn:  # taken by the new run
+        now = conn.execute("SELECT owner <> %s, url FROM leases WHERE table_id = %s",
+                           (old[0], tid)).fetchone()
+    assert now == (True, srv.url)

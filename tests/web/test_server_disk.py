@@ -16,7 +16,6 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -128,11 +127,13 @@ def test_one_failed_write_is_never_told_and_play_goes_on(
 def test_writes_failing_for_a_while_pause_quietly_and_resume(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Fault 3: every write of one table fails for 1.5 s.  The table pauses
-    and tells its players once, retries with backoff (no tight loop: a few
-    retries, one log line each way, a bounded number of states), and resumes
-    by itself within a few seconds once writes succeed.  Another table on the
-    same store plays on throughout."""
+    """Fault 3: every write of one table fails for a while (six retries, and a
+    hand of another table).  The table pauses and tells its players once,
+    retries with backoff (no tight loop: waits doubling from RETRY_FIRST up to
+    RETRY_MAX, one log line each way, a bounded number of states), and resumes
+    by itself at the first retry once writes succeed.  Another table on the same
+    store plays on throughout.  (The retries' waits are read as the table asks
+    the event loop for them, not timed: a loaded machine only makes it slower.)"""
     # (the computer players act as soon as they have thought, TablePlay's
     # TEST_PACING: "resumed" counts to the next hand's deal, and the real 0.25 s
     # shortest wait would add that to each of their actions; stop 56, stop 57)
@@ -144,6 +145,17 @@ def test_writes_failing_for_a_while_pause_quietly_and_resume(
         await play.deal()
         told_before = [len(c.states()) for c in play.clients]
         other_hand = other.told_hand()
+        # The wait before each retry, as the table asks the event loop for it.
+        saving, loop = play.table.saving, asyncio.get_running_loop()
+        waits: list[float] = []
+        call_later = loop.call_later
+
+        def recorded(delay: float, callback: Any, *args: Any, **kwargs: Any) -> Any:
+            if callback == saving._retry:
+                waits.append(delay)
+            return call_later(delay, callback, *args, **kwargs)
+
+        loop.call_later = recorded  # type: ignore[method-assign]
         store.rule = of_table(play.id, any_write)
         await until(lambda: all(c.latest and c.latest["table"]["paused"] for c in play.clients),
                     10, "the pause is told")
@@ -165,23 +177,33 @@ def test_writes_failing_for_a_while_pause_quietly_and_resume(
         late = Recorder(play, None)
         play.table.connect(late)
         assert [st["table"]["paused"] for st in late.states()] == [PAUSED_NOTICE]
-        await asyncio.sleep(1.5)
+        # The other table deals on while this one retries (generous limits: only
+        # a table that stops, or never retries, reaches them).
+        await until(lambda: len(waits) >= 6, 60, "six waits for a retry")
+        await until(lambda: other.told_hand() >= other_hand + 1, 60,
+                    "a hand at the other table while this one is paused")
+        assert play.table.saving.paused
         during = [len(c.states()) - n for c, n in zip(play.clients, told_before, strict=True)]
         # (an onlooker arriving is told only to the onlooker)
         after_pause = [len(c.states()) - n for c, n in zip(play.clients, paused_at, strict=True)]
         play.clients.append(late)
-        retries = store.failed_writes
         store.rule = None
-        cleared = time.monotonic()
+        cleared = len(waits)
         await play.resumes()
-        resumed = time.monotonic() - cleared
+        loop.call_later = call_later  # type: ignore[method-assign]
         # Bounded: after the paused state, nothing more while paused (retries are quiet).
         assert after_pause == [0, 0, 0], after_pause
         assert max(during) <= 6, during
-        # Backing off from 0.05 s to 0.4 s over 1.5 s: a handful of retries.
-        assert 3 <= retries <= 12, retries
-        assert resumed <= LiveTable.RETRY_MAX + 2
-        assert other.told_hand() >= other_hand + 2  # the other table never stopped
+        # Backing off from 0.05 s, doubling, to at most 0.4 s: no tight loop, and
+        # no wait longer than RETRY_MAX however long the writes failed.
+        assert waits[:6] == pytest.approx([0.05, 0.1, 0.2, 0.4, 0.4, 0.4]), waits
+        assert max(waits) == pytest.approx(LiveTable.RETRY_MAX), waits
+        # Every failed write waited once, then retried; once writes succeed, the
+        # next retry resumes play (or the one after a retry already under way).
+        assert store.failed_writes == len(waits), (store.failed_writes, waits)
+        assert len(waits) <= cleared + 1, (cleared, waits)
+        await until(lambda: other.told_hand() >= other_hand + 2, 60,
+                    "the other table never stopped")
         assert not [st for st in other.clients[0].states() if st["table"]["paused"]]
 
     play_out(run, store, play, other)
