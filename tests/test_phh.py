@@ -765,3 +765,36 @@ def test_odd_names_and_misspelt_fields_are_named_not_lost(tmp_path: Path) -> Non
     # fields of phh-std rollem does not read, and one's own, are kept as they are
     code, out, err = run(base + 'seat_count = 6\ntime_limit = 30\n_mine = [1]\nfoo = "x"\n')
     assert code == 0 and err == "" and "Tom Dwan +556000" in out
+
+
+def _pots(hand: Hand, seats: list[int] | None = None) -> list[tuple[int, list[int]]]:
+    """A finished hand's pots as ``(amount, eligible rollem seats)``; ``seats``
+    maps a replayed PHH hand's players back to the rollem seats (``_seats``)."""
+    assert hand.result is not None
+    back = seats if seats is not None else list(range(hand.n))
+    return [(p.amount, sorted(back[s] for s in p.eligible)) for p in hand.result.pots]
+
+
+def test_a_round_trip_keeps_the_pots_and_who_was_eligible() -> None:
+    """A hand exported as PHH, full or a player's own copy, replays with the
+    pots and the eligible players of the hand as played, the showdown or not
+    and the copy's stacks: a player who reached the showdown and mucked (its
+    cards ``????`` in a copy) was eligible and lost; it did not fold (the
+    reader once folded it, so the pot lost that player)."""
+    mucks = 0
+    for code in ("FT", "NT", "PO", "FO/8", "F7S", "FR", "F2L3D"):
+        for seed in range(5):
+            hand = _our_hand(code, 1000 + seed)
+            table = phh_dict(hand)
+            got = replay_phh(read_phh(tomli_w.dumps(table))).hand
+            assert _pots(got, table["_seats"]) == _pots(hand), f"{code} seed {seed}"
+            assert got.result is not None and hand.result is not None
+            assert got.result.showdown == hand.result.showdown
+            for seat in [s for s in range(hand.n) if hand.dealt[s]][seed % 2::2]:
+                copy = copy_phh_dict(tomllib.loads(write_own_copy(hand, seat)))
+                got = replay_phh(read_phh(tomli_w.dumps(copy))).hand
+                assert _pots(got, copy["_seats"]) == _pots(hand), f"{code} {seed} seat {seat}"
+                assert list(got.stacks) == copy["finishing_stacks"]
+                mucks += sum(w[1:] == ["sm", "??" * (len(w[2]) // 2)]
+                             for w in (line.split() for line in copy["actions"]) if len(w) == 3)
+    assert mucks >= 5  # (the case the test is for: a hidden hand at the showdown)
