@@ -992,7 +992,8 @@ class TerminalGame:
             def pct(value: float | None) -> str:
                 return "-" if value is None else f"{value:.0f}%"
 
-            self.say_fitted(f"  Your play: {_count(mine.hands, 'hand')}; put chips in voluntarily in the "
+            self.say_fitted(f"  Your play: {_count(mine.hands, 'hand')}; put chips in "
+                     "voluntarily in the "
                      f"first round {pct(line['vpip'])}, raised first {pct(line['pfr'])}, "
                      f"to the showdown {pct(line['wtsd'])}, won there {pct(line['wsd'])}")
             for level, per in sorted(self.stats.by_level.items()):  # (a tournament)
