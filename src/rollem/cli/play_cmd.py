@@ -884,7 +884,8 @@ class TerminalGame:
         (:func:`rollem.odds.display.show_odds_text`; ``--show-odds``). Every
         other player is a computer player of ``--bots``: with ``random`` ones
         the odds read their card choices as random (:func:`rollem.odds.
-        straying.for_bots`; issue 33, branch s67-rough)."""
+        straying.for_bots`; issue 33, branch s67-rough). Its cards are drawn as
+        the table draws them (:meth:`rollem.cli.screen.Style.text`)."""
         from rollem.odds.display import WIDTH as ODDS_WIDTH
         from rollem.odds.display import show_odds_text
         from rollem.odds.straying import for_bots
@@ -892,7 +893,9 @@ class TerminalGame:
         text, ok = show_odds_text(view, rng=self.odds_rng, straying=for_bots([self.level]),
                                   width=min(ODDS_WIDTH, self.console.width) if self.rich
                                   else ODDS_WIDTH)
-        return Text(text, style="cyan" if ok else "dim")
+        # its cards drawn as the table draws them (suit symbols; plain Qh without a
+        # terminal, and no colour with NO_COLOR, as everywhere on the screen)
+        return self.style.text(text, "cyan" if ok else "dim")
 
     # ------------------------------------------------------------ after
 
