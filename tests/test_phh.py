@@ -775,12 +775,20 @@ def _pots(hand: Hand, seats: list[int] | None = None) -> list[tuple[int, list[in
     return [(p.amount, sorted(back[s] for s in p.eligible)) for p in hand.result.pots]
 
 
+def _ends(hand: Hand, seats: list[int] | None = None) -> list[tuple[str, int]]:
+    """Who folded, showed and mucked, as ``(kind, rollem seat)``, sorted."""
+    back = seats if seats is not None else list(range(hand.n))
+    return sorted((e.kind, back[e.seat]) for e in hand.events
+                  if e.kind in ("fold", "show", "muck") and e.seat is not None)
+
+
 def test_a_round_trip_keeps_the_pots_and_who_was_eligible() -> None:
     """A hand exported as PHH, full or a player's own copy, replays with the
-    pots and the eligible players of the hand as played, the showdown or not
-    and the copy's stacks: a player who reached the showdown and mucked (its
-    cards ``????`` in a copy) was eligible and lost; it did not fold (the
-    reader once folded it, so the pot lost that player)."""
+    pots and the eligible players of the hand as played, the showdown or not,
+    who folded, showed and mucked, and the copy's stacks: a player who
+    reached the showdown and mucked (its cards ``????`` in a copy) was
+    eligible and lost; it did not fold (the reader once folded it, so the
+    pot lost that player)."""
     mucks = 0
     for code in ("FT", "NT", "PO", "FO/8", "F7S", "FR", "F2L3D"):
         for seed in range(5):
@@ -790,11 +798,13 @@ def test_a_round_trip_keeps_the_pots_and_who_was_eligible() -> None:
             assert _pots(got, table["_seats"]) == _pots(hand), f"{code} seed {seed}"
             assert got.result is not None and hand.result is not None
             assert got.result.showdown == hand.result.showdown
+            assert _ends(got, table["_seats"]) == _ends(hand)
             for seat in [s for s in range(hand.n) if hand.dealt[s]][seed % 2::2]:
                 copy = copy_phh_dict(tomllib.loads(write_own_copy(hand, seat)))
                 got = replay_phh(read_phh(tomli_w.dumps(copy))).hand
                 assert _pots(got, copy["_seats"]) == _pots(hand), f"{code} {seed} seat {seat}"
                 assert list(got.stacks) == copy["finishing_stacks"]
+                assert _ends(got, copy["_seats"]) == _ends(hand)
                 mucks += sum(w[1:] == ["sm", "??" * (len(w[2]) // 2)]
                              for w in (line.split() for line in copy["actions"]) if len(w) == 3)
     assert mucks >= 5  # (the case the test is for: a hidden hand at the showdown)
