@@ -808,3 +808,24 @@ def test_a_round_trip_keeps_the_pots_and_who_was_eligible() -> None:
                 mucks += sum(w[1:] == ["sm", "??" * (len(w[2]) // 2)]
                              for w in (line.split() for line in copy["actions"]) if len(w) == 3)
     assert mucks >= 5  # (the case the test is for: a hidden hand at the showdown)
+
+
+def test_cli_a_played_hands_phh_names_who_was_eligible_as_its_copy_does(tmp_path: Path) -> None:
+    """rollem play holdem --seed 41, hand 1 (you fold; Ann mucks to Bob's two
+    pair at the showdown): the PHH export replayed said "Main pot: 20 chips
+    (eligible: Bob)", the copy's recorded pot was Ann's and Bob's."""
+    runner = CliRunner()
+    r = runner.invoke(app, ["play", "holdem", "--seed", "41", "--history-dir", str(tmp_path)],
+                      input="f\nq\n")
+    assert r.exit_code == 0, r.output
+    (copy,) = sorted(tmp_path.rglob("hand-0001-holdem.toml"))
+    out = tmp_path / "hand.phh"
+    r = runner.invoke(app, ["export", "--phh", str(copy), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert '"p1 sm ????"' in out.read_text()  # Ann's hand, hidden in your copy
+    recorded = tomllib.loads(copy.read_text())["_result"]["pots"]
+    assert [(p["amount"], p["eligible"]) for p in recorded] == [(20, [1, 2])]  # Ann, Bob
+    r = runner.invoke(app, ["replay", str(out)])
+    assert r.exit_code == 0, r.output
+    pots = [ln for ln in unwrapped(r.output).splitlines() if "(eligible: " in ln]
+    assert pots == ["Main pot: 20 chips (eligible: Ann, Bob); Bob wins 20"]
