@@ -391,13 +391,13 @@ def test_play_reads_scripted_input_in_bounded_pieces_and_stops_when_refused_on_a
     text = out.stdout.decode(errors="replace")
     assert out.returncode == 2, out.stderr
     assert "50 answers in a row were refused; stopping" in text
-    assert "Session ledger after 0 hand(s)" in text
+    assert "Session ledger after 0 hands" in text
     # (the child's peak memory: far from gigabytes)
     assert 0 < int(peak.read_text()) < 400_000  # KiB
     out = subprocess.run(base, input="c\n" * 5000, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 2 and "answers in a row were refused" in out.stdout
-    assert "Session ledger after 1 hand(s)" in out.stdout  # the hand played; then refused
+    assert "Session ledger after 1 hand:" in out.stdout  # the hand played; then refused
 
 
 def test_bet_facing_a_bet_and_a_card_already_up_are_answered_in_words() -> None:

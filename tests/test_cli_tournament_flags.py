@@ -123,7 +123,7 @@ def test_rollem_play_offers_a_rebuy_while_open_and_the_bots_take_theirs(
     assert "Ann rebuys 100 chips (a buy-in of 20 more in the prize pool)." in text
     assert t.rebuys == {0: 1, 1: 1} and t.prize_pool == 120
     assert "Tournament ledger after" in text and "(buy-in 20, prize pool 120;" in text
-    assert "  You  paid 40 (1 rebuy(s)), still playing with 100 chips" in text
+    assert "  You  paid 40 (1 rebuy), still playing with 100 chips" in text
     assert "counted in what you brought" not in text  # (the cash game's words)
 
 

@@ -23,9 +23,9 @@ def test_the_ledger_counts_the_hands_played_out_after_you_are_out(tmp_path: Path
     assert out.returncode == 0, out.stderr
     text = " ".join(out.stdout.split())
     assert "You are out of the tournament in place 3. The computer players play it out." in text
-    assert ("Tournament ledger after 21 hand(s), 18 with you (buy-in 10, prize pool 30; in "
+    assert ("Tournament ledger after 21 hands, 18 with you (buy-in 10, prize pool 30; in "
             "the buy-in's units):") in text
-    assert "Your play: 18 hand(s);" in text
+    assert "Your play: 18 hands;" in text
 
 
 def test_rotate_help_names_simulates_games_not_a_games_flag_it_lacks(

@@ -90,7 +90,6 @@ def test_every_bad_value_is_one_line_saying_what_is_allowed(
     (["serve", "--hand-seconds", "nan"], "'nan' is not a number: expected 0 to 600"),
     (["serve", "--log-level", "loud"],
      "'loud' is not a choice: expected debug, info, warning or error"),
-    (["replay", "/"], "'FILE': '/' is a folder: expected a file"),
 ])
 def test_bad_values_say_what_is_allowed(args: list[str], said: str,
                                         capsys: pytest.CaptureFixture[str]) -> None:
@@ -163,3 +162,25 @@ def test_one_house_option_given_two_values_is_refused(
     code, out, err = run(["play", "rollem521", "--failed-both-rule", "carry",
                           "--history-dir", str(tmp_path)], capsys)
     assert code == 0 and "Session ledger" in out, err
+
+
+def test_a_folder_given_for_files_says_which_files_to_give(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """verify, replay and export given a folder said only "is a folder:
+    expected a file": now they say what to give instead, as shell words."""
+    (tmp_path / "empty").mkdir()
+    code, _, err = run(["replay", str(tmp_path / "empty")], capsys)
+    assert code == 2 and err.endswith("'FILE': '" + str(tmp_path / "empty")
+                                      + "' is a folder: expected a file (give a file in it)\n")
+    for name in ("hand-0001-holdem.toml", "hand-0002-omaha.toml", "session.phhs", "notes.txt"):
+        (tmp_path / name).write_text("")
+    d = str(tmp_path)
+    code, _, err = run(["verify", d], capsys)
+    assert code == 2 and err.endswith(f"is a folder: expected a file (to give the 2 .toml files "
+                                      f"in it: {d}/*.toml)\n"), err
+    code, _, err = run(["export", "--phh", d], capsys)
+    assert code == 2 and f"(to give the 2 .toml files in it: {d}/*.toml)" in err
+    code, _, err = run(["replay", d], capsys)  # one file: a session's .phhs first
+    assert code == 2 and err.endswith(f"(give a file in it, such as {d}/session.phhs)\n"), err
+    code, _, err = run(["export", "--phh", f"{d}/hand-0001-holdem.toml", "-o", d], capsys)
+    assert code == 2 and err.endswith(f"(give a file name in it: {d}/NAME)\n"), err

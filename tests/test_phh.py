@@ -765,3 +765,67 @@ def test_odd_names_and_misspelt_fields_are_named_not_lost(tmp_path: Path) -> Non
     # fields of phh-std rollem does not read, and one's own, are kept as they are
     code, out, err = run(base + 'seat_count = 6\ntime_limit = 30\n_mine = [1]\nfoo = "x"\n')
     assert code == 0 and err == "" and "Tom Dwan +556000" in out
+
+
+def _pots(hand: Hand, seats: list[int] | None = None) -> list[tuple[int, list[int]]]:
+    """A finished hand's pots as ``(amount, eligible rollem seats)``; ``seats``
+    maps a replayed PHH hand's players back to the rollem seats (``_seats``)."""
+    assert hand.result is not None
+    back = seats if seats is not None else list(range(hand.n))
+    return [(p.amount, sorted(back[s] for s in p.eligible)) for p in hand.result.pots]
+
+
+def _ends(hand: Hand, seats: list[int] | None = None) -> list[tuple[str, int]]:
+    """Who folded, showed and mucked, as ``(kind, rollem seat)``, sorted."""
+    back = seats if seats is not None else list(range(hand.n))
+    return sorted((e.kind, back[e.seat]) for e in hand.events
+                  if e.kind in ("fold", "show", "muck") and e.seat is not None)
+
+
+def test_a_round_trip_keeps_the_pots_and_who_was_eligible() -> None:
+    """A hand exported as PHH, full or a player's own copy, replays with the
+    pots and the eligible players of the hand as played, the showdown or not,
+    who folded, showed and mucked, and the copy's stacks: a player who
+    reached the showdown and mucked (its cards ``????`` in a copy) was
+    eligible and lost; it did not fold (the reader once folded it, so the
+    pot lost that player)."""
+    mucks = 0
+    for code in ("FT", "NT", "PO", "FO/8", "F7S", "FR", "F2L3D"):
+        for seed in range(5):
+            hand = _our_hand(code, 1000 + seed)
+            table = phh_dict(hand)
+            got = replay_phh(read_phh(tomli_w.dumps(table))).hand
+            assert _pots(got, table["_seats"]) == _pots(hand), f"{code} seed {seed}"
+            assert got.result is not None and hand.result is not None
+            assert got.result.showdown == hand.result.showdown
+            assert _ends(got, table["_seats"]) == _ends(hand)
+            for seat in [s for s in range(hand.n) if hand.dealt[s]][seed % 2::2]:
+                copy = copy_phh_dict(tomllib.loads(write_own_copy(hand, seat)))
+                got = replay_phh(read_phh(tomli_w.dumps(copy))).hand
+                assert _pots(got, copy["_seats"]) == _pots(hand), f"{code} {seed} seat {seat}"
+                assert list(got.stacks) == copy["finishing_stacks"]
+                assert _ends(got, copy["_seats"]) == _ends(hand)
+                mucks += sum(w[1:] == ["sm", "??" * (len(w[2]) // 2)]
+                             for w in (line.split() for line in copy["actions"]) if len(w) == 3)
+    assert mucks >= 5  # (the case the test is for: a hidden hand at the showdown)
+
+
+def test_cli_a_played_hands_phh_names_who_was_eligible_as_its_copy_does(tmp_path: Path) -> None:
+    """rollem play holdem --seed 41, hand 1 (you fold; Ann mucks to Bob's two
+    pair at the showdown): the PHH export replayed said "Main pot: 20 chips
+    (eligible: Bob)", the copy's recorded pot was Ann's and Bob's."""
+    runner = CliRunner()
+    r = runner.invoke(app, ["play", "holdem", "--seed", "41", "--history-dir", str(tmp_path)],
+                      input="f\nq\n")
+    assert r.exit_code == 0, r.output
+    (copy,) = sorted(tmp_path.rglob("hand-0001-holdem.toml"))
+    out = tmp_path / "hand.phh"
+    r = runner.invoke(app, ["export", "--phh", str(copy), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert '"p1 sm ????"' in out.read_text()  # Ann's hand, hidden in your copy
+    recorded = tomllib.loads(copy.read_text())["_result"]["pots"]
+    assert [(p["amount"], p["eligible"]) for p in recorded] == [(20, [1, 2])]  # Ann, Bob
+    r = runner.invoke(app, ["replay", str(out)])
+    assert r.exit_code == 0, r.output
+    pots = [ln for ln in unwrapped(r.output).splitlines() if "(eligible: " in ln]
+    assert pots == ["Main pot: 20 chips (eligible: Ann, Bob); Bob wins 20"]

@@ -99,7 +99,7 @@ def test_play_full_hand_in_a_pseudo_terminal(game: str, tmp_path: Path) -> None:
         assert prompts < 60, "the hand did not end"
         child.expect(PROMPT)
     child.expect("Session ledger after 1 hand")
-    child.expect("hand histories saved in")
+    child.expect(r"hand\s+histor(y|ies)\s+saved\s+in")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -128,7 +128,8 @@ def test_play_from_piped_stdin(tmp_path: Path) -> None:
     assert "Session ledger after" in text
     assert "Traceback" not in out.stderr
     saved = sorted(tmp_path.rglob("*.toml"))
-    assert saved and f"{len(saved)} hand histories saved in" in text
+    histories = "hand history" if len(saved) == 1 else "hand histories"
+    assert saved and f"{len(saved)} {histories} saved in" in text
     for f in saved:
         assert own_copy_hand(tomllib.loads(f.read_text())).is_over
     # the ledger balances: what one player won, others lost
@@ -254,7 +255,7 @@ def test_play_dealers_choice_piped_with_odds(tmp_path: Path) -> None:
     assert re.search(r"Your odds: equity \d+% \(expected share of the pot\) · whole pot \d+% · "
                      r"a share \d+% ·\n  nothing \d+% · (exact|each ± \d\.\d points)", text)
     assert "The hand in progress is abandoned" in text
-    assert "Session ledger after 0 hand(s)" in text
+    assert "Session ledger after 0 hands" in text
 
 
 # ------------------------------------------------------------------ details (tester's list)
@@ -293,7 +294,7 @@ def test_play_ledger_is_truthful_when_saving_fails(tmp_path: Path) -> None:
     game.ledger()
     text = "".join(lines)
     assert "could not save the hand history" in text
-    assert "1 finished hand(s) could not be saved" in text
+    assert "1 finished hand could not be saved" in text
     assert "No hand was finished" not in text
 
 
@@ -497,3 +498,18 @@ def test_a_game_files_dead_cards_show_under_their_labels() -> None:
                                            title="t", game_name="SDR")]
     stop, drop = (str(c) for c in sdr.view(0).dead)
     assert f"Stop {stop}" in plain[1] and f"Drop {drop}" in plain[1], plain
+
+
+def test_closing_lines_say_one_hand_in_the_singular(tmp_path: Path) -> None:
+    """After one hand the closing lines said "1 hand(s)" and "1 hand histories
+    saved"; now the count and its noun agree (and "0 hands", "2 hands")."""
+    out = subprocess.run(
+        [ROLLEM, "play", "holdem", "--seed", "41", "--history-dir", str(tmp_path)],
+        input="f\nq\n", capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())
+    assert "Session ledger after 1 hand:" in text
+    assert "Your play: 1 hand; put chips in voluntarily" in text
+    assert f"1 hand history saved in {tmp_path}" in text
+    assert "(s)" not in text[text.index("Session ledger"):]

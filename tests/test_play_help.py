@@ -232,4 +232,4 @@ def test_help_and_quit_where_a_free_fold_is_confirmed(tmp_path: Path) -> None:
     assert " ".join(helped[:helped.index(confirm)].split()) == FOLD_ANYWAY_HELP
     assert helped[helped.index(confirm):].startswith(
         f"{confirm}q\nThe hand in progress is abandoned")
-    assert "You fold" not in text and "Session ledger after 0 hand(s)" in text
+    assert "You fold" not in text and "Session ledger after 0 hands" in text

@@ -37,7 +37,7 @@ def test_no_game_offered_fits_the_players_is_refused_up_front(
     # one game that fits is enough
     code, out, err = run_cli(["play", "--players", "9", "--games", games + ",sdr", "--seed", "1",
                               "--history-dir", str(tmp_path)], capsys)
-    assert code == 0 and err == "" and "Session ledger after 0 hand(s)" in out
+    assert code == 0 and err == "" and "Session ledger after 0 hands" in out
 
 
 @pytest.mark.parametrize("dealers_choice", [True, False])
@@ -56,7 +56,7 @@ def test_players_dropping_out_so_that_no_game_fits_ends_the_session_plainly(
         in " ".join(text.split())  # (wrapped at 80 columns: s69-newcomer)
     assert "choose the game" not in text and "Game (1-" not in text
     assert "won every chip" not in text  # Ann still has chips: that was not why
-    assert "Session ledger after 0 hand(s)" in text
+    assert "Session ledger after 0 hands" in text
 
 
 def test_naming_a_game_that_does_not_fit_says_why(tmp_path: Path) -> None:

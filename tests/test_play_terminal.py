@@ -102,14 +102,14 @@ def test_rebuy_offer_when_broke_counts_in_the_ledger(tmp_path: Path) -> None:
     assert "You are out of chips. Rebuy 50 chips? (y = yes, n = no, stop here) > y" in text
     assert "You rebuy 50 chips (rebuys so far: 1)." in text
     assert "(stack" in text and "brought 100)" in text
-    assert "You rebought 1 time(s): 50 chips, counted in what you brought" in text
+    assert "You rebought 1 time: 50 chips, counted in what you brought" in text
     assert game.table.brought[0] == 100
     assert game.table.chips == sum(game.table.brought)
     # no: the session ends with the ledger
     game, out = scripted(iter(["n"]), history_dir=tmp_path)
     game.table.stacks[:2] = [0, 100]
     assert game.run() == 0
-    assert "Session ledger after 0 hand(s)" in "".join(out)
+    assert "Session ledger after 0 hands" in "".join(out)
 
 
 def test_help_and_the_table_at_the_rebuy_offer(tmp_path: Path) -> None:

@@ -151,7 +151,7 @@ def test_the_terminal_ledger_tells_your_play(tmp_path: Path) -> None:
     text = "".join(out)
     assert len(hands) == 2
     vpip = sum(hand_facts(h.events, [0])[0].vpip for h in hands)  # type: ignore[attr-defined]
-    assert f"Your play: 2 hand(s); put chips in voluntarily in the first round " \
+    assert f"Your play: 2 hands; put chips in voluntarily in the first round " \
            f"{100 * vpip / 2:.0f}%" in text
 
 

@@ -89,7 +89,7 @@ def test_rollem_play_a_turbo_to_the_end(tmp_path: object) -> None:
     assert any(line.endswith("(paid 10, place 1, won 26)") for line in ledger[1:5])
     # your play split by level (6 hands a level: level 1 first, all 6 of it)
     by_level = [line for line in ledger if line.startswith("    at level ")]
-    assert by_level and by_level[0].startswith("    at level 1: 6 hand(s), voluntarily ")
+    assert by_level and by_level[0].startswith("    at level 1: 6 hands, voluntarily ")
     assert [int(line.split()[2].rstrip(":")) for line in by_level] == list(
         range(1, len(by_level) + 1))
     import tomllib

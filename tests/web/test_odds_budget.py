@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -33,6 +34,20 @@ from rollem.server.live_table.messages import TOO_COSTLY
 
 pytestmark = [pytest.mark.timeout(90),
               pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")]
+
+
+READY = re.compile(rb"rollem\.server: serving \S.* on \S+:\d+ \(warmed up in ")
+"""rollem serve's ready line ("serving rollem.db on 127.0.0.1:8000 (warmed up
+in 1.2 s, then 0.4 s for the practice-odds workers)"), not its warning "...
+did not start within 60 s; serving anyway ...", which also holds "serving "."""
+
+
+def test_the_ready_line_is_told_from_the_warning() -> None:
+    ready = (b"2026-12-07 20:00:00 INFO rollem.server: serving t.db on 127.0.0.1:8123 "
+             b"(warmed up in 1.2 s, then 0.4 s for the practice-odds workers)\n")
+    warning = (b"2026-12-07 20:00:00 WARNING rollem.server: the practice-odds workers did "
+               b"not start within 60 s; serving anyway (the first odds request starts one)\n")
+    assert READY.search(ready) and not READY.search(warning)
 
 
 @pytest.fixture
@@ -415,7 +430,7 @@ def test_serve_starts_the_odds_workers_before_anyone_asks(tmp_path: Path) -> Non
         lines: list[bytes] = []
         for line in server.stdout:
             lines.append(line)
-            if b"serving " in line:
+            if READY.search(line):
                 break
         assert b"for the practice-odds workers" in lines[-1], lines
         # at that moment (no waiting): the fork server, with the odds loaded,

@@ -38,7 +38,7 @@ def backup_database(db: Path, target: Path) -> int:
 
 @click.command(name="backup",
                short_help="Back up the web table's SQLite database to PATH while it runs.")
-@click.argument("path", type=PathOf(dir_okay=False, path_type=Path))
+@click.argument("path", type=PathOf(dir_okay=False, path_type=Path, writes=True))
 @click.option("--db", "db_text", default="rollem.db", show_default=True, envvar="ROLLEM_DB",
               show_envvar=True, type=str, metavar="FILE",
               help="The SQLite file rollem serve uses (PostgreSQL: pg_dump).")

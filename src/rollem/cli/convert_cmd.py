@@ -105,7 +105,7 @@ def _plain(table: Mapping[str, Any]) -> dict[str, Any]:
 @click.option("--to", "to", type=OneOf(["phh", "rollem"]), required=True,
               help="phh: standard PHH (phh-std 0.0.2, as PokerKit reads it); rollem: "
                    "rollem's own history format, this version.")
-@click.option("-o", "--output", type=PathOf(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", type=PathOf(dir_okay=False, path_type=Path, writes=True),
               help="Write to this file instead of stdout.")
 @click.option("--skip", is_flag=True,
               help="Leave out the hands that cannot be converted, each named on stderr with "

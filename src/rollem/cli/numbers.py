@@ -175,11 +175,53 @@ class OneOf(click.Choice):  # type: ignore[type-arg]
         return f"{str(value)!r} is not a choice: expected {or_list(list(map(str, self.choices)))}"
 
 
+_KINDS = ("toml", "phhs", "phh")
+"""The files a folder given for a file is searched for (histories, game files, PHH)."""
+
+
+def _in_folder(folder: str, writes: bool, many: bool) -> str:
+    """What to give instead of ``folder`` where a file is expected, as shell
+    words: for files read (``many``: several taken), the files of the
+    commonest kind in it, " (to give the 12 .toml files in it: DIR/*.toml)";
+    for one file read, one of them, a session's ``.phhs`` first, " (give a
+    file in it, such as DIR/session.phhs)"; " (give a file in it)" where it
+    holds none of those kinds; for a file written, " (give a file name in
+    it: DIR/NAME)"."""
+    import os
+    import shlex
+
+    base = folder.rstrip("/\\") or folder
+    if writes:
+        return f" (give a file name in it: {shlex.quote(os.path.join(base, 'NAME'))})"
+    try:
+        names = sorted(e.name for e in os.scandir(folder) if e.is_file())
+    except OSError:
+        names = []
+    counts = {k: sum(n.lower().endswith("." + k) for n in names) for k in _KINDS}
+    kind = max(_KINDS, key=lambda k: counts[k])
+    if not counts[kind]:
+        return " (give a file in it)"
+    if many:
+        files = f"the {counts[kind]} .{kind} file{'s' if counts[kind] != 1 else ''}"
+        return f" (to give {files} in it: {shlex.quote(base)}{os.sep}*.{kind})"
+    kind = "phhs" if counts["phhs"] else kind
+    one = next(n for n in names if n.lower().endswith("." + kind))
+    return f" (give a file in it, such as {shlex.quote(os.path.join(base, one))})"
+
+
 class PathOf(click.Path):
     """A path (click's ``Path``), refused in words: "'/tmp' is a folder:
-    expected a file", "'/etc/passwd' is a file: expected a folder"; with
+    expected a file (to give the 3 .toml files in it: /tmp/*.toml)" (one
+    file: "(give a file in it, such as /tmp/session.phhs)", else "(give a
+    file in it)"; a file to write: "(give a file name in it: /tmp/NAME)"),
+    "'/etc/passwd' is a file: expected a folder"; with
     ``exists=True``, "'x' does not exist: expected an existing file".
     """
+
+    def __init__(self, *args: Any, writes: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.writes = writes
+        """A file written (``-o FILE``): a folder given is told to name a file in it."""
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
@@ -188,9 +230,11 @@ class PathOf(click.Path):
         text = os.fsdecode(value) if isinstance(value, (str, bytes, os.PathLike)) else str(value)
         want = "a file" if not self.dir_okay else ("a folder" if not self.file_okay
                                                    else "a file or folder")
+        many = param is not None and param.nargs == -1
         if text and text != "-":
             if not self.dir_okay and os.path.isdir(text):
-                self.fail(f"{text!r} is a folder: expected {want}", param, ctx)
+                hint = _in_folder(text, self.writes, many)
+                self.fail(f"{text!r} is a folder: expected {want}{hint}", param, ctx)
             if not self.file_okay and os.path.exists(text) and not os.path.isdir(text):
                 self.fail(f"{text!r} is a file: expected {want}", param, ctx)
             if self.exists and not os.path.exists(text):

@@ -153,7 +153,7 @@ def _bad_hands(file: Path, total: int, bad: list[tuple[str, str]]) -> str:
                 type=PathOf(dir_okay=False, path_type=Path))
 @click.option("--phh", "to_phh", is_flag=True, required=True,
               help="Write standard PHH (phh-std 0.0.2), as PokerKit's HandHistory reads it.")
-@click.option("-o", "--output", type=PathOf(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", type=PathOf(dir_okay=False, path_type=Path, writes=True),
               help="Write to this file instead of stdout.")
 @click.option("--skip-other-games", is_flag=True,
               help="Leave out the hands of games with no PHH variant (a dealer's-choice "

@@ -85,6 +85,12 @@ def default_history_dir() -> Path:
     return Path(base) / "rollem" / "histories"
 
 
+
+def _count(n: int, word: str, words: str = "") -> str:
+    """``n`` and ``word`` agreeing in number: ``1 hand``, ``0 hands``, ``2 hands``
+    (``words``: the plural where it is not ``word`` + s)."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
 class _Quit(Exception):
     """The player asked to quit (``q``, end of input, Ctrl-C)."""
 
@@ -878,7 +884,8 @@ class TerminalGame:
         (:func:`rollem.odds.display.show_odds_text`; ``--show-odds``). Every
         other player is a computer player of ``--bots``: with ``random`` ones
         the odds read their card choices as random (:func:`rollem.odds.
-        straying.for_bots`; issue 33, branch s67-rough)."""
+        straying.for_bots`; issue 33, branch s67-rough). Its cards are drawn as
+        the table draws them (:meth:`rollem.cli.screen.Style.text`)."""
         from rollem.odds.display import WIDTH as ODDS_WIDTH
         from rollem.odds.display import show_odds_text
         from rollem.odds.straying import for_bots
@@ -886,7 +893,9 @@ class TerminalGame:
         text, ok = show_odds_text(view, rng=self.odds_rng, straying=for_bots([self.level]),
                                   width=min(ODDS_WIDTH, self.console.width) if self.rich
                                   else ODDS_WIDTH)
-        return Text(text, style="cyan" if ok else "dim")
+        # its cards drawn as the table draws them (suit symbols; plain Qh without a
+        # terminal, and no colour with NO_COLOR, as everywhere on the screen)
+        return self.style.text(text, "cyan" if ok else "dim")
 
     # ------------------------------------------------------------ after
 
@@ -926,13 +935,13 @@ class TerminalGame:
         assert t is not None
         # (after you were out the computer players played on: ``done`` counts only
         # the hands you were at the table for, the tournament's own count them all)
-        hands = (f"{t.hands_played} hand(s), {done} with you" if t.hands_played > done
-                 else f"{done} hand(s)")
+        hands = (f"{_count(t.hands_played, 'hand')}, {done} with you" if t.hands_played > done
+                 else _count(done, "hand"))
         self.say_fitted(Text(f"Tournament ledger after {hands} (buy-in {t.buy_in}, prize "
                       f"pool {t.prize_pool}; in the buy-in's units):", style="bold"))
         for row in t.ledger(self.table.stacks):
             name = self.names[row["seat"]]
-            bought = ([f"{row['rebuys']} rebuy(s)"] if row["rebuys"] else []) + (
+            bought = ([_count(row["rebuys"], "rebuy")] if row["rebuys"] else []) + (
                 ["add-on"] if row["addon"] else [])
             paid = f"paid {row['paid']}" + (f" ({', '.join(bought)})" if bought else "")
             if row["net"] is not None:
@@ -952,7 +961,7 @@ class TerminalGame:
         if self.tournament is not None:
             self.tournament_ledger(done)
         else:
-            self.say_fitted(Text(f"Session ledger after {done} hand(s):", style="bold"))
+            self.say_fitted(Text(f"Session ledger after {_count(done, 'hand')}:", style="bold"))
         shown = list(enumerate(self.names if self.tournament is None else ()))
         # (the nets aligned: "  Bob    -6" under "  Ann   -20")
         net_width = max((len(f"{t.stacks[s] - t.brought[s]:+d}") for s, _ in shown), default=0)
@@ -986,7 +995,8 @@ class TerminalGame:
             def pct(value: float | None) -> str:
                 return "-" if value is None else f"{value:.0f}%"
 
-            self.say_fitted(f"  Your play: {mine.hands} hand(s); put chips in voluntarily in the "
+            self.say_fitted(f"  Your play: {_count(mine.hands, 'hand')}; put chips in "
+                     "voluntarily in the "
                      f"first round {pct(line['vpip'])}, raised first {pct(line['pfr'])}, "
                      f"to the showdown {pct(line['wtsd'])}, won there {pct(line['wsd'])}")
             for level, per in sorted(self.stats.by_level.items()):  # (a tournament)
@@ -994,21 +1004,24 @@ class TerminalGame:
                 if at is None or not at.hands:
                     continue
                 figures = at.to_dict()
-                self.say_fitted(f"    at level {level}: {at.hands} hand(s), voluntarily "
+                self.say_fitted(f"    at level {level}: {_count(at.hands, 'hand')}, voluntarily "
                          f"{pct(figures['vpip'])}, raised first {pct(figures['pfr'])}, "
                          f"to the showdown {pct(figures['wtsd'])}, won there "
                          f"{pct(figures['wsd'])}, chips {at.net:+d}")
         if self.rebuys and self.tournament is None:  # (a tournament's ledger says it)
-            self.say_fitted(f"  You rebought {self.rebuys} time(s): "
+            self.say_fitted(f"  You rebought {_count(self.rebuys, 'time')}: "
                             f"{self.rebuys * self.stack} chips, counted in what you brought")
         if t.carry:
-            self.say_fitted(f"  {t.carry} chips were carried to a next hand that was not played")
+            self.say_fitted(f"  {_count(t.carry, 'chip')} {'was' if t.carry == 1 else 'were'} "
+                            "carried to a next hand that was not played")
         if self.saved:
-            self.say_fitted(f"{self.saved} hand histories saved in {self.session_dir} "
+            saved = _count(self.saved, "hand history", "hand histories")
+            self.say_fitted(f"{saved} saved in {self.session_dir} "
                      f"(your own copies, with only the cards you saw; read one with: "
                      "rollem replay FILE; each hand's net and stacks: rollem replay session.phhs)")
         if self.save_errors:
-            self.say_fitted(Text(f"{len(self.save_errors)} finished hand(s) could not be saved in "
+            self.say_fitted(Text(f"{_count(len(self.save_errors), 'finished hand')} could not be "
+                                 "saved in "
                           f"{self.session_dir}: {self.save_errors[-1]}", style="red"))
         elif not self.saved:
             self.say_fitted("No hand was finished, so no history was saved.")

@@ -89,15 +89,22 @@ class Style:
         """Cards as they are printed, one string each (for prompts)."""
         return [self.card(t).plain for t in texts]
 
-    def line(self, line: Line) -> Text:
-        """A narrated line with its cards drawn as cards and a style by its kind."""
-        out = Text(style=_LINE_STYLE.get(line.kind, ""))
+    def text(self, text: str, style: str = "") -> Text:
+        """``text`` in ``style`` with every card in it (``Qh``) drawn as the
+        table draws cards (:meth:`card`: ``Q♥`` in its colour on a terminal,
+        ``Qh`` in plain text)."""
+        out = Text(style=style)
         pos = 0
-        for m in CARD_PATTERN.finditer(line.text):
-            out.append(line.text[pos:m.start()])
+        for m in CARD_PATTERN.finditer(text):
+            out.append(text[pos:m.start()])
             out.append_text(self.card(m.group(0)))
             pos = m.end()
-        out.append(line.text[pos:])
+        out.append(text[pos:])
+        return out
+
+    def line(self, line: Line) -> Text:
+        """A narrated line with its cards drawn as cards and a style by its kind."""
+        out = self.text(line.text, _LINE_STYLE.get(line.kind, ""))
         if line.mine and line.kind not in _LINE_STYLE:
             out.stylize("bold")
         return out

@@ -126,6 +126,10 @@ class Hand:
         self.dead: list[Card] = []
         self.burned: list[Card] = []
         self.muck: list[Card] = []
+        self.forfeit: set[int] = set()
+        """Seats still in at the showdown whose hands cannot win (a PHH file's
+        muck, ``pN sm``, or a hand it hides, ``????``): eligible for the pots
+        they paid into, mucked there, awarded nothing (R-C-11)."""
         self.pool: list[Card] = []
         self.pool_by_seat: dict[int, list[Card]] = {}
         self.wild_ranks: tuple[int, ...] = ()

@@ -290,8 +290,9 @@ class PotShowdown(Step):
         for i, (amount, eligible) in enumerate(pots):
             lows = {s: lv[0] for s in eligible if (lv := low.get(s)) is not None}
             if self.pot == "low":
-                best = max(lows.values())
-                won = split_pot(amount, [s for s in eligible if lows.get(s) == best],
+                best = max(lows.values(), default=None)  # (None: only forfeited hands)
+                won = split_pot(amount, [s for s in eligible
+                                         if lows.get(s) == best or best is None],
                                 hand.button, hand.n)
                 results.append(PotResult(amount, eligible, won))
                 wins += [(s, c, i, None) for s, c in won.items()]
@@ -334,13 +335,22 @@ class PotShowdown(Step):
             self._run_twice(hand, pots, seats, runs)
             return None
         high, low = self._score(hand, seats)
+        for s in hand.forfeit.intersection(seats):  # can win nothing (a PHH muck)
+            if s in high:
+                high[s] = (-1, high[s][1])
+            if s in low:
+                low[s] = None
         results, wins, needed = self._award(hand, pots, high, low)
         order = showdown_order(hand)
-        showing = self._showing(hand, order, pots, high, needed)
+        showing = self._showing(hand, [s for s in order if s not in hand.forfeit], pots,
+                                high, needed)
         shown: dict[int, str] = {}
         shown_cards: dict[int, tuple[Card, ...]] = {}
         for s in order:
-            if s in showing:
+            if s in hand.forfeit:  # its cards (stand-ins where the file hides them) unsaid
+                hand.muck.extend(hand.hole[s])
+                hand.events.append(Event("muck", s, {"hidden": True}))
+            elif s in showing:
                 desc = self._description(hand, s, high, low)
                 shown[s] = desc
                 shown_cards[s] = tuple(hand.hole[s])

@@ -138,9 +138,10 @@ class CardPreset:
 class MuckHidden(Step):
     """Before the showdown: a hand still in that the file mucks (``pN sm``),
     or that holds a card the file hides (a stand-in; in a draw game the
-    hidden cards it discarded do not count), is mucked, as PokerKit treats a
-    muck and a hand shown as ``????``: it wins nothing and its chips stay in
-    the pots (R-C-11). When some pot would then have no contender left, the
+    hidden cards it discarded do not count), is mucked at the showdown, as
+    PokerKit treats a muck and a hand shown as ``????``: it stays eligible for
+    the pots it paid into (it reached the showdown: not a fold) and wins
+    nothing (``Hand.forfeit``, R-C-11). When some pot would then have no contender left, the
     result cannot be told from the file: nothing is mucked and
     :attr:`untold` says why."""
 
@@ -166,9 +167,7 @@ class MuckHidden(Step):
             self.untold = (f"the result depends on cards the file hides or mucks (p{who + 1}'s):"
                            " replayed to the showdown, but who wins cannot be told")
             return None
-        for s in hidden:
-            hand.fold(s)
-            hand.events.append(Event("muck", s, {"hidden": True}))
+        hand.forfeit.update(hidden)  # still in: eligible, mucked at the showdown
         return None
 
 
