@@ -32,14 +32,13 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import psycopg
 
 from rollem.server import trace
 from rollem.server.leases import GROUP_FENCE, LeaseLost, check_fence
-from rollem.server.readers import ThreadReaders
+from rollem.server.readers import Rows, ThreadReaders
 from rollem.server.schema import SCHEMA_VERSION, STORED_BACKFILL, SchemaError
 from rollem.server.store import QueuedWrite, Statement, Store, WriteStream
 
@@ -147,7 +146,7 @@ class _Reader:
         self.lock = threading.Lock()
         self.conn: psycopg.Connection[Any] | None = None
 
-    def execute(self, sql: str, args: tuple[Any, ...] = ()) -> _Rows:
+    def execute(self, sql: str, args: tuple[Any, ...] = ()) -> Rows:
         with self.lock:
             try:
                 if self.conn is None or self.conn.closed:
@@ -157,28 +156,12 @@ class _Reader:
                 if self.conn is not None and self.conn.broken:
                     self.conn = None
                 raise _as_store_error(err) from err
-        return _Rows(rows)
+        return Rows(rows)
 
     def close(self) -> None:
         with self.lock:
             if self.conn is not None:
                 self.conn.close()
-
-
-class _Rows:
-    """Fetched rows with the cursor methods the store's reads use."""
-
-    def __init__(self, rows: list[tuple[Any, ...]]) -> None:
-        self.rows = rows
-
-    def fetchone(self) -> tuple[Any, ...] | None:
-        return self.rows[0] if self.rows else None
-
-    def fetchall(self) -> list[tuple[Any, ...]]:
-        return self.rows
-
-    def __iter__(self) -> Iterator[tuple[Any, ...]]:
-        return iter(self.rows)
 
 
 class FencedStream(WriteStream):
