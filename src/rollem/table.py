@@ -545,7 +545,8 @@ class Table:
         are dealt the next hand from ``to`` like any seat dealt in (this table
         owes no missed blinds: a player who sits down is dealt in at once, so a
         player who moves is too).  A move past the button can thus skip the
-        blinds once; callers that face strangers limit how often one moves.
+        blinds; the web table leaves such a mover out (``out``) until the big
+        blind reaches the new seat (:mod:`rollem.server.seat_moves`).
 
         Args:
             seat: the mover's seat (0-based).

@@ -188,7 +188,7 @@ def seat_freed(table: LiveTable, seat: int) -> None:
     """``seat`` is free again: it is no longer sitting out, waiting or the host (a
     later occupant inherits none of it; the host role goes back to the creator)."""
     s = table.session
-    for key in ("sitting_out", "waiting", "idle_away", "away_closed", "away_unseen",
+    for key in ("sitting_out", "waiting", "bb_wait", "idle_away", "away_closed", "away_unseen",
                 "straddlers", "rebuy_requests", "top_up_requests"):
         if seat in s.get(key, []):
             s[key].remove(seat)
@@ -351,6 +351,8 @@ def public(table: LiveTable) -> dict[str, Any]:
         # (of those, the seats whose every page was closed when the clock acted)
         "away_unseen": sorted(s.get("away_unseen", [])),
         "waiting": sorted(s.get("waiting", [])),
+        # (seat changes waiting for the big blind to reach their seat: s73-blinds)
+        "bb_wait": sorted(s.get("bb_wait", [])),
         "approve_joins": bool(s.get("approve_joins")),
         "host_seat": s.get("host_seat") if s.get("host_seat") in table.seats else None,
         "config_next": s.get("config_next"),

@@ -7,9 +7,21 @@ and cap, sitting out, straddling and the host role go with them; the seat cookie
 is the same, so their page follows them.  The rules of the move are the
 session model's (:meth:`rollem.table.Table.move_seat`, R-C-12): the button stays
 where it is and moves on as ever, and the mover is dealt the next hand from the
-new seat like anyone dealt in.  This table owes no missed blinds (a player who
-sits down is dealt in at once), so a move is no different; what keeps a move
-from dodging the blinds again and again is the limit below.
+new seat like anyone dealt in -- unless the move would skip the blinds.
+
+**Waiting for the big blind** (s73-blinds).  Once hands have been dealt, at a
+table with a blind game, a move that the big blind would reach later than the
+seat moved from (counted in hands, as the session model deals: R-C-12, the big
+blind the second seat dealt in on the button's left, heads-up the seat that is
+not the button) leaves the mover out (``session["bb_wait"]``, seat numbers)
+until the big blind reaches the new seat: they are dealt in at the first hand
+whose big blind, counting them in with the button where it goes without them,
+is their seat (:func:`dealt_in_waiters`).  A move towards the blinds, before the
+first hand, or at a table that deals no blind game owes nothing; nor does a
+table that cannot deal without its waiters (fewer than two others).  Without it
+a player who moved one seat to the left after each of their button hands paid
+27 blinds to a staying player's 36 over 36 hands (7 seats, 3 players).  At a
+dealer's choice table the wait counts by seat whatever game the button names.
 
 **When.**  Between hands, or during a hand the player is not dealt into: at once.
 During a hand the player is dealt into, or while the next hand is being dealt
@@ -32,28 +44,137 @@ freely), ``too_often`` (more than :data:`BURST` requests at once, then one every
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rollem.engine.forced import Blinds
 from rollem.server import host, host_tools, night_close
 from rollem.server.live_table import seats
 from rollem.server.live_table.errors import TableError
+from rollem.table import DEALERS_CHOICE, button_from, seats_dealt_in
 from rollem.table import TableError as SessionRefused
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
 
-__all__ = ["BURST", "REFILL_SECONDS", "ask", "held_seats", "moves_after_hand", "public"]
+__all__ = ["BURST", "REFILL_SECONDS", "ask", "big_blind_seat", "blind_table",
+           "dealt_in_waiters", "held_seats", "moves_after_hand", "public", "skipping_moves",
+           "skips_blinds", "waiters_dealt"]
 
 BURST = 4
 """Seat-change requests a seat may send at once ..."""
 REFILL_SECONDS = 5.0
 """... then one every this many seconds (each is saved and sent to everyone)."""
 
-SEAT_LISTS = ("sitting_out", "waiting", "idle_away", "away_closed", "away_unseen",
+SEAT_LISTS = ("sitting_out", "waiting", "bb_wait", "idle_away", "away_closed", "away_unseen",
               "straddlers", "rebuy_requests", "top_up_requests")
 """The session's lists of seat numbers that follow a player who moves."""
 SEAT_DICTS = ("clocked", "timeouts", "away")
 """The session's mappings by seat number (as text) that follow a player who moves."""
+
+
+def big_blind_seat(dealt: Sequence[int], button: int) -> int:
+    """The seat that posts the big blind of a hand with the seats ``dealt`` dealt
+    in (two or more) and the button on ``button`` (one of them): the second seat
+    on the button's left, heads-up the seat that is not the button
+    (:class:`rollem.engine.forced.Blinds`)."""
+    ordered = sorted(dealt)
+    at = ordered.index(button)
+    left = ordered[at + 1:] + ordered[:at]
+    return left[0] if len(left) == 1 else left[1]
+
+
+def _hands_to_big_blind(dealt: Sequence[int], seat: int, start: int) -> int:
+    """Hands until ``seat`` (one of ``dealt``) posts the big blind, 0 for the next
+    one, with ``dealt`` dealt in from now on and the next button the first of them
+    at ``start`` or on its left (R-C-12)."""
+    button = button_from(dealt, start)
+    for hands in range(len(dealt)):
+        if big_blind_seat(dealt, button) == seat:
+            return hands
+        button = button_from(dealt, button + 1)
+    return len(dealt)  # (not reached: every seat dealt in posts it once an orbit)
+
+
+def blind_table(table: LiveTable) -> bool:
+    """Whether a game this table may deal has blinds (a dealer's choice table: any
+    of its choices); antes-only games (Stop Drop and Roll, Roll Your Own, 5-2-1)
+    have none."""
+    from rollem.server.game_session import GameSession
+
+    config = table.config
+    options = GameSession.options_for(config)
+    dealt = config.choices if config.game == DEALERS_CHOICE else [config.game]
+    return any(isinstance(step, Blinds) for g in dealt
+               for step in config.game_of(g).build(options))
+
+
+def skipping_moves(table: LiveTable, movers: Collection[int],
+                   seats: Collection[int]) -> dict[int, list[int]]:
+    """For each of ``movers`` (seated), those of ``seats`` (free seats) a move to
+    which now would skip the blinds, so would wait for the big blind: hands have
+    been dealt, a blind game may be dealt, and the big blind would reach the seat
+    later than the mover's (the seats dealt in now, the mover counted in either
+    way; see the module's rules).  None for a mover who already waits (they wait
+    on), nor while fewer than two others are dealt in (no hand could be dealt
+    without the mover)."""
+    s = table.session
+    found: dict[int, list[int]] = {seat: [] for seat in movers}
+    waiting = s.get("bb_wait", [])
+    movers = [seat for seat in movers if seat not in waiting]
+    if (not seats or not movers or not int(s.get("hand_no", 0)) or table.config.tournament
+            or not blind_table(table)):
+        return found
+    dealt = table.dealer.dealt_in()
+    last = s.get("button")
+    start = 0 if last is None else int(last) + 1
+    for seat in movers:
+        others = [n for n in dealt if n != seat]
+        if len(others) < 2:
+            continue
+        stay = _hands_to_big_blind(sorted([*others, seat]), seat, start)
+        found[seat] = [to for to in sorted(seats)
+                       if _hands_to_big_blind(sorted([*others, to]), to, start) > stay]
+    return found
+
+
+def skips_blinds(table: LiveTable, seat: int, to: int) -> bool:
+    """Whether moving from ``seat`` to ``to`` now would skip the blinds
+    (:func:`skipping_moves`)."""
+    return bool(skipping_moves(table, [seat], [to])[seat])
+
+
+def dealt_in_waiters(table: LiveTable, stacks: Sequence[int], out: set[int],
+                     start: int) -> tuple[set[int], int]:
+    """Which seats waiting for the big blind (``session["bb_wait"]``) are dealt the
+    next hand, and where the button goes from: ``(waiters left out, start)``.
+
+    Args:
+        stacks: each seat's chips.
+        out: the seats not dealt in otherwise (the waiters are not in it).
+        start: the seat the next button goes from (the last button's + 1).
+
+    A waiter is dealt in when, counting them in and the button where it goes
+    without the waiters, the big blind is their seat; the button then goes from
+    that seat (so it never jumps onto the waiter, R-C-12).  All are dealt in when
+    fewer than two others are, or no blind game may be dealt."""
+    waiters = {w for w in table.session.get("bb_wait", []) if w not in out}
+    if not waiters or table.config.tournament or not blind_table(table):
+        return set(), start
+    others = seats_dealt_in(stacks, out | waiters)
+    if len(others) < 2:
+        return set(), start
+    button = button_from(others, start)
+    left_out = {w for w in waiters if stacks[w] <= 0
+                or big_blind_seat(sorted([*others, w]), button) != w}
+    return left_out, button
+
+
+def waiters_dealt(table: LiveTable, players: Collection[int]) -> None:
+    """A hand was dealt to ``players``: the waiters among them wait no more."""
+    waiting = table.session.get("bb_wait")
+    if waiting:
+        waiting[:] = [w for w in waiting if w not in players]
 
 
 def held_seats(table: LiveTable) -> dict[int, int]:
@@ -173,6 +294,7 @@ def move(table: LiveTable, seat: int, to: int) -> None:
     earlier occupants' hands are never theirs).  Saved, told to everyone in the
     chat ("Ann moved from seat 2 to seat 5")."""
     s = table.session
+    waits = skips_blinds(table, seat, to)
     model = table.dealer.session_table()
     free = [n for n in range(table.config.seats) if n not in table.seats]
     try:
@@ -199,6 +321,8 @@ def move(table: LiveTable, seat: int, to: int) -> None:
         mapping = s.get(key)
         if mapping and str(seat) in mapping:
             mapping[str(to)] = mapping.pop(str(seat))
+    if waits:
+        s.setdefault("bb_wait", []).append(to)
     if s.get("host_seat") == seat:
         s["host_seat"] = to
     away = s.get("host_away")
@@ -218,8 +342,12 @@ def move(table: LiveTable, seat: int, to: int) -> None:
         # again and again grew it without bound, saved with every change: s59-break)
     table.seating._new_opponent(seat)
     table.seating._new_opponent(to)
-    sends = host._tell_table(table, f"{row.name} moved from seat {seat + 1} to seat {to + 1}.",
-                             by=to, own=f"You moved from seat {seat + 1} to seat {to + 1}.")
+    waits_words = (f" dealt in when the big blind reaches seat {to + 1}."
+                   if to in s.get("bb_wait", []) else "")
+    moved = f"moved from seat {seat + 1} to seat {to + 1}."
+    sends = host._tell_table(
+        table, f"{row.name} {moved}" + (f" {row.name} is{waits_words}" if waits_words else ""),
+        by=to, own=f"You {moved}" + (f" You are{waits_words}" if waits_words else ""))
     table.turns.bump_seq()  # (after: the note's seq is this state's)
     table.saving.commit(seats=[info.row], remove_seats=[seat], session=True)
     table.views.broadcast()

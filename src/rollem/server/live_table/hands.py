@@ -235,7 +235,10 @@ class Dealer:
 
         Args:
             out: seats not dealt in (default: free seats, and seats leaving,
-                sitting out or waiting for the host's approval).  The button
+                sitting out, waiting for the host's approval, or waiting for
+                the big blind after a seat change while it has not reached
+                them: :func:`~rollem.server.seat_moves.dealt_in_waiters`, which
+                then also says where the button goes from).  The button
                 goes to the seat after the last hand's button, or the next one
                 dealt in.
         """
@@ -244,15 +247,20 @@ class Dealer:
         n = config.seats
         rows = {number: seat.row for number, seat in live.seats.items()}
         sit_and_go = live.tourney.tournament()
+        last = live.session.get("button")
+        button = 0 if last is None else int(last) + 1
+        stacks = [rows[s].stack if s in rows else 0 for s in range(n)]
         if out is None:
             # (a tournament deals its entrants in even while they sit out or are away:
             # their hands are folded and their antes and blinds posted, issue 28)
             out = {s for s in range(n) if s not in rows or live.seats[s].gone
                    or (host.skip_deal(live, s) and sit_and_go is None)}
-        last = live.session.get("button")
-        button = 0 if last is None else int(last) + 1
+            # (a seat change that skipped the blinds waits for the big blind: out until
+            # it reaches the new seat, the button going where it goes without them)
+            waiting, button = seat_moves.dealt_in_waiters(live, stacks, out, button)
+            out |= waiting
         table = SessionTable(
-            [rows[s].stack if s in rows else 0 for s in range(n)],
+            stacks,
             game=(DEALERS_CHOICE if config.game == DEALERS_CHOICE
                   else config.game_of(config.game)),
             games=[config.game_of(g) for g in config.choices],

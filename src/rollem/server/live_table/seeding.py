@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rollem.engine.commit_reveal import ZERO_HASH, DealProof, hex_text
 from rollem.engine.hand import Hand
 from rollem.engine.randomness import RandomSource
-from rollem.server import host, live_table
+from rollem.server import host, live_table, seat_moves
 from rollem.server.game_session import GameSession
 from rollem.server.live_table.errors import TableError, fault_without_cards
 from rollem.table import Deal
@@ -323,6 +323,7 @@ class Seeding:
         # (the add-on's window closes, stop 60: only with a hand dealt -- a deal the
         # engine refused above left it open, s65-table)
         live.tourney.dealt(table, hand_no)
+        seat_moves.waiters_dealt(live, players)  # (waited for the big blind: dealt now)
         live.hand = hand
         live.pace.dealt_now()  # (the floor on the time per hand counts from here)
         live.session.update(hand_no=hand_no, in_hand=True, button=table.button,

@@ -10,7 +10,7 @@ import logging
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, host_tools, live_table
+from rollem.server import host, host_tools, live_table, seat_moves
 from rollem.server.config import TableConfig
 from rollem.server.game_session import (
     GameSession,
@@ -34,6 +34,9 @@ a dictionary lookup each, not a full state)."""
 SAT_DOWN = "You sat down during this hand: you are dealt in from the next one."
 REBOUGHT = "You bought chips again during this hand: you are dealt in from the next one."
 NEXT_HAND = "You are dealt in from the next hand."
+BIG_BLIND = "You are dealt in when the big blind reaches seat {seat}."
+"""A seat change that would have skipped the blinds waits for the big blind
+(s73-blinds, :mod:`rollem.server.seat_moves`); ``{seat}`` 1-based."""
 
 
 class Views:
@@ -62,6 +65,8 @@ class Views:
         self._refusals: tuple[TableConfig, dict[str, dict[str, str | None]]] | None = None
         self._state_cache: dict[tuple[int | None, bool, str], str] = {}
         self._state_cache_at = 0.0
+        # (the free seats a move to would wait for the big blind, by seat: _moves_wait)
+        self._moves_wait_cache: tuple[TableConfig, object, dict[int, list[int]]] | None = None
 
     def ledger_line(self, number: int, seat: Seat, left: bool = False) -> dict[str, Any]:
         """Seat ``number``'s line of the ledger (``left``: its player has left;
@@ -274,6 +279,10 @@ class Views:
         if info is None or seat is None or info.row.stack <= 0:
             return None
         offered = table.session.get("choice") or table.session.get("seeding")
+        if (seat in table.session.get("bb_wait", []) and not host.skip_deal(table, seat)
+                and not (offered and seat in offered["players"])
+                and not (hand is not None and self.dealt_in_hand(seat, hand))):
+            return BIG_BLIND.format(seat=seat + 1)  # (between hands too)
         if hand is None and offered and seat not in offered["players"] \
                 and not host.skip_deal(table, seat):
             # (sat down once the hand was offered: told now, not at its deal, so that
@@ -314,10 +323,31 @@ class Views:
             "decision_seq": table.turns.decision_seq.get(seat) if seat is not None else None,
             "choose_game": seat is not None and seat == table.dealers_choice.chooser(),
             "next_hand": self.next_hand_notice(seat),
+            # (free seats a move to which would wait for the big blind: the confirm says)
+            "moves_wait": self._moves_wait(seat),
             "rebuy_closed": host_tools.rebuy_closed(table, seat),  # (no Rebuy button: why)
             "top_up": host_tools.top_up_offer(table, seat),  # (a Top up button: its chips)
             "stand_in": host.stand_in_of(table, seat) if is_host else None,
         }
+
+    def _moves_wait(self, seat: int | None) -> list[int]:
+        """The free seats a move of ``seat``'s to now would wait for the big blind
+        (:func:`~rollem.server.seat_moves.skipping_moves`), worked out once for every
+        seat while what it depends on is the same (each state sent asks for it)."""
+        table = self.table
+        if seat is None or seat not in table.seats or table.config.tournament:
+            return []
+        s = table.session
+        held = seat_moves.held_seats(table)
+        free = [n for n in range(table.config.seats) if n not in table.seats and n not in held]
+        key = (s.get("hand_no"), s.get("button"), tuple(s.get("bb_wait", [])), tuple(free),
+               tuple((n, seat_info.row.stack > 0, seat_info.gone, host.skip_deal(table, n))
+                     for n, seat_info in sorted(table.seats.items())))
+        cached = self._moves_wait_cache
+        if cached is None or cached[0] is not table.config or cached[1] != key:
+            cached = self._moves_wait_cache = (
+                table.config, key, seat_moves.skipping_moves(table, sorted(table.seats), free))
+        return cached[2].get(seat, [])
 
     def shown(self, kind: str) -> GameSession | None:
         """The hand a client of view ``kind`` sees: the one in play, else the last

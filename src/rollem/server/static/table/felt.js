@@ -501,6 +501,8 @@ export function tagsFor(t, hand, seatInfo, n, isReplay) {
   if (timedOut) tags.push(["away", "away (timed out)"]);
   else if (!isReplay && t.sitting_out && t.sitting_out.includes(n)) tags.push(["away", "sitting out"]);
   if (!isReplay && t.waiting && t.waiting.includes(n)) tags.push(["away", "waiting"]);
+  // (a seat change that would have skipped the blinds: out until the big blind comes, s73-blinds)
+  if (!isReplay && t.bb_wait && t.bb_wait.includes(n)) tags.push(["away", "waits for the big blind"]);
   if (!isReplay && joinsNextHand(t, hand, n)) tags.push(["away", "joins next hand"]);
   const side = declaredBy(hand)[n];
   if (side) tags.push(["declared", "declared " + side]);

@@ -231,8 +231,11 @@ hooks.moveSeat = (i) => {
   const hand = S.state && S.state.hand, me = S.state ? S.state.you.seat : null;
   const playing = !!(hand && !hand.result && me !== null && hand.seats[me] && hand.seats[me].dealt);
   const dealing = !playing && !!(S.state && (S.state.table.choice || S.state.table.deal));   // (being dealt)
+  // (a move past the big blind waits for it there: the server says which seats, s73-blinds)
+  const waits = !!(S.state && (S.state.you.moves_wait || []).includes(i));
   const ask = "Move to seat " + (i + 1) + "? Your chips and your ledger line go with you"
-    + (playing ? "; you move when this hand ends." : dealing ? "; you move when the next hand ends." : ".");
+    + (playing ? "; you move when this hand ends." : dealing ? "; you move when the next hand ends." : ".")
+    + (waits ? " This move skips the big blind: you are dealt in when the big blind reaches seat " + (i + 1) + "." : "");
   if (window.confirm(ask)) send({ type: "seat_change", seat: i });
 };
 // A wide screen (the side column beside the oval, style.css): the invite bar and
