@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 from playwright.sync_api import Error as PlaywrightError
@@ -226,6 +226,39 @@ def hosted_table(live: Any, ctx: Any, *, name: str = "Ann", checking_bots: bool 
     page = open_as_host(ctx, live.url, tid, host_token)
     sit(page, name)
     return tid, host_token, table, page
+
+
+class HostAtBothSizes(NamedTuple):
+    """:func:`host_at_both_sizes`'s table and pages."""
+
+    table: Any
+    phone: Any
+    desktop: Any
+    friend: Any
+
+
+@contextlib.contextmanager
+def host_at_both_sizes(browser: Any, live: Any, **config: Any) -> Iterator[HostAtBothSizes]:
+    """One table (:func:`hosted_table`'s, with ``config``) seen at both sizes: its
+    host seated as Ann on a phone page (390x844), the same player and host on a
+    desktop page (1440x900; the phone's cookies), and a watching friend on another
+    desktop page (no seat); each page has drawn the seats.  The contexts are
+    closed after."""
+    contexts = [viewport_context(browser, size) for size in (PHONE, DESKTOP, DESKTOP)]
+    phone_ctx, desktop_ctx, friend_ctx = contexts
+    try:
+        _tid, _host, table, phone = hosted_table(live, phone_ctx, **config)
+        desktop_ctx.add_cookies(phone_ctx.cookies())  # (the same player and host)
+        desktop = desktop_ctx.new_page()
+        desktop.goto(phone.url)
+        friend = friend_ctx.new_page()  # (a watcher: no seat)
+        friend.goto(phone.url)
+        for page in (desktop, friend):
+            page.wait_for_selector("#seats .seat")
+        yield HostAtBothSizes(table, phone, desktop, friend)
+    finally:
+        for ctx in contexts:
+            ctx.close()
 
 
 def new_table(base: str, **config: Any) -> tuple[str, str]:

@@ -16,13 +16,10 @@ from typing import Any
 
 import pytest
 from table_ui import (
-    DESKTOP,
-    PHONE,
     decision_kind,
-    hosted_table,
+    host_at_both_sizes,
     shot,
     take_decision,
-    viewport_context,
 )
 from web_harness import ServerThread
 
@@ -31,19 +28,8 @@ pytestmark = pytest.mark.browser
 
 def test_a_move_past_the_big_blind_waits_for_it_and_says_so(
         browser: Any, live: ServerThread) -> None:
-    phone_ctx = viewport_context(browser, PHONE)
-    desktop_ctx = viewport_context(browser, DESKTOP)
-    friend_ctx = viewport_context(browser, DESKTOP)
-    try:
-        _tid, _host, table, phone = hosted_table(live, phone_ctx, game="holdem", seats=7,
-                                                bots=2)
-        desktop_ctx.add_cookies(phone_ctx.cookies())  # (the same player and host)
-        desktop = desktop_ctx.new_page()
-        desktop.goto(phone.url)
-        friend = friend_ctx.new_page()  # (a watcher: no seat)
-        friend.goto(phone.url)
-        for page in (desktop, friend):
-            page.wait_for_selector("#seats .seat")
+    with host_at_both_sizes(browser, live, game="holdem", seats=7, bots=2) as at:
+        table, phone, desktop, friend = at
         phone.click("#start-btn")
         end = time.monotonic() + 60
         while not live.call(lambda: table.hand is None and table.session.get("hand_no") == 1):
@@ -77,6 +63,3 @@ def test_a_move_past_the_big_blind_waits_for_it_and_says_so(
         friend.wait_for_selector(f"#seats [data-seat='{to}'] :text('waits for the big blind')")
         shot(friend, "s73-blinds-friend-desktop")
         assert live.call(lambda: table.session.get("bb_wait")) == [to]
-    finally:
-        for ctx in (phone_ctx, desktop_ctx, friend_ctx):
-            ctx.close()

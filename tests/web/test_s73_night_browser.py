@@ -22,6 +22,7 @@ from table_ui import (
     DESKTOP,
     PHONE,
     decision_kind,
+    host_at_both_sizes,
     hosted_table,
     record_toasts,
     shot,
@@ -35,20 +36,9 @@ pytestmark = pytest.mark.browser
 
 def test_a_folded_hand_is_not_named_and_the_host_reads_you(
         browser: Any, live: ServerThread) -> None:
-    phone_ctx = viewport_context(browser, PHONE)
-    desktop_ctx = viewport_context(browser, DESKTOP)
-    friend_ctx = viewport_context(browser, DESKTOP)
-    try:
-        _tid, _host, _table, phone = hosted_table(live, phone_ctx, game="holdem", seats=3,
-                                                 bots=2)
-        desktop_ctx.add_cookies(phone_ctx.cookies())  # (the same player and host)
-        desktop = desktop_ctx.new_page()
-        desktop.goto(phone.url)
-        friend = friend_ctx.new_page()  # (a watcher: no seat)
-        friend.goto(phone.url)
+    with host_at_both_sizes(browser, live, game="holdem", seats=3, bots=2) as at:
+        phone, desktop, friend = at.phone, at.desktop, at.friend
         pages = {"phone": phone, "desktop": desktop}
-        for page in (desktop, friend):
-            page.wait_for_selector("#seats .seat")
         phone.click("#start-btn")
         end = time.monotonic() + 30
         while decision_kind(phone) != "bet":
@@ -91,9 +81,6 @@ def test_a_folded_hand_is_not_named_and_the_host_reads_you(
             f"You {change}"]
         shot(phone, "s73-night-you-changed-phone")
         shot(friend, "s73-night-ann-changed-desktop")
-    finally:
-        for c in (phone_ctx, desktop_ctx, friend_ctx):
-            c.close()
 
 
 def test_a_move_asked_while_the_game_is_named_waits_for_that_hand(
