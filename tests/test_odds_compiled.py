@@ -202,7 +202,6 @@ def test_play_odds_compiled_is_the_numpy_odds_bit_for_bit(
         players: int, want: str, hand: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("rollem.odds.ryoseen.PARTIAL_LABELS", {})  # (pinned without: s70-step)
     monkeypatch.setattr("rollem.odds.ryoseen.LOOK_AHEAD", frozenset())  # (and: s71-draw)
-    monkeypatch.setattr("rollem.odds.ryoseen.PLACE_MOVES_WILD", {})  # (and: s74-ryo)
     view = _view("rollyourown", players, hand, want)
     # (origin by origin: the one-pass read has its own stream, branch s63-ryo;
     # tests/test_odds_read_fused.py checks its law)

@@ -145,7 +145,6 @@ def test_play_answers_at_a_fixed_batch_count_are_mains(players: int, round_name:
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("rollem.odds.ryoseen.PARTIAL_LABELS", {})  # (pinned without: s70-step)
     monkeypatch.setattr("rollem.odds.ryoseen.LOOK_AHEAD", frozenset())  # (and: s71-draw)
-    monkeypatch.setattr("rollem.odds.ryoseen.PLACE_MOVES_WILD", {})  # (and: s74-ryo)
     # the batches by worlds, as pinned (6 players after the wild card leans towards
     # their ratio of sums since branch s67-lean6: ryoseen.LEAN_WILD; 5 players after the
     # wild card pools the batches' stated errors with their spread since branch s68-five:

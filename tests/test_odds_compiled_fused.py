@@ -89,7 +89,6 @@ def test_fused_calls_are_the_separate_kernels_and_numpy_bit_for_bit(
         players: int, want: str, hand: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("rollem.odds.ryoseen.PARTIAL_LABELS", {})  # (pinned without: s70-step)
     monkeypatch.setattr("rollem.odds.ryoseen.LOOK_AHEAD", frozenset())  # (and: s71-draw)
-    monkeypatch.setattr("rollem.odds.ryoseen.PLACE_MOVES_WILD", {})  # (and: s74-ryo)
     view = _view("rollyourown", players, hand, want)
     # (origin by origin, as before branch s63-ryo: its one-pass read draws
     # from its own stream; tests/test_odds_read_fused.py checks its law)

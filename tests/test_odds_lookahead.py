@@ -1534,7 +1534,6 @@ def test_ryo_origin_steps_in_the_chain_keep_what_the_seat_saw(
         monkeypatch: pytest.MonkeyPatch, every: str) -> None:
     monkeypatch.setattr("rollem.odds.ryoseen.READ_MORE", 1)  # (pinned without it: stop 64)
     monkeypatch.setattr("rollem.odds.ryoseen.LOOK_AHEAD", frozenset())  # (and: s71-draw)
-    monkeypatch.setattr("rollem.odds.ryoseen.PLACE_MOVES_WILD", {})  # (and: s74-ryo)
     # issue 33, branch s51-ryo: with origin steps (or re-deal steps) among
     # the Metropolis steps (ryoseen.ORIGIN_EVERY, REDEAL_EVERY, both off by
     # default; 6 players after the wild card,
@@ -1595,7 +1594,6 @@ def test_ryo_redeal_steps_draw_each_hand_at_its_exact_chance(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("rollem.odds.ryoseen.PARTIAL_LABELS", {})  # (pinned without: s70-step)
     monkeypatch.setattr("rollem.odds.ryoseen.LOOK_AHEAD", frozenset())  # (and: s71-draw)
-    monkeypatch.setattr("rollem.odds.ryoseen.PLACE_MOVES_WILD", {})  # (and: s74-ryo)
     monkeypatch.setattr("rollem.odds.ryoseen.READ_MORE", 1)  # (pinned without it: stop 64)
     # issue 33, branch s51-ryo: a re-deal step lays an opponent's kept three
     # and draws out anew and deals its hidden cards there anew from

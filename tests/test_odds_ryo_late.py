@@ -379,7 +379,6 @@ def test_6_player_after_the_wild_card_is_steered_as_the_third_card_up_round(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("rollem.odds.ryoseen.PARTIAL_LABELS", {})  # (pinned without: s70-step)
     monkeypatch.setattr("rollem.odds.ryoseen.LOOK_AHEAD", frozenset())  # (and: s71-draw)
-    monkeypatch.setattr("rollem.odds.ryoseen.PLACE_MOVES_WILD", {})  # (and: s74-ryo)
     monkeypatch.setattr("rollem.odds.ryoseen.READ_MORE", 1)  # (pinned without it: stop 64)
     # (main's sampler before branch s63-ryo: origin by origin, 8 orders of the pool
     # left; the one-pass read's law: tests/test_odds_read_fused.py)
@@ -404,7 +403,6 @@ def test_traced_batches_record_where_the_weights_collapse_and_leave_the_odds_alo
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("rollem.odds.ryoseen.PARTIAL_LABELS", {})  # (pinned without: s70-step)
     monkeypatch.setattr("rollem.odds.ryoseen.LOOK_AHEAD", frozenset())  # (and: s71-draw)
-    monkeypatch.setattr("rollem.odds.ryoseen.PLACE_MOVES_WILD", {})  # (and: s74-ryo)
     monkeypatch.setattr("rollem.odds.ryoseen.READ_MORE", 1)  # (pinned without it: stop 64)
     # (main's sampler before branch s63-ryo: origin by origin, 8 orders of the pool
     # left; the one-pass read's law: tests/test_odds_read_fused.py)

@@ -41,7 +41,6 @@ def _run(monkeypatch: pytest.MonkeyPatch, name: str, spy: Any, players: int = 6,
     monkeypatch.setattr(ryoseen, "PARTIAL_THIRD", {})
     monkeypatch.setattr(ryoseen, "PARTIAL_STEPS", {})
     monkeypatch.setattr(ryoseen, "LOOK_AHEAD", frozenset())  # (its labels held: s71-draw)
-    monkeypatch.setattr(ryoseen, "PLACE_MOVES_WILD", {})  # (and main's chain: s74-ryo)
     for key, value in knobs.items():
         monkeypatch.setattr(ryoseen, key, value)
     monkeypatch.setattr(ryoseen, name, spy)

@@ -60,7 +60,6 @@ play.WORLDS_FACTOR = 1.0  # stated x 1.2 at 4 players: tests/test_odds_four_spre
 ryoseen.LEAN_WILD = {}  # (pinned by worlds; 6 players after the wild card leans since s67-lean6)
 ryoseen.PARTIAL_LABELS = {}  # (pinned without the label steps, in play since s70-step)
 ryoseen.LOOK_AHEAD = frozenset()  # (and without the look-ahead: s71-draw)
-ryoseen.PLACE_MOVES_WILD = {}  # (and 64 chain steps: s74-ryo)
 compiled.use()
 compiled.wait(600)
 out = []

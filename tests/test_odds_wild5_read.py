@@ -53,7 +53,6 @@ def test_wide_hands_batches_less_collapsed_and_runs_covering(
     to 7.4% effective."""
     monkeypatch.setattr("rollem.odds.ryoseen.PARTIAL_LABELS", {})  # (pinned without: s70-step)
     monkeypatch.setattr("rollem.odds.ryoseen.LOOK_AHEAD", frozenset())  # (and: s71-draw)
-    monkeypatch.setattr("rollem.odds.ryoseen.PLACE_MOVES_WILD", {})  # (and: s74-ryo)
     for hand, truth in TRUTHS.items():
         view = _at(5, "after the wild card", hand)
         for seed in (1, 2, 3):

@@ -78,7 +78,6 @@ def test_wide_hands_interval_from_the_stated_errors_and_the_spread(
     ±2.32, ±3.39, ±2.17 and ±2.02, ±2.54, ±2.34), and covering the truth."""
     monkeypatch.setattr("rollem.odds.ryoseen.PARTIAL_LABELS", {})  # (pinned without: s70-step)
     monkeypatch.setattr("rollem.odds.ryoseen.LOOK_AHEAD", frozenset())  # (and: s71-draw)
-    monkeypatch.setattr("rollem.odds.ryoseen.PLACE_MOVES_WILD", {})  # (and: s74-ryo)
     for hand, truth in TRUTHS.items():
         view = _at(5, "after the wild card", hand)
         for seed in (1, 2, 3):

@@ -70,7 +70,6 @@ def test_hand_31081_leans_off_the_offset(monkeypatch: pytest.MonkeyPatch) -> Non
     1.93 (mean 39.54). Main: the mean by worlds itself (no ``lean``)."""
     monkeypatch.setattr("rollem.odds.ryoseen.PARTIAL_LABELS", {})  # (pinned without: s70-step)
     monkeypatch.setattr("rollem.odds.ryoseen.LOOK_AHEAD", frozenset())  # (and: s71-draw)
-    monkeypatch.setattr("rollem.odds.ryoseen.PLACE_MOVES_WILD", {})  # (and: s74-ryo)
     view = ryo_view(6, "after the wild card", 31081)
     leant, by_worlds = [], []
     for seed in range(1, 7):

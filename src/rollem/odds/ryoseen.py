@@ -455,23 +455,6 @@ the median interval ±3.13 against main's ±3.67 (24 runs each), the widest
 median ±0.54 against ±0.82 (docs/dev/odds-precision.md)."""
 
 
-def chain_steps(seen: SeenPool) -> int:
-    """The Metropolis steps per world on a batch's complete worlds
-    (:func:`_move`) where moves are made: :data:`PLACE_MOVES_WILD` by count
-    of opponents after the wild card (:func:`wild_view`), else
-    :data:`PLACE_MOVES` with the place steps (:func:`takes_places`), else
-    :data:`MOVES` (issue 33, branch s74-ryo).
-
-    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
-    >>> [chain_steps(SeenPool([], [], [], [o] * m, 12, wild))
-    ...  for m, wild in ((5, 26), (5, None), (4, 26), (3, 26), (2, 26))]
-    [128, 64, 64, 64, 32]
-    """
-    if wild_view(seen) and len(seen.opponents) in PLACE_MOVES_WILD:
-        return PLACE_MOVES_WILD[len(seen.opponents)]
-    return PLACE_MOVES if takes_places(seen) else MOVES
-
-
 def takes_places(seen: SeenPool) -> bool:
     """Whether batches of ``seen`` take the place steps (and 6 players'
     sampler with them): with :data:`PLACE_FROM` opponents or more, or after
@@ -497,17 +480,6 @@ in 0.16 s over 120 batches, against 1.87 in 0.22 s over 24; 1,000 worlds
 with 128 steps no better, and seemingly biased upwards)."""
 PLACE_MOVES = 64
 """The Metropolis steps per world with the place steps (see :data:`PLACE_WORLDS`)."""
-PLACE_MOVES_WILD: dict[int, int] = {5: 128}
-"""Per count of opponents, the Metropolis steps per world after the wild card
-(:func:`wild_view` views) in place of :data:`PLACE_MOVES` (:func:`chain_steps`).
-Issue 33, branch s74-ryo: 6 players (5 opponents), 128. :data:`PLACE_MOVES`
-64 was set in the sixth pass, before the partial worlds' label steps
-(:data:`PARTIAL_LABELS`), the look-ahead (:data:`LOOK_AHEAD`) and the
-compiled chain; measured with them in play at 1 s (settings alternated run by
-run in one process, 10 hands, 183 pairs): 128 steps a world take the interval
-× 0.974 ± 0.014 (screens × 0.93, × 1.01, × 0.99) for about a sixth fewer
-batches, covering 53 of 58 against 56; 32 × 1.07, 256 × 1.06
-(docs/dev/odds-precision.md, branch s74-ryo): not shipped."""
 GUIDED_EVERY = 2
 """With the place steps (:data:`PLACE_FROM` opponents), one card step in this
 many is a *guided* step instead (:class:`_Steer`; 0: none): one opponent's
@@ -3887,7 +3859,7 @@ def _seen_look(seen: SeenPool, *, samples: int, policy: FastPolicy, seed: int | 
                     setup_cost = clock() - began
                     shared[_SETUP] = shared.get(_SETUP, 0.0) + setup_cost
                     shared[(_SETUP, key)] = setup_cost
-        moves = chain_steps(seen) if len(seen.opponents) >= moves_from(seen) else 0
+        moves = (PLACE_MOVES if place else MOVES) if len(seen.opponents) >= moves_from(seen) else 0
         hands, w, turned, eve, found = _worlds(seen, samples, unseen, policy, trem, gen,
                                                candidates, proposal[0], proposal[1],
                                                futures=FUTURES, moves=moves)
