@@ -11,6 +11,10 @@ watching from a desktop.
   the three cards she throws, while the others still chose, her dock still
   named all six -- "pair of eights, queen-six-three" with one of the eights
   thrown.  Now the three she keeps ("queen high, eight-three").
+- Cal left between hands: until the next deal his tile kept the last hand's
+  picture ("Cal 97 shows ...") with nothing to say he had gone, on everyone's
+  page; his own page offered his seat as free while the felt drew him in it.
+  Now the tile says "left".
 
 Screenshots test-artifacts/web/s74-night-*.png."""
 
@@ -119,3 +123,38 @@ def test_cards_thrown_into_the_pool_are_not_named_while_others_choose(
                 assert time.monotonic() < end, (size, name.inner_text(), want)
                 page.wait_for_timeout(50)
             shot(page, f"s74-night-ryo-thrown-{size}")
+
+
+def test_a_seat_whose_player_left_reads_left_until_the_next_deal(
+        browser: Any, live: ServerThread) -> None:
+    from table_ui import sit
+
+    with host_at_both_sizes(browser, live, game="holdem", seats=4, bots=2) as at:
+        table, phone, desktop, friend = at
+        sit(friend, "Bob")
+        bob = live.call(lambda: next(n for n, s in table.seats.items() if s.row.name == "Bob"))
+        phone.click("#start-btn")
+        end = time.monotonic() + 60
+        while not live.call(lambda: table.hand is None and table.session.get("hand_no") == 1):
+            assert time.monotonic() < end, "hand 1 never ended"
+            for page in (phone, friend):
+                kind = decision_kind(page)
+                if kind is not None:
+                    take_decision(page, kind)
+            phone.wait_for_timeout(100)
+        friend.locator(".me [data-action=leave]").click()
+        friend.locator(".me [data-action=leave-confirm]").click()
+        end = time.monotonic() + 20
+        while live.call(lambda: bob in table.seats):
+            assert time.monotonic() < end, "Bob never left"
+            time.sleep(0.05)
+        for size, page in (("phone", phone), ("desktop", desktop)):
+            tile = page.locator(f"#seats [data-seat='{bob}']")
+            # hand 1's picture still (its result), now saying Bob has gone (main: as
+            # if he still sat there, till hand 2 was dealt)
+            tile.locator(".tag:text('left')").wait_for()
+            assert tile.locator(".name, .head").first.inner_text().startswith("Bob"), size
+            shot(page, f"s74-night-left-{size}")
+        live.call(lambda: table.dealer.deal_now())
+        for page in (phone, desktop):
+            page.wait_for_selector(f"#seats .seat.empty[data-seat='{bob}']")

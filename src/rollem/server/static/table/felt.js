@@ -503,6 +503,9 @@ export function tagsFor(t, hand, seatInfo, n, isReplay) {
   if (timedOut) tags.push(["away", "away (timed out)"]);
   else if (!isReplay && t.sitting_out && t.sitting_out.includes(n)) tags.push(["away", "sitting out"]);
   if (!isReplay && t.waiting && t.waiting.includes(n)) tags.push(["away", "waiting"]);
+  // (its player left since the hand shown was dealt: the tile keeps that hand's
+  // picture until the next deal, and said nothing of it, s74-night)
+  if (!isReplay && seatInfo.free && hs && hs.dealt) tags.push(["away", "left"]);
   // (a seat change that would have skipped the blinds: out until the big blind comes, s73-blinds)
   if (!isReplay && t.bb_wait && t.bb_wait.includes(n)) tags.push(["away", "waits for the big blind"]);
   if (!isReplay && joinsNextHand(t, hand, n)) tags.push(["away", "joins next hand"]);
