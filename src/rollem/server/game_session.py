@@ -913,7 +913,8 @@ class GameSession:
 
     def _thrown_pending(self, seat: int) -> set[str]:
         """The cards (text, ``"8d"``) ``seat`` chose to throw in the all-at-once
-        discard in play (Roll Your Own's into the pool, 5-2-1's), its choice made
+        discard in play (Roll Your Own's into the pool; a game file's out of play,
+        as Crazy Pineapple's), its choice made
         while others still choose: not yet gone from its hand, but no longer part
         of it.  Empty otherwise."""
         from rollem.engine.simultaneous import AllAtOnceStep
