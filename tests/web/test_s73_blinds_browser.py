@@ -1,7 +1,7 @@
 """s73-blinds: a seat change that would skip the blinds waits for the big blind,
 at a phone's and a desktop's size (390x844 and 1440x900), one table for both: the
-host Ann's phone and a desktop page of hers (the same cookies), and a friend
-watching from a desktop.  Ann, between hands, taps a free seat the big blind
+host Ann's phone and a desktop page of hers (the same cookies), and a friend,
+Bob, seated at a desktop.  Ann, between hands, taps a free seat the big blind
 reaches later than hers: the confirm says the move skips the big blind and when
 she is dealt in; her notice says "You are dealt in when the big blind reaches
 seat N."; her dock and the friend's tile of her seat say "waits for the big
@@ -19,6 +19,7 @@ from table_ui import (
     decision_kind,
     host_at_both_sizes,
     shot,
+    sit,
     take_decision,
 )
 from web_harness import ServerThread
@@ -30,13 +31,17 @@ def test_a_move_past_the_big_blind_waits_for_it_and_says_so(
         browser: Any, live: ServerThread) -> None:
     with host_at_both_sizes(browser, live, game="holdem", seats=7, bots=2) as at:
         table, phone, desktop, friend = at
+        # (the friend sits down too: with computer players alone besides her, Ann is
+        # dealt in at once wherever she moves -- they do not play alone, s74-night)
+        sit(friend, "Bob")
         phone.click("#start-btn")
         end = time.monotonic() + 60
         while not live.call(lambda: table.hand is None and table.session.get("hand_no") == 1):
             assert time.monotonic() < end, "hand 1 never ended"
-            kind = decision_kind(phone)
-            if kind is not None:
-                take_decision(phone, kind)
+            for page in (phone, friend):
+                kind = decision_kind(page)
+                if kind is not None:
+                    take_decision(page, kind)
             phone.wait_for_timeout(100)
         ann = live.call(lambda: next(n for n, s in table.seats.items() if s.row.name == "Ann"))
         waits = live.call(lambda: table.views.you(ann, False)["moves_wait"])

@@ -111,10 +111,10 @@ def test_a_player_moves_to_a_free_seat_when_the_hand_ends(
         page.once("dialog", accept)
         tile.click()
         page.wait_for_selector(f"#notice :text('You move to seat {to + 1} when this hand ends.')")
-        # (the last free seat: past the big blind, so the move waits for it, s73-blinds)
+        # (the last free seat is past the big blind, but the others are computer
+        # players, who do not play alone: no wait for it, s74-night)
         assert asked == [f"Move to seat {to + 1}? Your chips and your ledger line go with "
-                         "you; you move when this hand ends. This move skips the big blind: "
-                         f"you are dealt in when the big blind reaches seat {to + 1}."]
+                         "you; you move when this hand ends."]
         held = page.locator(f"#seats .seat.empty[data-seat='{to}']")
         assert held.inner_text() == f"Seat {to + 1} — Ann's after this hand"
         assert page.locator("#notice [data-action=seat-change-stay]").is_visible()

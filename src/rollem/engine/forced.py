@@ -239,6 +239,19 @@ class ForcedRound(BettingRound):
         assert isinstance(self.forced, BringIn)
         return min(self.forced.amount, hand.stacks[seat])
 
+    def _raise_bounds(self, hand: Hand, seat: int) -> tuple[int, int] | str:
+        """As :meth:`BettingRound._raise_bounds`; but facing a bring-in nobody has
+        completed, in pot and no limit too, a raise completes it to the round's
+        bet (``size``) as the bring-in seat's own completion does (and as in
+        fixed limit, and PokerKit's completion), not to the bring-in plus a bet:
+        no-limit razz with a bring-in of 1 and bets of 2 offered "Complete to 3"
+        (s74-night)."""
+        bounds = super()._raise_bounds(hand, seat)
+        if (isinstance(bounds, tuple) and not self.fixed and isinstance(self.forced, BringIn)
+                and hand.n_full == 0 and 0 < hand.current_bet < self.size < bounds[0]):
+            return (self.size, bounds[1])
+        return bounds
+
     def legal(self, hand: Hand, seat: int) -> Legal:
         if seat != self.bringer:
             legal = super().legal(hand, seat)

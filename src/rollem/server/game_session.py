@@ -887,6 +887,11 @@ class GameSession:
         if (seat is not None and 0 <= seat < len(data["seats"])
                 and not data["seats"][seat].get("folded")):
             cards, board = data["seats"][seat]["cards"], data["board"]
+            # (cards the viewer chose to throw, the others still choosing: theirs no
+            # more -- "pair of eights" of six cards, one eight thrown, s74-night)
+            thrown = self._thrown_pending(seat)
+            if thrown:
+                cards = [c for c in cards if c not in thrown]
             declared = talk.narrator.declarations.get(seat) or talk.declared  # own, unrevealed
             more = self._more_to_come()
             seen = (tuple(cards), tuple(board), tuple(data["wild_ranks"]), declared, more)
@@ -905,6 +910,25 @@ class GameSession:
                 self._hand_name[seat] = (seen, name)
         data["hand_name"] = name
         return log
+
+    def _thrown_pending(self, seat: int) -> set[str]:
+        """The cards (text, ``"8d"``) ``seat`` chose to throw in the all-at-once
+        discard in play (Roll Your Own's into the pool; a game file's out of play,
+        as Crazy Pineapple's), its choice made
+        while others still choose: not yet gone from its hand, but no longer part
+        of it.  Empty otherwise."""
+        from rollem.engine.simultaneous import AllAtOnceStep
+
+        hand = self.hand
+        pending = hand.pending
+        if (pending is None or not pending.simultaneous or seat in pending.seats
+                or hand.step_index >= len(hand.steps)):
+            return set()
+        step = hand.steps[hand.step_index]
+        choice = step.choices.get(seat) if isinstance(step, AllAtOnceStep) else None
+        if not isinstance(choice, A.Discard):
+            return set()
+        return {str(c) for c in choice.cards}
 
     def _more_to_come(self) -> bool:
         """Whether a step still to play deals cards (to the seats, the board, or by a

@@ -351,8 +351,10 @@ def public(table: LiveTable) -> dict[str, Any]:
         # (of those, the seats whose every page was closed when the clock acted)
         "away_unseen": sorted(s.get("away_unseen", [])),
         "waiting": sorted(s.get("waiting", [])),
-        # (seat changes waiting for the big blind to reach their seat: s73-blinds)
-        "bb_wait": sorted(s.get("bb_wait", [])),
+        # (seat changes waiting for the big blind to reach their seat: s73-blinds;
+        # not one the hand offered deals in, its game being named or its deck
+        # waiting for the seeds: it waits no more, s74-night)
+        "bb_wait": seat_moves.still_waiting(table),
         "approve_joins": bool(s.get("approve_joins")),
         "host_seat": s.get("host_seat") if s.get("host_seat") in table.seats else None,
         "config_next": s.get("config_next"),

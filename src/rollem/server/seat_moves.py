@@ -16,9 +16,12 @@ blind the second seat dealt in on the button's left, heads-up the seat that is
 not the button) leaves the mover out (``session["bb_wait"]``, seat numbers)
 until the big blind reaches the new seat: they are dealt in at the first hand
 whose big blind, counting them in with the button where it goes without them,
-is their seat (:func:`dealt_in_waiters`).  A move towards the blinds, before the
+is their seat (:func:`dealt_in_waiters`), one waiter a hand: the big blind
+is one seat's (the one it reaches first comes in; the others wait on, each
+in turn).  A move towards the blinds, before the
 first hand, or at a table that deals no blind game owes nothing; nor does a
-table that cannot deal without its waiters (fewer than two others).  Without it
+table that cannot deal without its waiters (fewer than two others, or only
+computer players, who do not play alone).  Without it
 a player who moved one seat to the left after each of their button hands paid
 27 blinds to a staying player's 36 over 36 hands (7 seats, 3 players).  At a
 dealer's choice table the wait counts by seat whatever game the button names.
@@ -59,7 +62,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BURST", "REFILL_SECONDS", "ask", "big_blind_seat", "blind_table",
            "dealt_in_waiters", "held_seats", "moves_after_hand", "public", "skipping_moves",
-           "skips_blinds", "waiters_dealt"]
+           "skips_blinds", "still_waiting", "waiters_dealt"]
 
 BURST = 4
 """Seat-change requests a seat may send at once ..."""
@@ -117,7 +120,8 @@ def skipping_moves(table: LiveTable, movers: Collection[int],
     later than the mover's (the seats dealt in now, the mover counted in either
     way; see the module's rules).  None for a mover who already waits (they wait
     on), nor while fewer than two others are dealt in (no hand could be dealt
-    without the mover)."""
+    without the mover), nor while only computer players are (they do not play
+    alone)."""
     s = table.session
     found: dict[int, list[int]] = {seat: [] for seat in movers}
     waiting = s.get("bb_wait", [])
@@ -130,12 +134,21 @@ def skipping_moves(table: LiveTable, movers: Collection[int],
     start = 0 if last is None else int(last) + 1
     for seat in movers:
         others = [n for n in dealt if n != seat]
-        if len(others) < 2:
+        if not _deals_without(table, others):
             continue
         stay = _hands_to_big_blind(sorted([*others, seat]), seat, start)
         found[seat] = [to for to in sorted(seats)
                        if _hands_to_big_blind(sorted([*others, to]), to, start) > stay]
     return found
+
+
+def _deals_without(table: LiveTable, others: Sequence[int]) -> bool:
+    """Whether the table deals a hand to ``others`` alone (the seats dealt in but
+    for those waiting for the big blind): two or more, not all of them computer
+    players (who do not play on alone at a cash table: the table waited for a
+    person, and the person waited for the big blind, for good -- s74-night)."""
+    return len(others) >= 2 and any(
+        table.seats[n].row.bot is None for n in others if n in table.seats)
 
 
 def skips_blinds(table: LiveTable, seat: int, to: int) -> bool:
@@ -156,18 +169,42 @@ def dealt_in_waiters(table: LiveTable, stacks: Sequence[int], out: set[int],
 
     A waiter is dealt in when, counting them in and the button where it goes
     without the waiters, the big blind is their seat; the button then goes from
-    that seat (so it never jumps onto the waiter, R-C-12).  All are dealt in when
-    fewer than two others are, or no blind game may be dealt."""
+    that seat (so it never jumps onto the waiter, R-C-12).  One waiter a hand
+    (s74-night): when the big blind would fall on two or more, the one it
+    reaches first (on the small blind's left) is dealt in and posts it; the
+    others wait on, and it reaches each of them in the hands after -- dealt in
+    together, all but the first would have had a hand with no blind to pay.
+    All are dealt in when fewer than two others are, or only computer players
+    (who do not play alone), or no blind game may be dealt."""
     waiters = {w for w in table.session.get("bb_wait", []) if w not in out}
     if not waiters or table.config.tournament or not blind_table(table):
         return set(), start
     others = seats_dealt_in(stacks, out | waiters)
-    if len(others) < 2:
+    if not _deals_without(table, others):
         return set(), start
     button = button_from(others, start)
-    left_out = {w for w in waiters if stacks[w] <= 0
-                or big_blind_seat(sorted([*others, w]), button) != w}
-    return left_out, button
+    due = [w for w in waiters if stacks[w] > 0
+           and big_blind_seat(sorted([*others, w]), button) == w]
+    if not due:
+        return waiters, button
+    # one big blind a hand: of two or more it falls on, the first on the small
+    # blind's left (it reaches each of the others in turn in the hands after)
+    first = big_blind_seat(sorted([*others, *due]), button)
+    return waiters - {first}, button
+
+
+def still_waiting(table: LiveTable) -> list[int]:
+    """``bb_wait`` of the table's state: the seats waiting for the big blind, but
+    not those the hand offered (its game being named, its deck waiting for the
+    seeds) deals in.  They leave ``session["bb_wait"]`` only as it is dealt
+    (:func:`waiters_dealt`); shown until then, the felt said "waits for the big
+    blind" of a seat dealt into the hand being named, and a delayed watcher's
+    page changed at the moment of the deal, telling them it was dealt
+    (issue 27: nothing of a hand in play)."""
+    s = table.session
+    offered = s.get("choice") or s.get("seeding")
+    dealt = offered["players"] if offered else []
+    return sorted(w for w in s.get("bb_wait", []) if w not in dealt)
 
 
 def waiters_dealt(table: LiveTable, players: Collection[int]) -> None:
@@ -317,6 +354,12 @@ def move(table: LiveTable, seat: int, to: int) -> None:
         listed = s.get(key)
         if listed and seat in listed:
             listed[listed.index(seat)] = to
+    # (who sat out as the hand in play was dealt, as a delayed watcher is shown it:
+    # the move itself is shown at once, so the seat sitting out moves with it --
+    # else their new seat read as dealt in, and their old, free one as sitting out)
+    for listed in s.get("out_at_deal", {}).values():
+        if seat in listed:
+            listed[:] = sorted(to if n == seat else n for n in listed)
     for key in SEAT_DICTS:
         mapping = s.get(key)
         if mapping and str(seat) in mapping:

@@ -427,9 +427,11 @@ export function isWild(hand, card) {
 // tag; nor one without chips, who is offered a rebuy).
 export function joinsNextHand(t, hand, n) {
   const s = t.seats[n], hs = hand ? hand.seats[n] : null;
-  // (only while the hand is in play: once it is over the tag would be stale)
+  // (only while the hand is in play: once it is over the tag would be stale; not
+  // a seat waiting for the big blind: "waits for the big blind" says when, s74-night)
   return !!(hand && !hand.result && s && !s.free && s.stack > 0 && !(hs && hs.dealt)
-    && !(t.sitting_out || []).includes(n) && !(t.waiting || []).includes(n));
+    && !(t.sitting_out || []).includes(n) && !(t.waiting || []).includes(n)
+    && !(t.bb_wait || []).includes(n));
 }
 // The stack to show: during a hand a dealt-in player's stack in it; otherwise (not
 // dealt in, or the hand is over and paid) the table's; a replay shows the hand's.
@@ -501,6 +503,9 @@ export function tagsFor(t, hand, seatInfo, n, isReplay) {
   if (timedOut) tags.push(["away", "away (timed out)"]);
   else if (!isReplay && t.sitting_out && t.sitting_out.includes(n)) tags.push(["away", "sitting out"]);
   if (!isReplay && t.waiting && t.waiting.includes(n)) tags.push(["away", "waiting"]);
+  // (its player left since the hand shown was dealt: the tile keeps that hand's
+  // picture until the next deal, and said nothing of it, s74-night)
+  if (!isReplay && seatInfo.free && hs && hs.dealt) tags.push(["away", "left"]);
   // (a seat change that would have skipped the blinds: out until the big blind comes, s73-blinds)
   if (!isReplay && t.bb_wait && t.bb_wait.includes(n)) tags.push(["away", "waits for the big blind"]);
   if (!isReplay && joinsNextHand(t, hand, n)) tags.push(["away", "joins next hand"]);
