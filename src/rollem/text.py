@@ -12,10 +12,26 @@ from __future__ import annotations
 import bisect
 import unicodedata
 
-__all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "LINE_WIDTH",
-           "ascii_digits", "clip", "default_ignorable", "fit_lines", "hidden_character",
-           "name_key", "name_safe", "replace_hidden", "same_name", "same_name_refusal",
-           "shown_length", "terminal_safe"]
+__all__ = [
+    "BLANK_FILLERS",
+    "DEFAULT_IGNORABLE",
+    "HIDDEN_CATEGORIES",
+    "LINE_WIDTH",
+    "ascii_digits",
+    "clip",
+    "counted",
+    "default_ignorable",
+    "fit_lines",
+    "hidden_character",
+    "name_key",
+    "name_safe",
+    "replace_hidden",
+    "same_name",
+    "same_name_refusal",
+    "shown_length",
+    "terminal_safe",
+    "times",
+]
 
 HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a shown name may not hold: control, format (zero-width,
@@ -49,6 +65,17 @@ BLANK_FILLERS = "\u2800\U0001d159\U00016fe4"
 not spaces (``str.split`` does not split at them): BRAILLE PATTERN BLANK
 U+2800, MUSICAL SYMBOL NULL NOTEHEAD U+1D159, KHITAN SMALL SCRIPT FILLER
 U+16FE4. (The Hangul fillers are default ignorable.)"""
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and ``noun`` in its number: ``counted(1, "hand")`` is "1 hand",
+    ``counted(3, "hand")`` "3 hands" (``plural`` where it is not ``noun + "s"``)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def times(n: int) -> str:
+    """How many times, in words: "once", "twice", "3 times" (``n`` ≥ 0)."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def ascii_digits(text: str) -> bool:

@@ -109,7 +109,7 @@ def test_rebuys_wait_for_the_host_and_stop_at_the_cap() -> None:
         send(loop, table, people[3], "rebuy")
         [text] = [json.loads(t) for t, _ in people[3]._pending if '"error"' in t]
         assert text["code"] == "rebuy_cap"
-        assert text["message"].startswith("you have rebought 1 time(s), the most this table "
+        assert text["message"].startswith("you have rebought once, the most this table "
                                           "allows (cap 1)")
         send(loop, table, host, "host", op="config", config={"rebuys": False})
         people[3]._pending.clear()
@@ -129,7 +129,7 @@ def test_free_rebuys_are_made_at_once_and_counted() -> None:
         send(loop, table, host, "host", op="adjust_stack", seat=0, stack=0)
         # the page offers no Rebuy button past the cap, but says why (issue 28's try-out)
         assert table.state(0)["you"]["rebuy_closed"] == (
-            "You have rebought 2 time(s), the most this table allows (cap 2); the host "
+            "You have rebought twice, the most this table allows (cap 2); the host "
             "may adjust your stack.")
         send(loop, table, people[0], "rebuy")
         assert errors(people[0]) == ["rebuy_cap"]

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.limits import MAX_STACK
 from rollem.server.store import token_digest
+from rollem.text import times
 
 log = logging.getLogger("rollem.server")
 
@@ -280,7 +281,7 @@ def rebuy_policy(table: LiveTable, seat: int, by_host: bool, what: str = "rebuy"
     cap = table.config.rebuy_cap
     made = int(table.session.get("rebuys_made", {}).get(row.token_digest or "", 0))
     if cap and made >= cap:
-        raise _refused("rebuy_cap", f"you have rebought {made} time(s), the most this "
+        raise _refused("rebuy_cap", f"you have rebought {times(made)}, the most this "
                          f"table allows (cap {cap}); the host may adjust your stack"
                          + ("; a top-up counts as a rebuy" if what == "top-up" else ""))
     if not table.config.rebuy_approval or by_host:
@@ -340,7 +341,7 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
     made = int(table.session.get("rebuys_made", {}).get(
         table.seats[seat].row.token_digest or "", 0))
     if config.rebuy_cap and made >= config.rebuy_cap:
-        return (f"You have rebought {made} time(s), the most this table allows (cap "
+        return (f"You have rebought {times(made)}, the most this table allows (cap "
                 f"{config.rebuy_cap}); the host may adjust your stack.")
     return None
 

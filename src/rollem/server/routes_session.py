@@ -33,6 +33,7 @@ from rollem.server.live_table.errors import without_cards
 from rollem.server.replays import ReplayBody
 from rollem.server.sat_out import sat_out_records, sat_out_setups
 from rollem.server.store import HandRow
+from rollem.text import counted
 
 __all__ = ["BULK_READ_AT_ONCE", "MAX_BULK_HANDS", "bulk_phhs", "hands_csv_text",
            "ledger_csv_text", "session_routes"]
@@ -77,7 +78,8 @@ def _bulk_head(left_out: int) -> str:
     """The comment lines a ``.phhs`` download starts with."""
     head = "# rollem: one player's own copies of a session's hands\n"
     if left_out:
-        head += f"# the {left_out} earliest hand(s) left out: at most {MAX_BULK_HANDS} a file\n"
+        head += (f"# the {counted(left_out, 'earliest hand')} left out: at most "
+                 f"{MAX_BULK_HANDS} a file\n")
     return head + "\n"
 
 

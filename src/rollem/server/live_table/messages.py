@@ -272,10 +272,11 @@ class Messages:
                     "made, perhaps in another tab or window of yours); sequence number "
                     f"{msg.seq} is older than the table ({table.seq})",
                 )
+            waiting = [str(s + 1) for s in table.hand.pending_seats()]
             raise TableError(
                 "not_your_turn",
-                f"seat {seat + 1} has no decision to make now; waiting for seat(s) "
-                + ", ".join(str(s + 1) for s in table.hand.pending_seats()),
+                f"seat {seat + 1} has no decision to make now; waiting for "
+                + ("seat " if len(waiting) == 1 else "seats ") + ", ".join(waiting),
             )
         table.turns.act(seat, msg.body["action"], "player",
                         refused=lambda err: self._refuse(client, msg, err))
