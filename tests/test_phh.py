@@ -10,6 +10,7 @@ import json
 import random
 import tomllib
 import warnings
+from dataclasses import replace
 from pathlib import Path
 
 import pokerkit as pk
@@ -23,7 +24,15 @@ from rollem.cli.app import app
 from rollem.engine import Hand, Options, SeededSource
 from rollem.engine.actions import Call, Check, Draw
 from rollem.history import write_history, write_own_copy
-from rollem.phh import PHHError, copy_phh_dict, phh_dict, read_phh, replay_phh, write_phh
+from rollem.phh import (
+    PHHError,
+    copy_phh_dict,
+    phh_dict,
+    read_phh,
+    replay_phh,
+    session_table,
+    write_phh,
+)
 from rollem.phh.variants import variant_game
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -546,6 +555,34 @@ def test_games_without_a_phh_code_are_refused_on_export() -> None:
                     options=Options(structure=structure, ante=0))
         with pytest.raises(PHHError, match=rf"^{game_id} \({structure}\) has no PHH variant"):
             phh_dict(hand)
+
+
+def test_a_bomb_pot_is_refused_on_export_and_a_session_keeps_its_rollem_history() -> None:
+    """A hold'em bomb pot (every player antes the bomb, no blinds, no
+    preflop betting) was written as antes of 0 with no blinds field: a file
+    that PokerKit ("The values None are invalid") and rollem both refused.
+    PHH has no such hand: export refuses it, a session keeps its rollem form."""
+    options = Options(structure="no-limit", ante=0, small_bet=2, big_bet=2, bomb_pot=5)
+    hand = Hand("holdem", [200, 200, 80], button=0, options=options,
+                source=SeededSource(3))
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        hand.apply(seat, Call() if "call" in hand.legal_actions(seat).actions else Check())
+    assert any(e.kind == "bomb_pot" for e in hand.events)
+    with pytest.raises(PHHError, match=r"^a bomb pot has no PHH form"):
+        phh_dict(hand)
+    text = write_history(hand)
+    table = session_table(text)
+    assert table is not None and table["variant"] == "rollem-holdem"
+    assert session_table(text, standard_only=True) is None
+    # the hand after it, no bomb pot, still exports
+    hand = Hand("holdem", [200, 200, 80], button=1, options=replace(options, bomb_pot=0),
+                source=SeededSource(4))
+    play_out(hand, random.Random(4))
+    table = phh_dict(hand)
+    assert table["blinds_or_straddles"] == [1, 2, 0]
+    assert _pokerkit_stacks(write_phh(hand)) == table["finishing_stacks"]
 
 
 # ---------------------------------------------------------------- the command line

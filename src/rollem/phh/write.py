@@ -54,8 +54,8 @@ def phh_dict(hand: Hand, *, players: Sequence[str] | None = None, code: str | No
     the game and structure's (:data:`~rollem.phh.variants.CODES`).
 
     Raises:
-        PHHError: a game or betting structure with no PHH variant code, or
-            forced bets PHH cannot state.
+        PHHError: a game or betting structure with no PHH variant code, a
+            hand run twice or a bomb pot, or forced bets PHH cannot state.
     """
     opts = hand.options
     if code is not None and (code not in VARIANTS or VARIANTS[code].game != hand.game.id):
@@ -77,6 +77,11 @@ def phh_dict(hand: Hand, *, players: Sequence[str] | None = None, code: str | No
     if hand.result is not None and hand.result.runs:
         raise PHHError("a hand run twice has no PHH form (phh-std 0.0.2 has one board); "
                        "its rollem history keeps both runs")
+    if any(e.kind == "bomb_pot" for e in hand.events):
+        # (written before as antes of 0 and no blinds field: neither PokerKit nor
+        # rollem read that file back)
+        raise PHHError("a bomb pot has no PHH form (phh-std 0.0.2 has no hand without "
+                       "its first betting round); its rollem history is its only form")
     if any(isinstance(s, Blinds) for s in hand.steps):
         # the blinds and any straddle as posted this hand (a player's opt-in straddle
         # too, issue 27), each under its PHH player
