@@ -521,6 +521,49 @@ def test_actions_left_out_are_filled_in_as_pokerkit_does() -> None:
                           "p3 checks (before line 9 of actions (p1 cc))"]
 
 
+# PokerKit's own files (HandHistory.from_game_state): PokerKit asks a player
+# whose betting is over in rollem (everyone else still in is all in) and writes
+# its check; rollem refused the file ("the hand is over").
+LONE_STRADDLER = """variant = "NT"
+ante_trimming_status = false
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 4]
+min_bet = 2
+starting_stacks = [30, 2, 5]
+actions = ["d dh p1 Jh4c", "d dh p2 Th9h", "d dh p3 2s2h", "p1 f", "p3 cc", "p2 sm Th9h",
+           "p3 sm 2s2h", "d db QsJsTc", "d db 4h", "d db Qc"]
+"""
+LONE_SMALL_BLIND = """variant = "FT"
+ante_trimming_status = false
+antes = [1, 1, 1]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [30, 2, 5]
+actions = ["d dh p1 Jh4c", "d dh p2 Th9h", "d dh p3 2s2h", "p3 f", "p1 cc", "p1 sm Jh4c",
+           "p2 sm Th9h", "d db QsJsTc", "d db 4h", "d db Qc"]
+"""
+
+
+@pytest.mark.parametrize(("text", "stacks"), [
+    (LONE_STRADDLER, [29, 5, 3]),  # the big blind all in for 2, the straddler checks
+    (LONE_SMALL_BLIND, [33, 0, 4]),  # the big blind all in for 1 after its ante
+])
+def test_pokerkits_check_by_the_last_player_with_chips_is_read(text: str,
+                                                               stacks: list[int]) -> None:
+    assert _pokerkit_stacks(text) == stacks
+    got = replay_phh(read_phh(text))
+    assert got.finishing_stacks == stacks
+    assert got.filled == []
+    # a check by a player who folded, or a bet there, is still refused
+    folded = text.replace('"p1 f", "p3 cc"', '"p1 f", "p3 cc", "p1 cc"').replace(
+        '"p3 f", "p1 cc"', '"p3 f", "p1 cc", "p3 cc"')
+    with pytest.raises(PHHError, match=r"the hand is over"):
+        replay_phh(read_phh(folded))
+    with pytest.raises(PHHError, match=r"the hand is over"):
+        replay_phh(read_phh(text.replace('cc", "p', 'cbr 9", "p', 1)))
+
+
 def test_the_dataset_big_blind_ante_with_trimming_follows_pokerkit(tmp_path: Path) -> None:
     """A WSOP hand of the PHH dataset: a big-blind ante with
     ante_trimming_status = true, which PokerKit (and rollem) trims back to
