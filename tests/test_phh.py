@@ -544,24 +544,56 @@ actions = ["d dh p1 Jh4c", "d dh p2 Th9h", "d dh p3 2s2h", "p3 f", "p1 cc", "p1 
            "p2 sm Th9h", "d db QsJsTc", "d db 4h", "d db Qc"]
 """
 
+LONE_DRAWER = """variant = "N2L1D"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+min_bet = 2
+starting_stacks = [200, 1, 1, 9]
+actions = ["d dh p1 6s7h9c9d9s", "d dh p2 8s4c2c2d8h", "d dh p3 8c5c5h3hJh",
+           "d dh p4 Td6dJs3dTc", "p3 f", "p4 f", "p1 cc", "p1 sd 6s9c9d", "p2 sd 8h2c",
+           "d dh p1 Ah4sAd", "d dh p2 AcJd", "p1 sm 7h9sAh4sAd", "p2 sm 8s4c2dAcJd"]
+"""
 
-@pytest.mark.parametrize(("text", "stacks"), [
-    (LONE_STRADDLER, [29, 5, 3]),  # the big blind all in for 2, the straddler checks
-    (LONE_SMALL_BLIND, [33, 0, 4]),  # the big blind all in for 1 after its ante
+
+@pytest.mark.parametrize(("text", "stacks", "check", "folded"), [
+    (LONE_STRADDLER, [29, 5, 3], "p3", "p1"),  # the big blind all in for 2, the straddler
+    (LONE_SMALL_BLIND, [33, 0, 4], "p1", "p3"),  # the big blind all in for 1 after its ante
+    (LONE_DRAWER, [199, 2, 1, 9], "p1", "p3"),  # the small blind checks, then draws
 ])
-def test_pokerkits_check_by_the_last_player_with_chips_is_read(text: str,
-                                                               stacks: list[int]) -> None:
+def test_pokerkits_check_by_the_last_player_with_chips_is_read(
+        text: str, stacks: list[int], check: str, folded: str) -> None:
     assert _pokerkit_stacks(text) == stacks
     got = replay_phh(read_phh(text))
     assert got.finishing_stacks == stacks
     assert got.filled == []
-    # a check by a player who folded, or a bet there, is still refused
-    folded = text.replace('"p1 f", "p3 cc"', '"p1 f", "p3 cc", "p1 cc"').replace(
-        '"p3 f", "p1 cc"', '"p3 f", "p1 cc", "p3 cc"')
-    with pytest.raises(PHHError, match=r"the hand is over"):
-        replay_phh(read_phh(folded))
-    with pytest.raises(PHHError, match=r"the hand is over"):
-        replay_phh(read_phh(text.replace('cc", "p', 'cbr 9", "p', 1)))
+    # a check by a player who folded is still refused, and so is a bet there
+    line = f'"{check} cc", '
+    with pytest.raises(PHHError, match=rf"\({folded} cc\): "):
+        replay_phh(read_phh(text.replace(line, line + f'"{folded} cc", ')))
+    if "sd" not in text:
+        with pytest.raises(PHHError, match=r"the hand is over"):
+            replay_phh(read_phh(text.replace('cc", "p', 'cbr 9", "p', 1)))
+
+
+def test_a_bring_in_all_in_written_as_a_completion_is_read_as_the_bring_in() -> None:
+    """PokerKit writes a stud bring-in by a player with no more chips than the
+    bring-in as a completion (``cbr 1``): all in for no more than a call."""
+    text = """variant = "F7S"
+antes = [0, 0, 0]
+bring_in = 1
+small_bet = 2
+big_bet = 4
+starting_stacks = [9, 1, 9]
+actions = ["d dh p1 AsAhKd", "d dh p2 7c8c2c", "d dh p3 QhJh9d", "p2 cbr 1", "p3 f", "p1 cc",
+           "p1 sm AsAhKd", "p2 sm 7c8c2c", "d dh p1 3d", "d dh p2 4c", "d dh p1 5s",
+           "d dh p2 Tc", "d dh p1 6h", "d dh p2 9s", "d dh p1 Th", "d dh p2 Jc",
+           "p1 sm AsAhKd3d5s6hTh", "p2 sm 7c8c2c4cTc9sJc"]
+"""
+    assert _pokerkit_stacks(text) == [8, 2, 9]
+    assert replay_phh(read_phh(text)).finishing_stacks == [8, 2, 9]
+    # a completion it cannot make is still refused
+    with pytest.raises(PHHError, match=r"line 4 of actions \(p2 cbr 2\): p2 cannot do that"):
+        replay_phh(read_phh(text.replace("p2 cbr 1", "p2 cbr 2")))
 
 
 def test_the_dataset_big_blind_ante_with_trimming_follows_pokerkit(tmp_path: Path) -> None:

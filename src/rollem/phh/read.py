@@ -482,9 +482,10 @@ def _lone_check(hand: Hand, seat: int) -> bool:
     rollem's engine does not ask for: the seat is not asked now, is still in
     with chips behind, and every other player still in is all in. PokerKit
     asks such a player (a straddler whose blinds were called all in for less
-    or folded to, a small blind over a short big blind) and writes its check."""
+    or folded to, a small blind over a short big blind; in a draw game before
+    the draw) and writes its check."""
     p = hand.pending
-    if (p is not None and seat in p.seats) or hand.folded[seat] \
+    if (p is not None and p.kind == "bet" and seat in p.seats) or hand.folded[seat] \
             or hand.committed[seat] >= hand.start_stacks[seat]:
         return False
     return all(hand.committed[s] >= hand.start_stacks[s] for s in range(hand.n)
@@ -543,7 +544,13 @@ def _apply(hand: Hand, seat: int, code: str, amount: str, where: str,
             hand.apply(seat, Check() if "check" in legal.actions else Call())
         else:
             to = chips(_amount(amount, where), where)
-            hand.apply(seat, Bet(to) if hand.current_bet == 0 else Raise(to))
+            if "call" in legal.actions and legal.call_amount == hand.stacks[seat] \
+                    and to == hand.bets[seat] + hand.stacks[seat]:
+                # all in for no more than a call: a call (PokerKit writes a stud
+                # bring-in by a stack of the bring-in or less as a completion)
+                hand.apply(seat, Call())
+            else:
+                hand.apply(seat, Bet(to) if hand.current_bet == 0 else Raise(to))
     except EngineError as err:  # the engine's seat k is the file's p(k+1)
         told = re.sub(r"\bseat (\d+)\b", lambda m: f"p{int(m.group(1)) + 1}", str(err))
         raise PHHError(f"{where}: {told}") from None
