@@ -632,6 +632,31 @@ def test_games_without_a_phh_code_are_refused_on_export() -> None:
             phh_dict(hand)
 
 
+@pytest.mark.parametrize(("game_id", "stacks"), [("holdem", [1, 1]), ("omaha", [2, 1]),
+                                              ("shortdeck", [1, 2])])
+def test_a_hand_all_in_on_the_blinds_exports_its_shows(game_id: str,
+                                                       stacks: list[int]) -> None:
+    """No player acts (every player all in on the blinds): the shows were
+    left out (written nowhere), and PokerKit then paid nobody the pot
+    ([1, 1] for rollem's [0, 2]). They go after the hole cards, before the
+    runout, in the full history and a player's copy alike."""
+    structure = "pot-limit" if game_id == "omaha" else "no-limit"
+    for seed in range(6):
+        hand = Hand(variant_game(game_id), stacks, button=seed % len(stacks),
+                    options=Options(structure=structure, ante=0, small_bet=2, big_bet=2),
+                    source=SeededSource(seed))
+        assert hand.is_over and not hand.action_marks
+        table = phh_dict(hand)
+        lines = table["actions"]
+        first_board = next(i for i, a in enumerate(lines) if a.startswith("d db"))
+        shows = [a for a in lines[:first_board] if a.split()[1] == "sm"]
+        assert len(shows) == len(stacks), lines
+        assert _pokerkit_stacks(write_phh(hand)) == table["finishing_stacks"]
+        assert replay_phh(read_phh(write_phh(hand))).finishing_stacks == table["finishing_stacks"]
+        copy = copy_phh_dict(tomllib.loads(write_own_copy(hand, 0)))
+        assert _pokerkit_stacks(tomli_w.dumps(copy)) == table["finishing_stacks"]
+
+
 def test_a_bomb_pot_is_refused_on_export_and_a_session_keeps_its_rollem_history() -> None:
     """A hold'em bomb pot (every player antes the bomb, no blinds, no
     preflop betting) was written as antes of 0 with no blinds field: a file

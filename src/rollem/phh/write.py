@@ -227,7 +227,8 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
     """PHH action lines: hole cards per player and street run together (down
     and up cards alike), board cards, the players' actions (the bring-in as
     ``pb``); no burns; at a showdown every contender's show (``pN sm``)
-    right after the last player action, where PokerKit shows them (before
+    right after the last player action (with none, all in on the blinds:
+    after the hole cards), where PokerKit shows them (before
     an all-in runout's cards), in the order the engine shows them. Who wins
     is the cards' doing, as in rollem
     (R-C-11): a losing hand shown changes nothing."""
@@ -287,7 +288,7 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
     held: dict[int, list[int]] = {}
     for i, ev in enumerate(hand.events):
         act(i)
-        if k == len(marks) and at < 0:
+        if k == len(marks) and at < 0 and marks:
             at = len(lines)
             held = {s: [c for c in cs if c not in gone.get(s, ())] for s, cs in dealt.items()}
         if ev.kind in ("round", "round_skipped"):
@@ -300,6 +301,9 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
             drawn.append((ev.seat or 0, list(ev.data["cards"])))
         elif ev.kind == "board":
             flush()
+            if at < 0 and not marks:  # no player acted (all in on the forced bets): the
+                at = len(lines)  # shows go before the runout, after the hole cards
+                held = {s: list(cs) for s, cs in dealt.items()}
             lines.append("d db " + "".join(str(CARDS[c]) for c in ev.data["cards"]))
         elif ev.kind == "bet" and ev.data.get("bring_in") and lines \
                 and lines[-1] == f"p{index[ev.seat or 0] + 1} cc":
