@@ -657,7 +657,8 @@ def test_a_hand_all_in_on_the_blinds_exports_its_shows(game_id: str,
         assert _pokerkit_stacks(tomli_w.dumps(copy)) == table["finishing_stacks"]
 
 
-def test_a_bomb_pot_is_refused_on_export_and_a_session_keeps_its_rollem_history() -> None:
+def test_a_bomb_pot_is_refused_on_export_and_a_session_keeps_its_rollem_history(
+        tmp_path: Path) -> None:
     """A hold'em bomb pot (every player antes the bomb, no blinds, no
     preflop betting) was written as antes of 0 with no blinds field: a file
     that PokerKit ("The values None are invalid") and rollem both refused.
@@ -676,6 +677,19 @@ def test_a_bomb_pot_is_refused_on_export_and_a_session_keeps_its_rollem_history(
     table = session_table(text)
     assert table is not None and table["variant"] == "rollem-holdem"
     assert session_table(text, standard_only=True) is None
+    # rollem export --phh: refused in one line; --skip-other-games leaves it out
+    # (it stopped the export of a whole session with bomb pots)
+    folder = tmp_path
+    (folder / "bomb.toml").write_text(text)
+    nt = folder / "nt.toml"
+    nt.write_text(write_history(_our_hand("NT", 3)))
+    r = CliRunner().invoke(app, ["export", "--phh", str(folder / "bomb.toml"), str(nt)])
+    assert r.exit_code == 2 and "bomb.toml: a bomb pot has no PHH form" in r.output
+    r = CliRunner().invoke(app, ["export", "--phh", "--skip-other-games",
+                                 str(folder / "bomb.toml"), str(nt)])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith('variant = "NT"')
+    assert "bomb.toml: left out: a bomb pot has no PHH form" in r.stderr
     # the hand after it, no bomb pot, still exports
     hand = Hand("holdem", [200, 200, 80], button=1, options=replace(options, bomb_pot=0),
                 source=SeededSource(4))
