@@ -10,6 +10,7 @@ import json
 import random
 import tomllib
 import warnings
+from dataclasses import replace
 from pathlib import Path
 
 import pokerkit as pk
@@ -23,7 +24,15 @@ from rollem.cli.app import app
 from rollem.engine import Hand, Options, SeededSource
 from rollem.engine.actions import Call, Check, Draw
 from rollem.history import write_history, write_own_copy
-from rollem.phh import PHHError, copy_phh_dict, phh_dict, read_phh, replay_phh, write_phh
+from rollem.phh import (
+    PHHError,
+    copy_phh_dict,
+    phh_dict,
+    read_phh,
+    replay_phh,
+    session_table,
+    write_phh,
+)
 from rollem.phh.variants import variant_game
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -512,6 +521,81 @@ def test_actions_left_out_are_filled_in_as_pokerkit_does() -> None:
                           "p3 checks (before line 9 of actions (p1 cc))"]
 
 
+# PokerKit's own files (HandHistory.from_game_state): PokerKit asks a player
+# whose betting is over in rollem (everyone else still in is all in) and writes
+# its check; rollem refused the file ("the hand is over").
+LONE_STRADDLER = """variant = "NT"
+ante_trimming_status = false
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 4]
+min_bet = 2
+starting_stacks = [30, 2, 5]
+actions = ["d dh p1 Jh4c", "d dh p2 Th9h", "d dh p3 2s2h", "p1 f", "p3 cc", "p2 sm Th9h",
+           "p3 sm 2s2h", "d db QsJsTc", "d db 4h", "d db Qc"]
+"""
+LONE_SMALL_BLIND = """variant = "FT"
+ante_trimming_status = false
+antes = [1, 1, 1]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [30, 2, 5]
+actions = ["d dh p1 Jh4c", "d dh p2 Th9h", "d dh p3 2s2h", "p3 f", "p1 cc", "p1 sm Jh4c",
+           "p2 sm Th9h", "d db QsJsTc", "d db 4h", "d db Qc"]
+"""
+
+LONE_DRAWER = """variant = "N2L1D"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+min_bet = 2
+starting_stacks = [200, 1, 1, 9]
+actions = ["d dh p1 6s7h9c9d9s", "d dh p2 8s4c2c2d8h", "d dh p3 8c5c5h3hJh",
+           "d dh p4 Td6dJs3dTc", "p3 f", "p4 f", "p1 cc", "p1 sd 6s9c9d", "p2 sd 8h2c",
+           "d dh p1 Ah4sAd", "d dh p2 AcJd", "p1 sm 7h9sAh4sAd", "p2 sm 8s4c2dAcJd"]
+"""
+
+
+@pytest.mark.parametrize(("text", "stacks", "check", "folded"), [
+    (LONE_STRADDLER, [29, 5, 3], "p3", "p1"),  # the big blind all in for 2, the straddler
+    (LONE_SMALL_BLIND, [33, 0, 4], "p1", "p3"),  # the big blind all in for 1 after its ante
+    (LONE_DRAWER, [199, 2, 1, 9], "p1", "p3"),  # the small blind checks, then draws
+])
+def test_pokerkits_check_by_the_last_player_with_chips_is_read(
+        text: str, stacks: list[int], check: str, folded: str) -> None:
+    assert _pokerkit_stacks(text) == stacks
+    got = replay_phh(read_phh(text))
+    assert got.finishing_stacks == stacks
+    assert got.filled == []
+    # a check by a player who folded is still refused, and so is a bet there
+    line = f'"{check} cc", '
+    with pytest.raises(PHHError, match=rf"\({folded} cc\): "):
+        replay_phh(read_phh(text.replace(line, line + f'"{folded} cc", ')))
+    if "sd" not in text:
+        with pytest.raises(PHHError, match=r"the hand is over"):
+            replay_phh(read_phh(text.replace('cc", "p', 'cbr 9", "p', 1)))
+
+
+def test_a_bring_in_all_in_written_as_a_completion_is_read_as_the_bring_in() -> None:
+    """PokerKit writes a stud bring-in by a player with no more chips than the
+    bring-in as a completion (``cbr 1``): all in for no more than a call."""
+    text = """variant = "F7S"
+antes = [0, 0, 0]
+bring_in = 1
+small_bet = 2
+big_bet = 4
+starting_stacks = [9, 1, 9]
+actions = ["d dh p1 AsAhKd", "d dh p2 7c8c2c", "d dh p3 QhJh9d", "p2 cbr 1", "p3 f", "p1 cc",
+           "p1 sm AsAhKd", "p2 sm 7c8c2c", "d dh p1 3d", "d dh p2 4c", "d dh p1 5s",
+           "d dh p2 Tc", "d dh p1 6h", "d dh p2 9s", "d dh p1 Th", "d dh p2 Jc",
+           "p1 sm AsAhKd3d5s6hTh", "p2 sm 7c8c2c4cTc9sJc"]
+"""
+    assert _pokerkit_stacks(text) == [8, 2, 9]
+    assert replay_phh(read_phh(text)).finishing_stacks == [8, 2, 9]
+    # a completion it cannot make is still refused
+    with pytest.raises(PHHError, match=r"line 4 of actions \(p2 cbr 2\): p2 cannot do that"):
+        replay_phh(read_phh(text.replace("p2 cbr 1", "p2 cbr 2")))
+
+
 def test_the_dataset_big_blind_ante_with_trimming_follows_pokerkit(tmp_path: Path) -> None:
     """A WSOP hand of the PHH dataset: a big-blind ante with
     ante_trimming_status = true, which PokerKit (and rollem) trims back to
@@ -546,6 +630,73 @@ def test_games_without_a_phh_code_are_refused_on_export() -> None:
                     options=Options(structure=structure, ante=0))
         with pytest.raises(PHHError, match=rf"^{game_id} \({structure}\) has no PHH variant"):
             phh_dict(hand)
+
+
+@pytest.mark.parametrize(("game_id", "stacks"), [("holdem", [1, 1]), ("omaha", [2, 1]),
+                                              ("shortdeck", [1, 2])])
+def test_a_hand_all_in_on_the_blinds_exports_its_shows(game_id: str,
+                                                       stacks: list[int]) -> None:
+    """No player acts (every player all in on the blinds): the shows were
+    left out (written nowhere), and PokerKit then paid nobody the pot
+    ([1, 1] for rollem's [0, 2]). They go after the hole cards, before the
+    runout, in the full history and a player's copy alike."""
+    structure = "pot-limit" if game_id == "omaha" else "no-limit"
+    for seed in range(6):
+        hand = Hand(variant_game(game_id), stacks, button=seed % len(stacks),
+                    options=Options(structure=structure, ante=0, small_bet=2, big_bet=2),
+                    source=SeededSource(seed))
+        assert hand.is_over and not hand.action_marks
+        table = phh_dict(hand)
+        lines = table["actions"]
+        first_board = next(i for i, a in enumerate(lines) if a.startswith("d db"))
+        shows = [a for a in lines[:first_board] if a.split()[1] == "sm"]
+        assert len(shows) == len(stacks), lines
+        assert _pokerkit_stacks(write_phh(hand)) == table["finishing_stacks"]
+        assert replay_phh(read_phh(write_phh(hand))).finishing_stacks == table["finishing_stacks"]
+        copy = copy_phh_dict(tomllib.loads(write_own_copy(hand, 0)))
+        assert _pokerkit_stacks(tomli_w.dumps(copy)) == table["finishing_stacks"]
+
+
+def test_a_bomb_pot_is_refused_on_export_and_a_session_keeps_its_rollem_history(
+        tmp_path: Path) -> None:
+    """A hold'em bomb pot (every player antes the bomb, no blinds, no
+    preflop betting) was written as antes of 0 with no blinds field: a file
+    that PokerKit ("The values None are invalid") and rollem both refused.
+    PHH has no such hand: export refuses it, a session keeps its rollem form."""
+    options = Options(structure="no-limit", ante=0, small_bet=2, big_bet=2, bomb_pot=5)
+    hand = Hand("holdem", [200, 200, 80], button=0, options=options,
+                source=SeededSource(3))
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        hand.apply(seat, Call() if "call" in hand.legal_actions(seat).actions else Check())
+    assert any(e.kind == "bomb_pot" for e in hand.events)
+    with pytest.raises(PHHError, match=r"^a bomb pot has no PHH form"):
+        phh_dict(hand)
+    text = write_history(hand)
+    table = session_table(text)
+    assert table is not None and table["variant"] == "rollem-holdem"
+    assert session_table(text, standard_only=True) is None
+    # rollem export --phh: refused in one line; --skip-other-games leaves it out
+    # (it stopped the export of a whole session with bomb pots)
+    folder = tmp_path
+    (folder / "bomb.toml").write_text(text)
+    nt = folder / "nt.toml"
+    nt.write_text(write_history(_our_hand("NT", 3)))
+    r = CliRunner().invoke(app, ["export", "--phh", str(folder / "bomb.toml"), str(nt)])
+    assert r.exit_code == 2 and "bomb.toml: a bomb pot has no PHH form" in r.output
+    r = CliRunner().invoke(app, ["export", "--phh", "--skip-other-games",
+                                 str(folder / "bomb.toml"), str(nt)])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith('variant = "NT"')
+    assert "bomb.toml: left out: a bomb pot has no PHH form" in r.stderr
+    # the hand after it, no bomb pot, still exports
+    hand = Hand("holdem", [200, 200, 80], button=1, options=replace(options, bomb_pot=0),
+                source=SeededSource(4))
+    play_out(hand, random.Random(4))
+    table = phh_dict(hand)
+    assert table["blinds_or_straddles"] == [1, 2, 0]
+    assert _pokerkit_stacks(write_phh(hand)) == table["finishing_stacks"]
 
 
 # ---------------------------------------------------------------- the command line

@@ -156,8 +156,9 @@ def _bad_hands(file: Path, total: int, bad: list[tuple[str, str]]) -> str:
 @click.option("-o", "--output", type=PathOf(dir_okay=False, path_type=Path, writes=True),
               help="Write to this file instead of stdout.")
 @click.option("--skip-other-games", is_flag=True,
-              help="Leave out the hands of games with no PHH variant (a dealer's-choice "
-                   "session's), each named on stderr, instead of refusing.")
+              help="Leave out the hands with no PHH form (a dealer's-choice session's "
+                   "games with no PHH variant, a hand run twice, a bomb pot), each named "
+                   "on stderr, instead of refusing.")
 def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None,
                    skip_other_games: bool) -> None:
     """Write rollem hand histories FILES as standard PHH.
@@ -168,8 +169,8 @@ def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None,
     hides stay ?? in the PHH), of a game with a PHH variant: hold'em fixed
     limit (FT) or no limit (NT), Omaha pot limit (PO), Omaha hi-lo fixed
     limit (FO/8), seven-card stud (F7S), stud hi-lo (F7S/8) and razz (FR).
-    Other games and structures are refused: their rollem history (variant
-    rollem-GAME) is the only form.
+    Other games and structures are refused, and so are a hand run twice and
+    a bomb pot: their rollem history (variant rollem-GAME) is the only form.
 
     Players are numbered from the button's left, the button last, as PHH
     does; _seats maps each back to the rollem seat, _burns holds the burned
@@ -197,7 +198,8 @@ def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None,
             names = names if isinstance(names, list) and len(names) == hand.n else None
             tables.append(phh_dict(hand, players=names))
         except PHHError as err:
-            if skip_other_games and "has no PHH variant code" in str(err):
+            # (a game with no code; a hand run twice, a bomb pot, a straddle off the gun)
+            if skip_other_games and "has no PHH" in str(err):
                 click.echo(f"rollem: {file}: left out: {err}", err=True)
                 continue
             fail(f"{file}: {err}")

@@ -376,10 +376,14 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
                        f"and show lines are not counted): expected 0 to {len(parsed.actions)}")
     filled: list[str] = []
     from_file: list[bool] = []
+    idle: list[int] = []  # the lines of checks that change nothing (_lone_check)
     for seat, code, amount, line in parsed.actions[:at]:
         shown = amount if scale == 1 or code != "cbr" else _file_word(file_actions, line, amount)
         where = f"line {line} of actions (p{seat + 1} {code}" + (f" {shown}" if amount else "")
         where += ")"
+        if code == "cc" and _lone_check(hand, seat):
+            idle.append(line)  # PokerKit asks it; rollem's betting is over (R-C-14)
+            continue
         try:
             from_file.extend([False] * _fill_in(hand, seat, where, filled))
             _apply(hand, seat, code, amount, where, preset.named - preset.stand_in_cards)
@@ -388,7 +392,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
                 raise
             raise PHHError(f"{err} ({scale_note(data_before_chips, scale)})") from None
         from_file.append(True)
-    _check_boards(hand, parsed, from_file, partial=at is not None)
+    _check_boards(hand, parsed, from_file, idle, partial=at is not None)
     if at is not None:
         return PHHHand(v.code, hand, stacks, None, names, antes, set(preset.stand_ins),
                        {k: data[k] for k in data if k not in _FIELDS}, filled, scale=scale)
@@ -473,12 +477,27 @@ def _fill_in(hand: Hand, seat: int, where: str, filled: list[str]) -> int:
     return count
 
 
-def _check_boards(hand: Hand, parsed: Parsed, from_file: list[bool], *,
-                  partial: bool = False) -> None:
+def _lone_check(hand: Hand, seat: int) -> bool:
+    """Whether ``pN cc`` by ``seat`` is a check that changes nothing, which
+    rollem's engine does not ask for: the seat is not asked now, is still in
+    with chips behind, and every other player still in is all in. PokerKit
+    asks such a player (a straddler whose blinds were called all in for less
+    or folded to, a small blind over a short big blind; in a draw game before
+    the draw) and writes its check."""
+    p = hand.pending
+    if (p is not None and p.kind == "bet" and seat in p.seats) or hand.folded[seat] \
+            or hand.committed[seat] >= hand.start_stacks[seat]:
+        return False
+    return all(hand.committed[s] >= hand.start_stacks[s] for s in range(hand.n)
+               if s != seat and hand.dealt[s] and not hand.folded[s])
+
+
+def _check_boards(hand: Hand, parsed: Parsed, from_file: list[bool], idle: list[int],
+                  *, partial: bool = False) -> None:
     """Each ``d db`` line deals what the game deals there: as many cards, after
     as many of the file's player actions (the flop after the first betting
-    round ...); ``partial``: the lines the replay has not reached are not
-    checked."""
+    round ...), less the checks that change nothing (``idle``, their lines);
+    ``partial``: the lines the replay has not reached are not checked."""
     dealt = []
     marks = hand.action_marks
     for i, ev in enumerate(hand.events):
@@ -487,6 +506,7 @@ def _check_boards(hand: Hand, parsed: Parsed, from_file: list[bool], *,
             dealt.append((len(ev.data["cards"]), before))
     for k, (line, text, n, before) in enumerate(parsed.boards):
         where = f"line {line} of actions ({text})"
+        before -= sum(1 for i in idle if i < line)
         if partial and k >= len(dealt):
             break
         if k >= len(dealt):
@@ -524,7 +544,13 @@ def _apply(hand: Hand, seat: int, code: str, amount: str, where: str,
             hand.apply(seat, Check() if "check" in legal.actions else Call())
         else:
             to = chips(_amount(amount, where), where)
-            hand.apply(seat, Bet(to) if hand.current_bet == 0 else Raise(to))
+            if "call" in legal.actions and legal.call_amount == hand.stacks[seat] \
+                    and to == hand.bets[seat] + hand.stacks[seat]:
+                # all in for no more than a call: a call (PokerKit writes a stud
+                # bring-in by a stack of the bring-in or less as a completion)
+                hand.apply(seat, Call())
+            else:
+                hand.apply(seat, Bet(to) if hand.current_bet == 0 else Raise(to))
     except EngineError as err:  # the engine's seat k is the file's p(k+1)
         told = re.sub(r"\bseat (\d+)\b", lambda m: f"p{int(m.group(1)) + 1}", str(err))
         raise PHHError(f"{where}: {told}") from None

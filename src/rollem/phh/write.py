@@ -54,8 +54,8 @@ def phh_dict(hand: Hand, *, players: Sequence[str] | None = None, code: str | No
     the game and structure's (:data:`~rollem.phh.variants.CODES`).
 
     Raises:
-        PHHError: a game or betting structure with no PHH variant code, or
-            forced bets PHH cannot state.
+        PHHError: a game or betting structure with no PHH variant code, a
+            hand run twice or a bomb pot, or forced bets PHH cannot state.
     """
     opts = hand.options
     if code is not None and (code not in VARIANTS or VARIANTS[code].game != hand.game.id):
@@ -77,6 +77,11 @@ def phh_dict(hand: Hand, *, players: Sequence[str] | None = None, code: str | No
     if hand.result is not None and hand.result.runs:
         raise PHHError("a hand run twice has no PHH form (phh-std 0.0.2 has one board); "
                        "its rollem history keeps both runs")
+    if any(e.kind == "bomb_pot" for e in hand.events):
+        # (written before as antes of 0 and no blinds field: neither PokerKit nor
+        # rollem read that file back)
+        raise PHHError("a bomb pot has no PHH form (phh-std 0.0.2 has no hand without "
+                       "its first betting round); its rollem history is its only form")
     if any(isinstance(s, Blinds) for s in hand.steps):
         # the blinds and any straddle as posted this hand (a player's opt-in straddle
         # too, issue 27), each under its PHH player
@@ -222,7 +227,8 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
     """PHH action lines: hole cards per player and street run together (down
     and up cards alike), board cards, the players' actions (the bring-in as
     ``pb``); no burns; at a showdown every contender's show (``pN sm``)
-    right after the last player action, where PokerKit shows them (before
+    right after the last player action (with none, all in on the blinds:
+    after the hole cards), where PokerKit shows them (before
     an all-in runout's cards), in the order the engine shows them. Who wins
     is the cards' doing, as in rollem
     (R-C-11): a losing hand shown changes nothing."""
@@ -282,7 +288,7 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
     held: dict[int, list[int]] = {}
     for i, ev in enumerate(hand.events):
         act(i)
-        if k == len(marks) and at < 0:
+        if k == len(marks) and at < 0 and marks:
             at = len(lines)
             held = {s: [c for c in cs if c not in gone.get(s, ())] for s, cs in dealt.items()}
         if ev.kind in ("round", "round_skipped"):
@@ -295,6 +301,9 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
             drawn.append((ev.seat or 0, list(ev.data["cards"])))
         elif ev.kind == "board":
             flush()
+            if at < 0 and not marks:  # no player acted (all in on the forced bets): the
+                at = len(lines)  # shows go before the runout, after the hole cards
+                held = {s: list(cs) for s, cs in dealt.items()}
             lines.append("d db " + "".join(str(CARDS[c]) for c in ev.data["cards"]))
         elif ev.kind == "bet" and ev.data.get("bring_in") and lines \
                 and lines[-1] == f"p{index[ev.seat or 0] + 1} cc":
