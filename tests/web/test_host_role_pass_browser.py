@@ -2,7 +2,8 @@
 Playwright at 390x844 and 1440x900: Ann, who made the private table, closes her
 tab; a late friend knocks; once she has been gone ``HOST_AWAY_SECONDS`` Bob's
 page says "Ann is away: Bob hosts now", shows him the host controls and he lets
-the friend in; when Ann comes back the role is hers again, and Bob's page says so."""
+the friend in; when Ann comes back the role is hers again, and Bob's page says so.
+Bob on a phone and a desktop page of his at once: one table for both sizes."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ from rollem.server.live_table import LiveTable
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("name", ["phone", "desktop"])
 def test_the_next_player_hosts_once_the_host_is_gone_and_lets_a_late_friend_in(
-        browser: Any, live: ServerThread, name: str, monkeypatch: Any) -> None:
+        browser: Any, live: ServerThread, monkeypatch: Any) -> None:
+    """Bob on a phone and on a desktop page (his seat's cookie in both): one table
+    read at both sizes (stop 74); the desktop lets Dan in."""
     monkeypatch.setattr(LiveTable, "HOST_AWAY_SECONDS", 2.0, raising=False)
     tid, host = create_table(live.url, game="holdem", seats=4, bots=1, between_hands=600,
                              decision_seconds=300)
@@ -37,46 +39,51 @@ def test_the_next_player_hosts_once_the_host_is_gone_and_lets_a_late_friend_in(
             while not leave.is_set():
                 await asyncio.sleep(0.05)
 
-    ctx = context(browser, name)
+    contexts = {name: context(browser, name) for name in ("phone", "desktop")}
     table = live.manager.get(tid)
     try:
         with ThreadPoolExecutor(1) as pool:  # (Playwright's own loop runs in this thread)
             ann = pool.submit(asyncio.run, ann_until_her_phone_dies())
-            ctx.add_cookies([{"name": seat_cookie(tid), "value": t1, "url": live.url}])
-            page = ctx.new_page()
-            page.goto(f"{live.url}/t/{tid}")
-            page.wait_for_selector(".me .name:has-text('Bob')")
-            record_toasts(page)
-            assert page.locator("#host-panel").is_hidden()
+            pages = {}
+            for name, ctx in contexts.items():
+                ctx.add_cookies([{"name": seat_cookie(tid), "value": t1, "url": live.url}])
+                page = pages[name] = ctx.new_page()
+                page.goto(f"{live.url}/t/{tid}")
+                page.wait_for_selector(".me .name:has-text('Bob')")
+                record_toasts(page)
+                assert page.locator("#host-panel").is_hidden(), name
             leave.set()
             ann.result(30)
         dan, _ = join(live.url, tid, "Dan")  # a late friend knocks: he waits for the host
         assert dan in live.call(lambda: table.session.get("waiting"))
-        wait_toast_shown(page, "Ann is away: Bob hosts now")
-        assert live.call(lambda: table.table_public()["host_seat"]) == s1
-        page.wait_for_selector("#host-panel:not(.hidden)")
-        notice = page.locator("#chat-lines .chat-line.notice")
-        # (the table's lines: Ann's change to a private table, then the role passing)
-        assert notice.all_text_contents() == [
-            "Ann changed the table from open to private.",
-            "Ann is away: Bob hosts now"]
-        if not page.is_visible("#host-controls"):
-            page.click("#host-box summary")
         approve = f"#host-controls li[data-seat='{dan}'] [data-host=approve]"
-        page.wait_for_selector(approve)
-        # A stand-in keeps the table going, not the host's settings, password or seat
-        # (stop 44): a note says so in their place, and Ann's seat has no Remove.
-        note = page.locator("#host-controls .stand-in-note")
-        assert note.text_content() == (
-            "You stand in for Ann: the table's settings and password stay theirs, and "
-            "your own stack and rebuy wait for them.")
-        assert page.locator("#host-password").count() == 0
-        assert page.locator("#host-controls form.host-config").count() == 0
-        assert page.locator("#host-controls li[data-seat='0'] [data-host=remove]").count() == 0
-        assert page.locator(f"#adjust-seat option[value='{s1}']").count() == 0
-        shot(page, f"host-role-passed-{name}")
-        page.click(approve)
-        page.wait_for_selector(approve, state="detached")
+        for name, page in pages.items():
+            wait_toast_shown(page, "Ann is away: Bob hosts now")
+            assert live.call(lambda: table.table_public()["host_seat"]) == s1
+            page.wait_for_selector("#host-panel:not(.hidden)")
+            notice = page.locator("#chat-lines .chat-line.notice")
+            # (the table's lines: Ann's change to a private table, then the role passing)
+            assert notice.all_text_contents() == [
+                "Ann changed the table from open to private.",
+                "Ann is away: Bob hosts now"], name
+            if not page.is_visible("#host-controls"):
+                page.click("#host-box summary")
+            page.wait_for_selector(approve)
+            # A stand-in keeps the table going, not the host's settings, password or
+            # seat (stop 44): a note says so in their place, and Ann's seat has no Remove.
+            note = page.locator("#host-controls .stand-in-note")
+            assert note.text_content() == (
+                "You stand in for Ann: the table's settings and password stay theirs, and "
+                "your own stack and rebuy wait for them."), name
+            assert page.locator("#host-password").count() == 0, name
+            assert page.locator("#host-controls form.host-config").count() == 0, name
+            assert page.locator("#host-controls li[data-seat='0'] [data-host=remove]"
+                                ).count() == 0, name
+            assert page.locator(f"#adjust-seat option[value='{s1}']").count() == 0, name
+            shot(page, f"host-role-passed-{name}")
+        pages["desktop"].click(approve)
+        for page in pages.values():
+            page.wait_for_selector(approve, state="detached")
         assert live.call(lambda: table.session.get("waiting")) == []
 
         async def ann_is_back() -> None:
@@ -84,13 +91,17 @@ def test_the_next_player_hosts_once_the_host_is_gone_and_lets_a_late_friend_in(
                 await a.until(lambda st: st["you"]["host"])
                 await asyncio.sleep(0.5)
 
-        record_toasts(page)
+        for page in pages.values():
+            record_toasts(page)
         with ThreadPoolExecutor(1) as pool:
             back = pool.submit(asyncio.run, ann_is_back())
-            wait_toast_shown(page, "Ann is back and hosts again")
-            page.wait_for_selector("#host-panel.hidden", state="attached")
+            for page in pages.values():
+                wait_toast_shown(page, "Ann is back and hosts again")
+                page.wait_for_selector("#host-panel.hidden", state="attached")
             back.result(30)
-        assert page.locator("#host-controls .stand-in-note").is_hidden()
+        for name, page in pages.items():
+            assert page.locator("#host-controls .stand-in-note").is_hidden(), name
         assert live.call(lambda: table.table_public()["host_seat"]) is None
     finally:
-        ctx.close()
+        for ctx in contexts.values():
+            ctx.close()

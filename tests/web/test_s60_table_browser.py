@@ -2,7 +2,8 @@
 (390x844) and a desktop (1440x900):
 
 - a player sitting out the host's last hand leaves (Leave, confirmed): watching,
-  and their chips in the final nets;
+  and their chips in the final nets (one table: the player's phone and a desktop
+  page of theirs);
 - a closed private table: a friend's page says so and offers only to ask to
   watch; the host lets them in from the settle-up panel, and they see it.
 
@@ -40,11 +41,13 @@ def _close(ann: Any) -> None:
     ann.click("#host-controls [data-host=close]")
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_player_leaves_while_the_host_closes_the_table(
-        browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
-    name = "phone" if viewport is PHONE else "desktop"
-    ann_ctx, bob_ctx = (viewport_context(browser, viewport) for _ in range(2))
+        browser: Any, live: ServerThread) -> None:
+    """Bob on a phone and on a desktop page of his (the phone's cookies: the same
+    player), one table read at both sizes (stop 74): the phone sits out, the desktop
+    leaves."""
+    ann_ctx, bob_ctx, bob_desktop_ctx = (viewport_context(browser, size)
+                                         for size in (PHONE, PHONE, DESKTOP))
     try:
         tid, host_token = new_table(live.url, game="holdem", seats=4, bots=1, stack=400)
         only_checking_bots(live, tid)
@@ -54,31 +57,39 @@ def test_a_player_leaves_while_the_host_closes_the_table(
         bob = bob_ctx.new_page()
         bob.goto(f"{live.url}/t/{tid}")
         sit(bob, "Bob")
+        bob_desktop_ctx.add_cookies(bob_ctx.cookies())
+        desktop = bob_desktop_ctx.new_page()
+        desktop.goto(bob.url)
+        bobs = {"phone": bob, "desktop": desktop}
         bob.click(".me [data-action=sit-out]")  # (Bob sits this hand out)
-        bob.wait_for_selector(".me [data-action=sit-in]")
+        for page in bobs.values():
+            page.wait_for_selector(".me [data-action=sit-in]")
         ann.click("#start-btn")
         _close(ann)
-        bob.wait_for_selector("#notice :text('Ann is closing the table: this hand is the "
-                              "last, then everyone settles up.')")
-        leave = bob.locator(".me [data-action=leave]")
-        leave.wait_for()   # (main: no Leave once the host closes)
-        leave.click()
-        assert bob.locator(".me .confirm-leave").inner_text() == "Leave the table?"
-        bob.locator(".me .confirm-leave").click()
-        bob.wait_for_selector("#watching:not(.hidden)")
-        assert bob.inner_text("#watching") == (
-            "You are watching — the host is closing the table: this hand is the last.")
+        for page in bobs.values():
+            page.wait_for_selector("#notice :text('Ann is closing the table: this hand is "
+                                   "the last, then everyone settles up.')")
+            page.locator(".me [data-action=leave]").wait_for()  # (main: no Leave once closing)
+        desktop.locator(".me [data-action=leave]").click()
+        assert desktop.locator(".me .confirm-leave").inner_text() == "Leave the table?"
+        desktop.locator(".me .confirm-leave").click()
+        for name, page in bobs.items():
+            page.wait_for_selector("#watching:not(.hidden)")
+            assert page.inner_text("#watching") == (
+                "You are watching — the host is closing the table: this hand is the last."), name
         assert live.call(lambda: 1 not in table.seats and table.hand is not None)
-        shot(bob, f"s60-left-closing-{name}")
+        for name, page in bobs.items():
+            shot(page, f"s60-left-closing-{name}")
         play_until(ann, lambda: live.call(lambda: table.hand is None), "the hand's end")
-        ended = bob.locator("#ended:not(.hidden)")
-        ended.wait_for()
-        nets = ended.locator(".ended-nets li").all_inner_texts()
-        assert "Bob 0" in nets and len(nets) == 2, nets   # (his chips: on the ledger)
-        shot(bob, f"s60-left-closed-{name}")
+        for name, page in bobs.items():
+            ended = page.locator("#ended:not(.hidden)")
+            ended.wait_for()
+            nets = ended.locator(".ended-nets li").all_inner_texts()
+            assert "Bob 0" in nets and len(nets) == 2, (name, nets)  # (his chips: on the ledger)
+            shot(page, f"s60-left-closed-{name}")
     finally:
-        ann_ctx.close()
-        bob_ctx.close()
+        for ctx in (ann_ctx, bob_ctx, bob_desktop_ctx):
+            ctx.close()
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])

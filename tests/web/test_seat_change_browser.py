@@ -1,5 +1,6 @@
 """Stop 59's two staples in Debian's Chromium through Playwright, on a phone
-(390x844) and a desktop (1440x900):
+(390x844) and a desktop (1440x900), one table for both (the host's phone plays, a
+desktop page of hers reads along):
 
 - a seat change: during a hand, a seated player taps a free seat ("Seat 5 — free:
   move here"), confirms, and the notice says when they move ("You move to seat 5
@@ -79,25 +80,40 @@ def _deal(page: Any, live: ServerThread, table: Any) -> None:
         page.wait_for_timeout(50)
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def _both_sizes(browser: Any, live: ServerThread, **config: Any) -> tuple[Any, dict[str, Any]]:
+    """A table (``new_table``'s, with ``config``; checking computer players) with its
+    host Ann seated from a phone page, and a second page of hers at 1440x900 (the
+    phone's cookies: the same player and host) reading along: one table at both sizes
+    (stop 74).  Returns the table and the pages by size; close their contexts after."""
+    tid, host_token = new_table(live.url, **config)
+    only_checking_bots(live, tid)
+    table = live.manager.get(tid)
+    phone_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    desktop_ctx = browser.new_context(viewport=DESKTOP)
+    page = open_as_host(phone_ctx, live.url, tid, host_token)
+    sit(page, "Ann")
+    desktop_ctx.add_cookies(phone_ctx.cookies())
+    desktop = desktop_ctx.new_page()
+    desktop.goto(page.url)
+    desktop.locator(".me").first.wait_for()
+    return table, {"phone": page, "desktop": desktop}
+
+
 def test_a_player_moves_to_a_free_seat_when_the_hand_ends(
-        browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
-    mobile = viewport is PHONE
-    name = "phone" if mobile else "desktop"
-    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+        browser: Any, live: ServerThread) -> None:
+    """Ann's phone taps and confirms; her desktop page reads the same table."""
+    table, pages = _both_sizes(browser, live, game="holdem", seats=8, bots=3, stack=400)
+    page = pages["phone"]
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=8, bots=3, stack=400)
-        only_checking_bots(live, tid)
-        table = live.manager.get(tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit(page, "Ann")
         ann = next(n for n, s in table.seats.items() if s.row.name == "Ann")
         to = max(n for n in range(8) if n not in table.seats)
         _deal(page, live, table)
         tile = page.locator(f"#seats button.seat.empty[data-seat='{to}']")
-        tile.wait_for()
-        assert tile.inner_text() == f"Seat {to + 1} — free: move here"
-        _tiles_fit(page, f"{name}, free seats")
+        for name, p in pages.items():
+            t = p.locator(f"#seats button.seat.empty[data-seat='{to}']")
+            t.wait_for()
+            assert t.inner_text() == f"Seat {to + 1} — free: move here", name
+            _tiles_fit(p, f"{name}, free seats")
         page.once("dialog", lambda d: d.dismiss())  # (asked first: nothing sent)
         tile.click()
         page.wait_for_timeout(300)
@@ -110,49 +126,48 @@ def test_a_player_moves_to_a_free_seat_when_the_hand_ends(
 
         page.once("dialog", accept)
         tile.click()
-        page.wait_for_selector(f"#notice :text('You move to seat {to + 1} when this hand ends.')")
+        for name, p in pages.items():
+            p.wait_for_selector(f"#notice :text('You move to seat {to + 1} when this hand ends.')")
+            held = p.locator(f"#seats .seat.empty[data-seat='{to}']")
+            assert held.inner_text() == f"Seat {to + 1} — Ann's after this hand", name
+            assert p.locator("#notice [data-action=seat-change-stay]").is_visible(), name
+            _tiles_fit(p, f"{name}, a seat held")
+            shot(p, f"seat-change-{name}-asked")
         # (the last free seat is past the big blind, but the others are computer
         # players, who do not play alone: no wait for it, s74-night)
         assert asked == [f"Move to seat {to + 1}? Your chips and your ledger line go with "
                          "you; you move when this hand ends."]
-        held = page.locator(f"#seats .seat.empty[data-seat='{to}']")
-        assert held.inner_text() == f"Seat {to + 1} — Ann's after this hand"
-        assert page.locator("#notice [data-action=seat-change-stay]").is_visible()
-        _tiles_fit(page, f"{name}, a seat held")
-        shot(page, f"seat-change-{name}-asked")
         _play_out(page, live, table)
-        page.wait_for_selector("#notice .seat-change", state="detached")
         assert live.call(lambda: (table.seats[to].row.name, ann in table.seats)) == ("Ann", False)
         stack = live.call(lambda: table.seats[to].row.stack)
-        page.wait_for_selector(f".me .chips:has-text('stack {stack}')")
-        # (her own seat is the dock's: no tile of it on the felt; her old seat reads
-        # free at once, not the last hand's picture under her name, and shows no card)
-        page.wait_for_selector(f"#seats [data-seat='{to}']", state="detached")
-        old = page.locator(f"#seats [data-seat='{ann}']")
-        assert old.count() == 1
-        old.and_(page.locator(".empty")).wait_for()
-        assert old.inner_text() == f"Seat {ann + 1} — free: move here"
-        assert old.locator(".card").count() == 0
-        _tiles_fit(page, f"{name}, moved")
-        shot(page, f"seat-change-{name}-moved")
+        for name, p in pages.items():
+            p.wait_for_selector("#notice .seat-change", state="detached")
+            p.wait_for_selector(f".me .chips:has-text('stack {stack}')")
+            # (her own seat is the dock's: no tile of it on the felt; her old seat reads
+            # free at once, not the last hand's picture under her name, and shows no card)
+            p.wait_for_selector(f"#seats [data-seat='{to}']", state="detached")
+            old = p.locator(f"#seats [data-seat='{ann}']")
+            assert old.count() == 1, name
+            old.and_(p.locator(".empty")).wait_for()
+            assert old.inner_text() == f"Seat {ann + 1} — free: move here", name
+            assert old.locator(".card").count() == 0, name
+            _tiles_fit(p, f"{name}, moved")
+            shot(p, f"seat-change-{name}-moved")
     finally:
-        ctx.close()
+        for p in pages.values():
+            p.context.close()
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_host_closes_the_table_and_everyone_sees_the_settle_up(
-        browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
-    mobile = viewport is PHONE
-    name = "phone" if mobile else "desktop"
-    opts = {"viewport": viewport, "is_mobile": mobile, "has_touch": mobile}
-    ctx, later_ctx = browser.new_context(**opts), browser.new_context(**opts)
+        browser: Any, live: ServerThread) -> None:
+    """Ann's phone closes the table; her desktop page reads the same table; a page
+    opened later at each size."""
+    table, pages = _both_sizes(browser, live, game="holdem", seats=8, bots=2, stack=400,
+                               chip_value="0.25")
+    page = pages["phone"]
+    later_ctx = {"phone": browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True),
+                 "desktop": browser.new_context(viewport=DESKTOP)}
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=8, bots=2, stack=400,
-                                    chip_value="0.25")
-        only_checking_bots(live, tid)
-        table = live.manager.get(tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit(page, "Ann")
         _deal(page, live, table)
         if not page.is_visible("#host-controls"):
             page.click("#host-box summary")
@@ -171,50 +186,57 @@ def test_the_host_closes_the_table_and_everyone_sees_the_settle_up(
 
         page.once("dialog", accept)
         close.click()
-        page.wait_for_selector("#notice :text('Ann is closing the table: this hand is the "
-                               "last, then everyone settles up.')")
+        for p in pages.values():
+            p.wait_for_selector("#notice :text('Ann is closing the table: this hand is the "
+                                "last, then everyone settles up.')")
         assert asked == ["Close the table for good? The hand in play is played to its end, "
                          "then no more hands are dealt and everyone sees the final ledger. "
                          "This cannot be undone."]
         _play_out(page, live, table)
-        ended = page.locator("#ended:not(.hidden)")
-        ended.wait_for()
-        assert ended.locator("h2").inner_text() == "The night is over"
-        assert page.locator("#host-panel").is_hidden()
-        offered = ".me [data-action=sit-out]:visible, .me [data-action=leave]:visible"
-        assert page.locator(offered).count() == 0
-        links = ended.locator(".settle-links a")
-        assert [links.nth(k).inner_text() for k in range(links.count())] == [
-            "Ledger (CSV)", "Every hand's net (CSV)", "All my hands (PHH)"]
-        nets = ended.locator(".ended-nets li").all_inner_texts()
         stack = live.call(lambda: next(s.row.stack for s in table.seats.values()
                                        if s.row.name == "Ann"))
-        assert nets == [f"Ann {'+' if stack > 400 else ''}{stack - 400}"]
-        # (the button's words on one line, phone and desktop alike)
-        lines = page.evaluate("""() => {
-          const b = document.querySelector('#notice [data-action=see-settle]');
-          const r = document.createRange(); r.selectNodeContents(b);
-          return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
-        }""")
-        assert lines == 1, "the Settle up button wraps"
-        page.click("#notice [data-action=see-settle]")
-        page.wait_for_timeout(600)
-        box = ended.bounding_box()
-        assert box is not None and 0 <= box["y"] < viewport["height"] - 40
-        assert box["x"] + box["width"] <= viewport["width"]
-        _tiles_fit(page, f"{name}, closed")
-        shot(page, f"night-closed-{name}")
+        for name, p in pages.items():
+            viewport = PHONE if name == "phone" else DESKTOP
+            ended = p.locator("#ended:not(.hidden)")
+            ended.wait_for()
+            assert ended.locator("h2").inner_text() == "The night is over", name
+            assert p.locator("#host-panel").is_hidden(), name
+            offered = ".me [data-action=sit-out]:visible, .me [data-action=leave]:visible"
+            assert p.locator(offered).count() == 0, name
+            links = ended.locator(".settle-links a")
+            assert [links.nth(k).inner_text() for k in range(links.count())] == [
+                "Ledger (CSV)", "Every hand's net (CSV)", "All my hands (PHH)"], name
+            nets = ended.locator(".ended-nets li").all_inner_texts()
+            assert nets == [f"Ann {'+' if stack > 400 else ''}{stack - 400}"], name
+            # (the button's words on one line, phone and desktop alike)
+            lines = p.evaluate("""() => {
+              const b = document.querySelector('#notice [data-action=see-settle]');
+              const r = document.createRange(); r.selectNodeContents(b);
+              return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
+            }""")
+            assert lines == 1, f"the Settle up button wraps ({name})"
+            p.click("#notice [data-action=see-settle]")
+            p.wait_for_timeout(600)
+            box = ended.bounding_box()
+            assert box is not None and 0 <= box["y"] < viewport["height"] - 40, name
+            assert box["x"] + box["width"] <= viewport["width"], name
+            _tiles_fit(p, f"{name}, closed")
+            shot(p, f"night-closed-{name}")
         assert live.call(lambda: table.session["ended"]["final"]) is True
         # a page opened later: the same end, no seat to take, nothing dealt again
-        later = later_ctx.new_page()
-        later.goto(f"{live.url}/t/{tid}")
-        later.wait_for_selector("#ended:not(.hidden)")
-        assert later.locator("#join").is_hidden()
-        assert later.locator("#watching").inner_text() == (
-            "You are watching — the host closed this table: the night is over.")
-        assert later.locator("#seats .seat.empty button, #seats button.seat.empty").count() == 0
-        shot(later, f"night-closed-later-{name}")
+        for name, ctx in later_ctx.items():
+            later = ctx.new_page()
+            later.goto(page.url)
+            later.wait_for_selector("#ended:not(.hidden)")
+            assert later.locator("#join").is_hidden(), name
+            assert later.locator("#watching").inner_text() == (
+                "You are watching — the host closed this table: the night is over."), name
+            assert later.locator("#seats .seat.empty button, "
+                                 "#seats button.seat.empty").count() == 0, name
+            shot(later, f"night-closed-later-{name}")
         assert live.call(lambda: (table.hand, table.session["hand_no"])) == (None, 1)
     finally:
-        ctx.close()
-        later_ctx.close()
+        for p in pages.values():
+            p.context.close()
+        for ctx in later_ctx.values():
+            ctx.close()
