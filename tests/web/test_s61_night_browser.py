@@ -52,7 +52,6 @@ def test_sitting_out_in_a_hand_gets_the_clock_alone_and_says_the_hand_is_yours(
         wait_first_bet(page)
         assert "+30s bank" in page.inner_text(".me .clock")
         page.click(".me button[data-action=sit-out]")
-        pressed = time.monotonic()
         page.wait_for_selector(".me button[data-action=sit-in]")
         notice = page.locator("#notice")
         notice.filter(has_text="You sit out from the next hand").wait_for()
@@ -63,18 +62,20 @@ def test_sitting_out_in_a_hand_gets_the_clock_alone_and_says_the_hand_is_yours(
         fits_width(page, "#notice")
         # the clock alone on your seat (main: "clock 10s +30s bank")
         wait_until(page, "() => { const c = document.querySelector('.me .clock');"
-                         " return !c || !c.textContent.includes('bank'); }", timeout=5)
+                         " return !c || !c.textContent.includes('bank'); }")
         shot(page, f"s61-night-sit-out-in-hand-{size}")
         # the clock acts at the end of the decision time, not after the bank too: 9.5 s
         # of its 10 moved on the decision's clock (s62-suite), the rest waited
         decision_clock_on(live, tid, me, MOVED)
-        end = pressed + 20
+        # (s74-flaky: its wall-clock time from the press was bounded at 25 s, 20 s
+        # waited; now a hang's limit, long enough for main's 30 s bank to run down
+        # and be found spent below)
+        end = time.monotonic() + 90
         while not any(r.seat == me and r.source == "timeout"
                       for r in live.manager.store.load_actions(tid, 1)):
-            assert time.monotonic() < end, "the clock never acted (main: 10 s and the 30 s bank)"
+            assert time.monotonic() < end, "the clock never acted"
             page.wait_for_timeout(100)
-        assert time.monotonic() + MOVED - pressed < 25  # (main: about 40 s; moved counted)
-        assert table.seats[me].row.bank >= 29.5  # kept for the return
+        assert table.seats[me].row.bank >= 29.5  # kept for the return (main: spent)
         # the hand over: not dealt in, as before
         page.locator("#notice").filter(has_text="you are not dealt in until you come back") \
             .wait_for(timeout=30_000)
