@@ -39,8 +39,9 @@ LEFT = 0.5
 so that under load the sit-out lands inside the decision time (stop 72: at 3 s a
 loaded run's click came after it, and the bank had run 0.54 s).  The move is worked
 out from the decision's opening (s74-flaky: a fixed 9.5 s of a 10 s clock, moved 1 to
-2 s after the opening under load, put the clock past its end: the bank was charged
-the overshoot, 28.1 to 29.5 s left, in 8 of 9 runs with two busy loops, load 14-20)."""
+2.5 s after the opening under load, put the clock past its end: the bank was charged
+the overshoot, 28.1 to 29.5 s left, in 8 of 12 sit-out tests with two busy loops at
+load 12-20)."""
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
