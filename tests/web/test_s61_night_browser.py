@@ -29,15 +29,19 @@ from table_ui import (
     wait_until,
 )
 from test_felt_won_pots_browser import DRAW_POTS
-from web_harness import ServerThread, decision_clock_on
+from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
 
-MOVED = 9.5
-"""Seconds of the sitting-out seat's 10 s decision clock moved on, not waited
-(``web_harness.decision_clock_on``).  The clock is 10 s, not 3, so that under load
-the sit-out lands inside the decision time (stop 72: at 3 s a loaded run's click
-came after it, and the bank had run 0.54 s)."""
+LEFT = 0.5
+"""Seconds of the sitting-out seat's 60 s decision clock left once it is moved on
+(as ``web_harness.decision_clock_on`` moves it), the rest not waited.  The clock is 60 s, not 3,
+so that under load the sit-out lands inside the decision time (stop 72: at 3 s a
+loaded run's click came after it, and the bank had run 0.54 s).  The move is worked
+out from the decision's opening (s74-flaky: a fixed 9.5 s of a 10 s clock, moved 1 to
+2.5 s after the opening under load, put the clock past its end: the bank was charged
+the overshoot, 28.1 to 29.5 s left, in 8 of 12 sit-out tests with two busy loops at
+load 12-20)."""
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -46,35 +50,43 @@ def test_sitting_out_in_a_hand_gets_the_clock_alone_and_says_the_hand_is_yours(
     ctx = context(browser, size)
     try:
         tid, _host, table, page = hosted_table(live, ctx, game="holdem", seats=3, bots=2,
-                                               decision_seconds=10, time_bank_seconds=30)
+                                               decision_seconds=60, time_bank_seconds=30)
         me = next(n for n, s in table.seats.items() if s.row.name == "Ann")
         page.click("#start-btn")
         wait_first_bet(page)
         assert "+30s bank" in page.inner_text(".me .clock")
         page.click(".me button[data-action=sit-out]")
-        pressed = time.monotonic()
         page.wait_for_selector(".me button[data-action=sit-in]")
         notice = page.locator("#notice")
         notice.filter(has_text="You sit out from the next hand").wait_for()
         text = notice.inner_text()
         assert ("You sit out from the next hand. This hand is still yours to play: the clock "
-                "acts for you after 10 s (no time bank while you sit out).") in text, text
+                "acts for you after 60 s (no time bank while you sit out).") in text, text
         assert "not dealt in" not in text, text
         fits_width(page, "#notice")
-        # the clock alone on your seat (main: "clock 10s +30s bank")
+        # the clock alone on your seat (main: "clock 60s +30s bank")
         wait_until(page, "() => { const c = document.querySelector('.me .clock');"
-                         " return !c || !c.textContent.includes('bank'); }", timeout=5)
+                         " return !c || !c.textContent.includes('bank'); }")
         shot(page, f"s61-night-sit-out-in-hand-{size}")
-        # the clock acts at the end of the decision time, not after the bank too: 9.5 s
-        # of its 10 moved on the decision's clock (s62-suite), the rest waited
-        decision_clock_on(live, tid, me, MOVED)
-        end = pressed + 20
+        # the clock acts at the end of the decision time, not after the bank too: all
+        # but 0.5 s of its 60 moved on the decision's clock (s62-suite), the rest waited
+        def move() -> None:   # (as web_harness.decision_clock_on, to LEFT s from now)
+            turns = table.turns
+            turns.decision_opened[me] = table.clock() - (table.config.decision_seconds - LEFT)
+            turns.rearm(me)
+
+        live.call(move)
+        # (s74-flaky: its wall-clock time from the press was bounded at 25 s, 20 s
+        # waited; now a hang's limit, long enough for main's 30 s bank to run down
+        # and be found spent below)
+        end = time.monotonic() + 90
         while not any(r.seat == me and r.source == "timeout"
                       for r in live.manager.store.load_actions(tid, 1)):
-            assert time.monotonic() < end, "the clock never acted (main: 10 s and the 30 s bank)"
+            assert time.monotonic() < end, "the clock never acted"
             page.wait_for_timeout(100)
-        assert time.monotonic() + MOVED - pressed < 25  # (main: about 40 s; moved counted)
-        assert table.seats[me].row.bank >= 29.5  # kept for the return
+        # kept for the return (main: spent, 0); the timer's lateness under load is
+        # charged to it (Turns._settle_bank: 0.04 to 0.06 s at load 13-16)
+        assert table.seats[me].row.bank >= 25, table.seats[me].row.bank
         # the hand over: not dealt in, as before
         page.locator("#notice").filter(has_text="you are not dealt in until you come back") \
             .wait_for(timeout=30_000)

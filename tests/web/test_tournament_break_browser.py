@@ -1,9 +1,14 @@
 """A tournament's scheduled break in a real browser (s59-breaks; Debian's
 Chromium through Playwright, 390x844 and 1440x900): once level 1 (6 seconds)
 ends, the hand in play finishes and no hand is dealt; the felt's status line
-and the tournament panel say "Break: 0:29 left · next level 2: ..." and count
+and the tournament panel say "Break: 9:58 left · next level 2: ..." and count
 it down, the levels table shows the break, nothing runs past the page's
-width, and the host's "Resume now" ends the break: hand 2 is dealt at level 2."""
+width, and the host's "Resume now" ends the break: hand 2 is dealt at level 2.
+
+(s74-flaky: the break was 30 s, read at 20 to 30 s left and again after a fixed
+2.1 s: a loaded machine that took 10 s between the two tables' breaks, or a
+renderer starved of ticks, failed it; now 10 minutes, and the countdown waited
+for.)"""
 
 from __future__ import annotations
 
@@ -29,7 +34,13 @@ from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
 
-BREAK = re.compile(r"^Break: 0:(\d\d) left · next level 2: .*4/8$")
+BREAK = re.compile(r"^Break: (\d+:\d\d) left · next level 2: .*4/8$")
+
+
+def _seconds(clock: str) -> int:
+    """The seconds of a break's ``m:ss``."""
+    m, s = clock.split(":")
+    return int(m) * 60 + int(s)
 
 
 def test_a_break_counts_down_on_the_felt_and_the_host_resumes_it(
@@ -39,7 +50,7 @@ def test_a_break_counts_down_on_the_felt_and_the_host_resumes_it(
     server = ServerThread(tmp_path / "break.db")
     try:
         schedule = SCHEDULE.replace("stack = 60", "stack = 900").replace(
-            "minutes = 1\n", "minutes = 0.1\nbreak = 0.5\n", 1)
+            "minutes = 1\n", "minutes = 0.1\nbreak = 10\n", 1)
         boards: list[tuple[str, Any, Any]] = []  # (size, Ann's page, table)
         for size in ("phone", "desktop"):
             tid, host = new_table(server.url, game="sdr", seats=2, bots=1, buy_in=10,
@@ -77,14 +88,20 @@ def test_a_break_counts_down_on_the_felt_and_the_host_resumes_it(
                 assert ann.locator(".tourney-break button[data-host='end_break']").is_visible()
             else:   # (a wide screen's side column: the panel whole)
                 assert BREAK.match(panel.inner_text()) is not None, panel.inner_text()
-            first[size] = int(got.group(1))
-            assert 20 <= first[size] <= 30
+            first[size] = _seconds(got.group(1))
+            assert 9 * 60 <= first[size] <= 10 * 60, got.group(1)
             assert ann.inner_text(".tourney-head").startswith("On a break after level 1 of ")
-        boards[0][1].wait_for_timeout(2100)  # it counts down on the page, no message needed
-        for size, ann, table in boards:
+        for size, ann, table in boards:   # it counts down on the page, no message needed
+            seq = table.seq
+            ann.wait_for_function("""([first]) => {
+              const m = /^Break: (\\d+):(\\d\\d) left/.exec(document
+                .querySelector('#status .break-left').textContent);
+              return m && Number(m[1]) * 60 + Number(m[2]) < first; }""", arg=[first[size]],
+                                  timeout=30_000)
             felt = ann.locator("#status .break-left")
             later = BREAK.match(felt.inner_text())
-            assert later is not None and int(later.group(1)) <= first[size] - 1
+            assert later is not None and _seconds(later.group(1)) < first[size]
+            assert table.seq == seq  # (no state sent for it)
             assert ann.locator(".tourney-levels .break-row").count() == 1
             assert int(table.session["hand_no"]) == dealt[size]  # nothing dealt in the break
             fits_width(ann, "#status .break-left")

@@ -25,6 +25,7 @@ from table_ui import (
     shot,
     shove,
     sit,
+    wait_until,
 )
 from web_harness import ServerThread
 
@@ -69,7 +70,8 @@ def test_the_end_of_a_tournament_is_said_once(browser: Any, tmp_path: Path) -> N
         busted = min(stacks, key=lambda s: stacks[s])
         for (seat, size), page in pages.items():
             page.wait_for_selector("#tourney .tourney-over")
-            page.wait_for_timeout(300)  # (the last state drawn)
+            # (the last state drawn: s74-flaky, 300 ms waited before)
+            wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
             text = page.inner_text("body")
             assert text.count("ournament is over") == 1, (seat, size, text)
             assert page.inner_text("#tourney .tourney-over") == "The tournament is over."

@@ -140,9 +140,12 @@ def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any,
             assert place.inner_text() == "may rebuy"  # (main: 2)
             shot(page, f"last-call-{b.size}")
             seq[b.size] = b.table.seq
-        boards[0].ann.wait_for_timeout(2_200)
         later: dict[str, int] = {}
-        for b in boards:
+        for b in boards:   # (s74-flaky: read after a fixed 2.2 s before, a tick late under load)
+            b.busted_page.wait_for_function(
+                """([shown]) => { const m = /has (\\d+) s to rebuy;/.exec(document
+                  .querySelector('#notice .last-call').textContent);
+                  return m && Number(m[1]) < shown; }""", arg=[shown[b.size]], timeout=30_000)
             later[b.size] = _seconds(b.state, b.notice, _running(b.name))
             assert later[b.size] < shown[b.size], (shown, later)
             assert b.table.seq == seq[b.size]  # (counted down on the page: no state was sent)
@@ -173,6 +176,7 @@ def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any,
                 "Rebuy 3 chips for 10")
             busted = b.state["last_call"]["seats"][0]
             hands = int(b.table.session["hand_no"])
+            end = time.monotonic() + 60   # (each phase its own limit: a hang's, s74-flaky)
             page.click("button[data-action=rebuy]")
             page.wait_for_selector("#notice .notice-line:has-text('Last call')",
                                    state="detached")
@@ -182,7 +186,7 @@ def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any,
             assert not b.state["over"] and b.state["rebuys"] == {str(busted): 1}
             assert b.table.seats[busted].row.stack > 0
             shot(page, f"last-call-{b.size}-rebought")
-        _shove_until_a_last_call(boards, end)  # all-in again until one busts
+        _shove_until_a_last_call(boards, time.monotonic() + 90)  # all-in again until one busts
         for b in boards:
             b.bust()
             page, name, busted = b.busted_page, b.name, b.state["last_call"]["seats"][0]
