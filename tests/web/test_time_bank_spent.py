@@ -121,3 +121,44 @@ def test_sitting_out_in_the_bank_spends_what_it_used_once(server: ServerThread) 
             assert st["table"]["seats"][first]["bank"] == round(kept, 1)
 
     asyncio.run(run())
+
+
+def test_a_late_clock_spends_none_of_a_bank_that_did_not_count(server: ServerThread) -> None:
+    """The clock acts for a player whose pages are all closed (the bank does not
+    count then, stop 57) 40 s after the decision opened, 10 s past its 30 s clock
+    (a stalled machine, a restart): the bank kept for their return is all there.
+    Stop 74: the 10 s came off it, 590 of 600 left (the tests above allowed the
+    timer's lateness, tens of milliseconds, to come off)."""
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=0, decision_seconds=30,
+                             time_bank_seconds=600.0, grace_seconds=60, between_hands=60)
+    (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def run() -> None:
+        a, b = Player(server.ws_url, tid, t0, host), Player(server.ws_url, tid, t1)
+        await a.__aenter__()
+        await b.__aenter__()
+        try:
+            await a.until(lambda st: st["you"]["host"])
+            await b.until(lambda st: st["you"]["seat"] == s1)
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            st = await a.until(lambda st: st["hand"] is not None and st["hand"]["to_act"])
+            first = st["hand"]["to_act"][0]
+            gone, stays = (a, b) if first == s0 else (b, a)
+            await gone.__aexit__()
+            await stays.until(lambda st: st["table"]["seats"][first]["away"])
+
+            def late_clock() -> None:
+                table = server.manager.get(tid)
+                opened = table.turns.decision_opened[first]
+                table.clock = lambda: opened + 40.0  # type: ignore[method-assign]
+                table.turns.timeout(first, table.turns.decision_seq[first])
+
+            server.call(late_clock)
+            await stays.until(lambda st: st["hand"] is None or st["hand"]["to_act"] != [first])
+            rows = server.manager.store.load_actions(tid, 1)
+            assert rows[0].seat == first and rows[0].source == "timeout"
+            assert server.manager.tables[tid].seats[first].row.bank == 600.0
+        finally:
+            await stays.__aexit__()
+
+    asyncio.run(run())

@@ -66,6 +66,10 @@ class Turns:
         self.table = table
         self.decision_seq: dict[int, int] = {}
         self.decision_opened: dict[int, float] = {}
+        self.bank_stopped: dict[int, float] = {}
+        """When the time bank of a seat's open decision stopped counting (its pages
+        closed, or it sat out: :meth:`bank_counts`), by the table's clock: what it
+        used is worked out up to then (:meth:`_settle_bank`)."""
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._last_key: object = None
         self._held: tuple[object, dict[int, int]] | None = None
@@ -274,12 +278,20 @@ class Turns:
                 log.exception("table %s: a deferred call failed", table.id)
 
     def _settle_bank(self, seat: int) -> None:
+        """Take what ``seat``'s closing decision used past its clock off its time
+        bank, up to when the bank stopped counting if it did (:attr:`bank_stopped`):
+        one who sat out or whose pages closed in the bank spends what it used
+        until then, and a clock that acts late for them meanwhile (a loaded
+        machine, a restart) spends none of a bank kept for their return (stop 74:
+        the lateness came off it)."""
         table = self.table
         opened = self.decision_opened.get(seat)
         row = table.seats[seat].row
         if opened is None or row.bot is not None:
             return
-        used = table.clock() - opened - table.config.decision_seconds
+        until = table.clock() if self.bank_counts(seat) else self.bank_stopped.get(
+            seat, table.clock())
+        used = until - opened - table.config.decision_seconds
         if used > 0:
             row.bank = max(0.0, row.bank - used)
 
@@ -418,6 +430,7 @@ class Turns:
         self.expired_unheld.discard(seat)
         self.decision_seq.pop(seat, None)
         self.decision_opened.pop(seat, None)
+        self.bank_stopped.pop(seat, None)
         handle = self._timers.pop(seat, None)
         if handle is not None:
             handle.cancel()
@@ -450,7 +463,12 @@ class Turns:
         # (30 s and 60 s) at their first decision; now the clock alone, the bank kept
         # for their return (:meth:`rearm` when the last page closes or one opens).
         # Nor while the seat sits out (s61-night): see :meth:`bank_counts`.
-        bank = max(0.0, info.row.bank) if self.bank_counts(seat) else 0.0
+        if self.bank_counts(seat):
+            bank = max(0.0, info.row.bank)
+            self.bank_stopped.pop(seat, None)
+        else:
+            bank = 0.0
+            self.bank_stopped.setdefault(seat, table.clock())
         wait = opened + table.config.decision_seconds + bank - table.clock()
         self._timers[seat] = loop.call_later(max(0.0, wait), self.timeout, seat, opened_seq)
 
