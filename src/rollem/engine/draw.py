@@ -50,7 +50,36 @@ from rollem.engine.step import Step
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
 
-__all__ = ["DrawFromStub", "draw_state"]
+__all__ = ["DrawFromStub", "draw_state", "held_in_places"]
+
+
+def held_in_places(hand: Hand, seat: int) -> tuple[Card, ...]:
+    """``seat``'s cards in the places they were dealt to, each replacement of a draw
+    in the place of the card it replaced (the first of a draw's discards in the
+    order held takes the first new card, and so on); a card drawn from the pool
+    after the rest.  :attr:`Hand.hole` holds the replacements after the kept
+    cards, so an order kept as held tells which cards were drawn: the clock's
+    stacking (R-C-15) uses this one, which tells nothing of it (R-521-6, R-521-7).
+    The order held when the seat's events do not give its cards (never seen)."""
+    held = hand.hole[seat]
+    order: list[Card] = []
+    places: list[int] = []
+    for e in hand.events:
+        if e.seat != seat:
+            continue
+        if e.kind in ("deal_hole", "deal_up"):
+            order.extend(e.data["cards"])
+        elif e.kind == "pool_draw":
+            order.append(e.data["card"])
+        elif e.kind == "discard":
+            order = [c for c in order if c not in e.data["cards"]]
+        elif e.kind == "draw":
+            places = sorted(order.index(c) for c in e.data["cards"] if c in order)
+        elif e.kind == "draw_deal":
+            for i, c in zip(places, e.data["cards"], strict=False):
+                order[i] = c
+            places = []
+    return tuple(order) if sorted(order) == sorted(held) else tuple(held)
 
 
 def draw_state(hand: Hand) -> dict[str, Any]:

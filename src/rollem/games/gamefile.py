@@ -405,6 +405,29 @@ def _check_order(steps: list[StepSpec], max_players: int, strict: bool = True,
         _check_declare(steps)
         _check_wild(steps)
         _check_betting(steps)
+        _check_rolls(steps)
+
+
+def _check_rolls(steps: list[StepSpec]) -> None:
+    """A roll-up turns up each player's next face-down card in the order they hold
+    them, and a draw (``draw``, ``draw-from-pool``) puts the new cards after the kept
+    ones: a roll-up after a draw with no ``stack`` step between would tell everyone
+    which cards were kept and which drawn, which the views and a player's own copy
+    keep hidden (:func:`~rollem.engine.public_order.public_order`).  5-2-1 stacks
+    after its draws (R-521-6); a new file must too (``GameFileError``; a stored
+    file is read as it was accepted)."""
+    drawn: StepSpec | None = None
+    for s in steps:
+        if s.kind in ("draw", "draw-from-pool"):
+            drawn = s
+        elif s.kind == "stack":
+            drawn = None
+        elif s.kind == "roll-up" and drawn is not None:
+            raise GameFileError(
+                f"steps[{s.index}]: a roll-up turns up the cards in the order held, and "
+                f"after the {drawn.kind} at steps[{drawn.index}] that order tells everyone "
+                "which cards were kept and which drawn; add step = \"stack\" after the "
+                f"{drawn.kind} (each player orders their cards) before the roll-ups")
 
 
 def _check_betting(steps: list[StepSpec]) -> None:

@@ -272,7 +272,11 @@ def timeout_action(hand: Hand, seat: int) -> object:
     Check if possible, else fold; discard: the three lowest-ranked cards
     (ties: the later-dealt card); expose: the lowest-ranked down card (ties:
     the later-dealt); draw: stand pat; wild pick: the first remaining pool
-    card; stacking: the cards' current order; declare: high; run it twice: no.
+    card; stacking: the cards in the places they were dealt to, a draw's
+    replacement in the place of the card it replaced
+    (:func:`rollem.engine.draw.held_in_places`; the order held puts the drawn
+    cards last, and the roll-ups would tell which they were); declare: high;
+    run it twice: no.
     """
     legal = hand.legal_actions(seat)
     acts = legal.actions
@@ -297,7 +301,11 @@ def timeout_action(hand: Hand, seat: int) -> object:
     if "wild" in acts:
         return A.PickWild(0)
     if "stack" in acts:
-        return A.Stack(tuple(legal.cards))
+        # the places dealt to, not the order held (replacements after the kept
+        # cards): a roll-up in that order would tell which cards were drawn
+        from rollem.engine.draw import held_in_places
+
+        return A.Stack(held_in_places(hand, seat))
     if "declare" in acts:
         return A.Declare("high" if "high" in legal.sides else legal.sides[0])
     if "run_twice" in acts:
