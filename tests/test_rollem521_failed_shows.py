@@ -26,9 +26,10 @@ from rollem.history.own_copy import own_copy_hand
 from rollem.narration.history import narrate_history
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
-SEEDS = (136, 145, 172, 228, 286)
-"""Random bots' hands in which a failed both-ways declarer mucked on main
-(de2776ac): all of them in seeds 0 to 399."""
+SEEDS = (78, 136, 164, 240, 286)
+"""Random bots' hands with a failed both-ways declarer, 5 of the 12 in seeds 0 to
+399 (stop 74: the stacking's cards listed in the places dealt changed the random
+bots' orders; de2776ac's were 136, 145, 172, 228 and 286, where it mucked)."""
 
 
 def _played(seed: int) -> Hand:

@@ -95,3 +95,14 @@ def test_held_in_places_without_a_draw_is_the_order_dealt() -> None:
     hand, places = _to_stacking(11, {})
     for seat in range(3):
         assert list(held_in_places(hand, seat)) == places[seat] == list(hand.hole[seat])
+
+
+def test_the_stacking_lists_the_cards_in_the_places_dealt() -> None:
+    """What a player keeps with "Keep as dealt" (the web table's button, the
+    terminal's ``k``) is the stacking decision's card list: the places dealt, not
+    the order held, whose drawn cards come last (stop 74: the button kept the order
+    held and so told the table, as the cards rolled up, which were drawn)."""
+    hand, places = _to_stacking(3, {0: [(1, 3), (0,)], 2: [(4,), ()]})
+    for seat in range(3):
+        assert list(hand.legal_actions(seat).cards) == places[seat], seat
+    assert hand.hole[0] != places[0]  # (the order held: another)

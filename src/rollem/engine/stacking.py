@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from rollem.cards import format_cards
 from rollem.engine.actions import Stack, action_words
 from rollem.engine.decisions import Legal, Pending
+from rollem.engine.draw import held_in_places
 from rollem.engine.errors import IllegalAction
 from rollem.engine.events import Event
 from rollem.engine.simultaneous import AllAtOnceStep
@@ -37,8 +38,13 @@ class StackOrder(AllAtOnceStep):
     kind = "stack"
 
     def legal_for(self, hand: Hand, seat: int) -> Legal:
+        """Stack all of ``seat``'s cards; ``cards`` lists them in the places they
+        were dealt (:func:`~rollem.engine.draw.held_in_places`), the order a
+        player who keeps "this order" keeps: ``hand.hole`` holds a draw's
+        replacements last, so keeping that order told the table, as the cards
+        roll up, which cards were drawn (stop 74)."""
         n = len(hand.hole[seat])
-        return Legal(kind=self.kind, actions=("stack",), cards=tuple(hand.hole[seat]),
+        return Legal(kind=self.kind, actions=("stack",), cards=held_in_places(hand, seat),
                      min_count=n, max_count=n)
 
     def check(self, hand: Hand, seat: int, action: object) -> None:

@@ -641,11 +641,16 @@ function pickControl(a, legal) {
   const row = el("div", "actions");
   row.appendChild(b);
   if (a === "stack" && !S.selected.length && S.state.hand) {
-    // The order the cards are in now is a legal choice too (R-521-6).
+    // The cards in the places they were dealt, each drawn card where the card it
+    // replaced was (the engine lists them so): a legal order too (R-521-6).  Not the
+    // order shown, which holds the drawn cards last: rolled up so, it told the
+    // table which cards you drew (stop 74).
     const hs = S.state.hand.seats[S.state.you.seat];
-    const order = (hs ? hs.cards : []).filter((c) => legal.cards.includes(c));
+    const order = legal.cards.filter((c) => (hs ? hs.cards : []).includes(c));
     if (order.length >= lo && order.length <= hi) {
-      row.appendChild(btn("stack-keep", "Keep this order", () => act({ kind: "stack", cards: order }), "k"));
+      const keep = btn("stack-keep", "Keep as dealt", () => act({ kind: "stack", cards: order }), "k");
+      keep.title = "Roll up your cards in the places they were dealt, each card you drew in the place of the card it replaced";
+      row.appendChild(keep);
     }
   }
   if (S.selected.length) {
