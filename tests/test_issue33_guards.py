@@ -49,6 +49,24 @@ def test_simulate_with_workers_says_the_chips_are_summed_over_their_tables() -> 
     assert re.search(r"^chips brought 600, at the table 600$", one.output, re.M), one.output
 
 
+def test_simulate_says_where_a_carried_pot_went_and_counts_one_hand() -> None:
+    """Stop 74: a 5-2-1 session that ended on a pot nobody won (R-521-9: it carries to
+    the next hand) read "1 hands" and "chips brought 600, at the table 600" over nets
+    of -19, -3 and -19, with nothing saying where the 41 chips were (seed 92's one hand
+    ends so)."""
+    runner = CliRunner()
+    out = runner.invoke(app, ["simulate", "rollem521", "--players", "3", "--hands", "1",
+                              "--seed", "92", "--bots", "random"])
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert lines[0].startswith("rollem521: 1 hand, 3 players, "), lines[0]
+    assert lines[1:3] == ["chips brought 600, at the table 600",
+                          "(41 of them in a pot nobody won, carried to a next hand: R-521-9)"]
+    nets = [int(re.search(r"net ([+-]\d+) chips", ln).group(1))  # type: ignore[union-attr]
+            for ln in lines[3:]]
+    assert sum(nets) == -41
+
+
 def test_the_api_page_names_the_own_copy_functions() -> None:
     """Issue 33: ``write_own_copy`` was not in docs/api.md, nor how a copy is checked
     (``own_copy_hand``, not ``replay``)."""

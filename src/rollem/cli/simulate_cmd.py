@@ -24,6 +24,7 @@ from rollem.cli.table_options import (
 from rollem.cli.tourney_flags import TournamentFlags, tournament_flags, tournament_from_flags
 from rollem.limits import MAX_STACK
 from rollem.parallel import ClusterError
+from rollem.text import counted
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -182,7 +183,7 @@ def simulate_command(
     if as_json:
         click.echo(json.dumps(data))
         return
-    click.echo(f"{data['game']}: {hands} hands, {players} players, "
+    click.echo(f"{data['game']}: {counted(hands, 'hand')}, {players} players, "
                f"{data['hands_per_second']:.1f} hands/s, "
                f"{data['actions_per_hand']:.2f} actions/hand")
     parts = min(workers, hands)  # (rollem.parallel.split_counts: a part a hand at most)
@@ -190,6 +191,12 @@ def simulate_command(
         if parts > 1 else ""
     click.echo(f"chips brought {data['chips_start']}, at the table "
                f"{data['chips_end']}{tables}")
+    # A 5-2-1 pot nobody won (every contender failed both ways, R-521-9) carries to
+    # the next hand: at the session's end it is at the table, in no seat's stack.
+    carried = -sum(s["net"] for s in data["seats"])
+    if carried > 0:
+        click.echo(f"({carried} of them in a pot nobody won, carried to a next hand: "
+                   "R-521-9)")
     for s in data["seats"]:
         if data["hands"] < MIN_INTERVAL_HANDS:
             ci = (f"too few hands for a 95% interval: {MIN_INTERVAL_HANDS} or more "
