@@ -234,8 +234,9 @@ def test_a_betting_word_at_a_card_choice_says_what_is_asked() -> None:
     with pytest.raises(AnswerError) as err:
         parse_answer("c", stack)
     assert str(err.value) == ("'c' answers a bet; this is a card choice: order all 3 cards, "
-                              "top first (k = keep this order), from 1:Qd 2:2s 3:8s. Give "
-                              "them in order, top first, such as 2 1 3, or ? for help")
+                              "top first (k = keep as dealt, the order listed), from 1:Qd "
+                              "2:2s 3:8s. Give them in order, top first, such as 2 1 3, or ? "
+                              "for help")
 
 @pytest.fixture
 def fifo(tmp_path: Path) -> Path:

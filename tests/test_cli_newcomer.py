@@ -22,7 +22,7 @@ def test_an_order_too_short_says_how_to_give_one() -> None:
     with pytest.raises(AnswerError) as info:
         parse_answer("1", legal)
     assert str(info.value) == ("give the order of all 5 cards, top first: by position "
-                               "(5 4 3 2 1) or as cards (4s 8s Jd Qh 8d); k keeps this order; "
+                               "(5 4 3 2 1) or as cards (4s 8s Jd Qh 8d); k keeps them as dealt; "
                                "you gave 1")
 
 

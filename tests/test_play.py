@@ -197,7 +197,7 @@ def test_card_answers() -> None:
     stack = Legal(kind="stack", actions=("stack",), cards=six[:5], min_count=5, max_count=5)
     assert parse_answer("As Ks Qh 7c", stack) == StackAction(tuple(parse_cards("As Ks Qh 7c 2d")))
     assert parse_answer("k", stack) == StackAction(six[:5])
-    with pytest.raises(AnswerError, match=r"^'k 1 2': k alone keeps this order; else give"):
+    with pytest.raises(AnswerError, match=r"^'k 1 2': k alone keeps them as dealt; else give"):
         parse_answer("k 1 2", stack)
     wild = Legal(kind="wild", actions=("wild",), positions=12)
     assert parse_answer("1", wild) == PickWild(0)

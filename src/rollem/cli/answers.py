@@ -182,8 +182,8 @@ def choices_text(legal: Legal, show: Sequence[str] | None = None,
         parts.append(f"pick the wild card: a pool card by position, 1 (the top) to "
                      f"{legal.positions}; its rank will be wild")
     if "stack" in acts:
-        parts.append(f"order all {len(legal.cards)} cards, top first (k = keep this order), "
-                     f"from {cards}")
+        parts.append(f"order all {len(legal.cards)} cards, top first (k = keep as dealt, "
+                     f"the order listed), from {cards}")
     if "declare" in acts:
         parts.append(", ".join(f"{s[0]} = {s}" for s in legal.sides))
     return ", ".join(parts)
@@ -397,7 +397,7 @@ def parse_answer(text: str, legal: Legal, up: Collection[Card] = (),
     if ("draw" in acts and first_word in ("p", "pat")) or ("stack" in acts
                                                          and first_word in ("k", "keep")):
         # "p 1" was refused as "bad card 'p'" (s69-newcomer): say what p (k) is
-        alone = "p alone stands pat" if "draw" in acts else "k alone keeps this order"
+        alone = "p alone stands pat" if "draw" in acts else "k alone keeps them as dealt"
         raise AnswerError(f"{cut(raw, 60)!r}: {alone}; else give only the cards: "
                           f"{choices_text(legal, held=held)}")
     places = _turn_up_positions(legal, held)
@@ -437,7 +437,7 @@ def parse_answer(text: str, legal: Legal, up: Collection[Card] = (),
             n = len(legal.cards)
             raise AnswerError(f"give the order of all {n} cards, top first: by position "
                               f"({' '.join(str(i) for i in range(n, 0, -1))}) or as cards "
-                              f"({format_cards(legal.cards)}); k keeps this order; you gave "
+                              f"({format_cards(legal.cards)}); k keeps them as dealt; you gave "
                               f"{len(cards)}")
         return Stack(tuple(cards))
     raise AnswerError(f"this decision ({legal.kind}) cannot be made from the terminal yet")

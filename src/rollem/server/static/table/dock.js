@@ -651,6 +651,12 @@ function pickControl(a, legal) {
       const keep = btn("stack-keep", "Keep as dealt", () => act({ kind: "stack", cards: order }), "k");
       keep.title = "Roll up your cards in the places they were dealt, each card you drew in the place of the card it replaced";
       row.appendChild(keep);
+      // The order it keeps, said (s74-fresh: the cards shown hold the drawn ones
+      // last, so the button's order was seen nowhere; a title is no help on a phone).
+      const said = el("div", "hint stack-keep-order");
+      textWithCards(said, "Keep as dealt rolls up " + order.slice(0, -1).join(" ")
+        + " in that order; " + order[order.length - 1] + " stays down");
+      wrap.appendChild(said);
     }
   }
   if (S.selected.length) {
