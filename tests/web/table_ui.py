@@ -9,7 +9,7 @@ import contextlib
 import os
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -648,16 +648,18 @@ def fits_width(page: Any, selector: str) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
 
 
-def play_until(page: Any, done: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
-    """``page``'s player takes each decision offered (``take_decision``) until
-    ``done()`` (asked from the test's thread) is true; ``what`` names it in the
-    timeout's message."""
+def play_until(page: Any, done: Callable[[], bool], what: str, timeout: float = 60.0,
+               *, also: Sequence[Any] = ()) -> None:
+    """``page``'s player, and the player of each page in ``also``, takes each
+    decision offered (``take_decision``) until ``done()`` (asked from the test's
+    thread) is true; ``what`` names it in the timeout's message."""
     end = time.monotonic() + timeout
     while not done():
         assert time.monotonic() < end, f"{what} never came in {timeout} s"
-        kind = decision_kind(page)
-        if kind is not None:
-            take_decision(page, kind)
+        for player in (page, *also):
+            kind = decision_kind(player)
+            if kind is not None:
+                take_decision(player, kind)
         page.wait_for_timeout(50)
 
 

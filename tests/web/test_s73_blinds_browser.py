@@ -11,16 +11,14 @@ Screenshots test-artifacts/web/s73-blinds-*.png."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 from table_ui import (
-    decision_kind,
     host_at_both_sizes,
+    play_until,
     shot,
     sit,
-    take_decision,
 )
 from web_harness import ServerThread
 
@@ -35,14 +33,9 @@ def test_a_move_past_the_big_blind_waits_for_it_and_says_so(
         # dealt in at once wherever she moves -- they do not play alone, s74-night)
         sit(friend, "Bob")
         phone.click("#start-btn")
-        end = time.monotonic() + 60
-        while not live.call(lambda: table.hand is None and table.session.get("hand_no") == 1):
-            assert time.monotonic() < end, "hand 1 never ended"
-            for page in (phone, friend):
-                kind = decision_kind(page)
-                if kind is not None:
-                    take_decision(page, kind)
-            phone.wait_for_timeout(100)
+        play_until(phone, lambda: live.call(
+            lambda: table.hand is None and table.session.get("hand_no") == 1),
+            "the end of hand 1", also=[friend])
         ann = live.call(lambda: next(n for n, s in table.seats.items() if s.row.name == "Ann"))
         waits = live.call(lambda: table.views.you(ann, False)["moves_wait"])
         assert waits, "no free seat the big blind reaches later than Ann's"

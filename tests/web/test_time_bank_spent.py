@@ -40,6 +40,26 @@ def test_a_late_action_spends_the_bank_it_used(server: ServerThread) -> None:
     asyncio.run(run())
 
 
+async def _first_to_act_gone(server: ServerThread, tid: str, host: str,
+                             ann: tuple[int, str], bob: tuple[int, str]
+                             ) -> tuple[Player, int, str]:
+    """Ann (the host) and Bob, each ``(seat, token)``, connect to table ``tid``; Ann
+    deals, and every page of the first player to act closes.  Returns the other
+    player (connected: the caller closes it), the seat to act and its token."""
+    (s0, t0), (s1, t1) = ann, bob
+    a, b = Player(server.ws_url, tid, t0, host), Player(server.ws_url, tid, t1)
+    await a.__aenter__()
+    await b.__aenter__()
+    await a.until(lambda st: st["you"]["host"])
+    await b.until(lambda st: st["you"]["seat"] == s1)
+    await a.send({"type": "start", "seq": a.state["seq"]})
+    st = await a.until(lambda st: st["hand"] is not None and st["hand"]["to_act"])
+    first = st["hand"]["to_act"][0]
+    gone, stays = (a, b) if first == s0 else (b, a)
+    await gone.__aexit__()
+    return stays, first, t0 if first == s0 else t1
+
+
 def test_a_closed_page_gets_the_clock_alone_and_keeps_its_bank(server: ServerThread) -> None:
     """Every page of the player to act closes (a friend gone home, a dead phone):
     the clock decides when the decision time ends, not after the time bank too (a
@@ -53,18 +73,8 @@ def test_a_closed_page_gets_the_clock_alone_and_keeps_its_bank(server: ServerThr
     (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
 
     async def run() -> None:
-        a, b = Player(server.ws_url, tid, t0, host), Player(server.ws_url, tid, t1)
-        await a.__aenter__()
-        await b.__aenter__()
+        stays, first, token = await _first_to_act_gone(server, tid, host, (s0, t0), (s1, t1))
         try:
-            await a.until(lambda st: st["you"]["host"])
-            await b.until(lambda st: st["you"]["seat"] == s1)
-            await a.send({"type": "start", "seq": a.state["seq"]})
-            st = await a.until(lambda st: st["hand"] is not None and st["hand"]["to_act"])
-            first = st["hand"]["to_act"][0]
-            gone, stays = (a, b) if first == s0 else (b, a)
-            token = t0 if first == s0 else t1
-            await gone.__aexit__()
             st = await stays.until(lambda st: st["hand"] is not None  # (main: 600.5 s,
                                    and st["hand"]["to_act"] != [first], timeout=120)  # + bank)
             rows = server.manager.store.load_actions(tid, 1)
@@ -134,17 +144,8 @@ def test_a_late_clock_spends_none_of_a_bank_that_did_not_count(server: ServerThr
     (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
 
     async def run() -> None:
-        a, b = Player(server.ws_url, tid, t0, host), Player(server.ws_url, tid, t1)
-        await a.__aenter__()
-        await b.__aenter__()
+        stays, first, _token = await _first_to_act_gone(server, tid, host, (s0, t0), (s1, t1))
         try:
-            await a.until(lambda st: st["you"]["host"])
-            await b.until(lambda st: st["you"]["seat"] == s1)
-            await a.send({"type": "start", "seq": a.state["seq"]})
-            st = await a.until(lambda st: st["hand"] is not None and st["hand"]["to_act"])
-            first = st["hand"]["to_act"][0]
-            gone, stays = (a, b) if first == s0 else (b, a)
-            await gone.__aexit__()
             await stays.until(lambda st: st["table"]["seats"][first]["away"])
 
             def late_clock() -> None:
