@@ -14,5 +14,5 @@ def test_the_session_download_head_is_in_players_words() -> None:
     )
     assert bulk_phhs([], {}, left_out=3) == (
         "# rollem: one player's own copies of a session's hands\n"
-        f"# the 3 earliest hand(s) left out: at most {MAX_BULK_HANDS} a file\n\n"
+        f"# the 3 earliest hands left out: at most {MAX_BULK_HANDS} a file\n\n"
     )

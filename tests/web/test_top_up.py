@@ -89,7 +89,7 @@ def test_a_top_up_brings_the_stack_to_the_buy_in_counted_as_brought() -> None:
         send(loop, table, people[1], "top_up")
         refusal = _error(people[1])
         assert refusal["code"] == "rebuy_cap"
-        assert refusal["message"] == ("you have rebought 2 time(s), the most this table "
+        assert refusal["message"] == ("you have rebought twice, the most this table "
                                       "allows (cap 2); the host may adjust your stack; a "
                                       "top-up counts as a rebuy")
         # survives a restart: the stack and what was brought are the rows'
