@@ -63,8 +63,7 @@ def test_keep_as_dealt_keeps_the_places_dealt_not_the_order_held(
             # hold the drawn ones last; a title is never seen on a phone)
             said = page.locator("#controls .stack-keep-order").inner_text()
             shown = [CARDS[c].symbol.replace("T", "10") for c in places]
-            assert said == (f"Keep as dealt rolls up {' '.join(shown[:-1])} in that order; "
-                            f"{shown[-1]} stays down"), size
+            assert said == f"Keep as dealt: {' '.join(shown[:-1])} up, {shown[-1]} down", size
             shot(page, f"s74-keep-{size}")
         desktop.locator("#controls [data-action=stack-keep]").click()
         hand_no = live.call(lambda: table.hand.hand_no)

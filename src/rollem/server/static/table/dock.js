@@ -653,10 +653,15 @@ function pickControl(a, legal) {
       row.appendChild(keep);
       // The order it keeps, said (s74-fresh: the cards shown hold the drawn ones
       // last, so the button's order was seen nowhere; a title is no help on a phone).
-      const said = el("div", "hint stack-keep-order");
-      textWithCards(said, "Keep as dealt rolls up " + order.slice(0, -1).join(" ")
-        + " in that order; " + order[order.length - 1] + " stays down");
-      wrap.appendChild(said);
+      // (one short line, and only where it differs from the cards shown: a phone's
+      // stacking with odds and advice open has no room to spare)
+      const shown = (hs ? hs.cards : []).filter((c) => order.includes(c));
+      if (shown.join(" ") !== order.join(" ")) {
+        const said = el("div", "hint stack-keep-order");
+        textWithCards(said, "Keep as dealt: " + order.slice(0, -1).join(" ") + " up, "
+          + order[order.length - 1] + " down");
+        wrap.appendChild(said);
+      }
     }
   }
   if (S.selected.length) {
